@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""Regenerates everything in TestImages/ (run from anywhere: python3 Scripts/make-test-images.py).
+
+The PNG writer here is independent of libpng on purpose: the fixtures test IconForge's libpng-based
+decoder, so they must not be made by it. Each fixture `fixtures/NAME.png` comes with
+`fixtures/NAME.rgba`, the pixels it must decode to (RGBA, 8 bits, or 16 bits big-endian when the
+source has 16-bit samples). The sample masters need numpy; everything else is the standard library.
+Output is deterministic: running it twice gives identical files.
+"""
+import math
+import os
+import struct
+import sys
+import zlib
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TestImages")
+FIXTURES = os.path.join(ROOT, "fixtures")
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def pack_row(samples, depth):
+    """Packs one row of samples (ints) at the given bit depth."""
+    if depth == 8:
+        return bytes(samples)
+    if depth == 16:
+        return b"".join(struct.pack(">H", s) for s in samples)
+    out, acc, bits = bytearray(), 0, 0
+    for s in samples:
+        acc = (acc << depth) | s
+        bits += depth
+        if bits == 8:
+            out.append(acc)
+            acc, bits = 0, 0
+    if bits:
+        out.append(acc << (8 - bits))
+    return bytes(out)
+
+
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+
+
+def filter_rows(rows, bpp):
+    """Filters rows with a rotating filter type so that all five are exercised."""
+    out, prev = bytearray(), None
+    for y, row in enumerate(rows):
+        kind = y % 5
+        up = prev if prev is not None else bytes(len(row))
+        filtered = bytearray(len(row))
+        for i, x in enumerate(row):
+            a = row[i - bpp] if i >= bpp else 0
+            b = up[i]
+            c = up[i - bpp] if i >= bpp else 0
+            predictor = [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]
+            filtered[i] = (x - predictor) & 0xFF
+        out.append(kind)
+        out += filtered
+        prev = row
+    return bytes(out)
+
+
+def encode_png(width, height, color_type, depth, pixels, interlace=False, extra_before_idat=b"",
+               palette=None, trns=None, level=9):
+    """pixels[y][x] is a tuple of samples for the colour type."""
+    bpp = max(1, CHANNELS[color_type] * depth // 8)
+    raw = bytearray()
+    passes = ADAM7 if interlace else [(0, 0, 1, 1)]
+    for x0, y0, dx, dy in passes:
+        xs = range(x0, width, dx)
+        ys = range(y0, height, dy)
+        if not xs or not ys:
+            continue
+        rows = [pack_row([s for x in xs for s in pixels[y][x]], depth) for y in ys]
+        raw += filter_rows(rows, bpp)
+    out = b"\x89PNG\r\n\x1a\n"
+    out += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, 1 if interlace else 0))
+    out += extra_before_idat
+    if palette is not None:
+        out += chunk(b"PLTE", bytes(c for rgb in palette for c in rgb))
+    if trns is not None:
+        out += chunk(b"tRNS", trns)
+    out += chunk(b"IDAT", zlib.compress(bytes(raw), level))
+    out += chunk(b"IEND", b"")
+    return out
+
+
+def expected_rgba(width, height, color_type, depth, pixels, palette=None, trns_value=None, trns_alpha=None):
+    """The RGBA a correct decoder produces, 16 bits big-endian for 16-bit sources, else 8 bits."""
+    wide = depth == 16
+    top = 65535 if wide else 255
+    scale = {1: 255, 2: 85, 4: 17, 8: 1, 16: 1}[depth]
+    out = bytearray()
+    for y in range(height):
+        for x in range(width):
+            p = pixels[y][x]
+            if color_type == 3:
+                r, g, b = palette[p[0]]
+                a = trns_alpha[p[0]] if trns_alpha is not None and p[0] < len(trns_alpha) else 255
+            elif color_type in (0, 4):
+                r = g = b = p[0] * scale
+                a = p[1] if color_type == 4 else (0 if trns_value is not None and p[0] == trns_value else top)
+            else:
+                r, g, b = p[0], p[1], p[2]
+                a = p[3] if color_type == 6 else (0 if trns_value is not None and tuple(p) == trns_value else top)
+            for v in (r, g, b, a):
+                out += struct.pack(">H", v) if wide else bytes([v])
+    return bytes(out)
+
+
+def write(name, data):
+    with open(os.path.join(FIXTURES, name), "wb") as f:
+        f.write(data)
+
+
+def make_fixture(name, width, height, color_type, depth, interlace, pixel, palette=None, trns=None,
+                 trns_value=None, trns_alpha=None):
+    pixels = [[pixel(x, y) for x in range(width)] for y in range(height)]
+    write(name + ".png", encode_png(width, height, color_type, depth, pixels, interlace, palette=palette, trns=trns))
+    write(name + ".rgba", expected_rgba(width, height, color_type, depth, pixels, palette, trns_value, trns_alpha))
+
+
+def make_fixtures():
+    os.makedirs(FIXTURES, exist_ok=True)
+    width, height = 13, 11  # odd sizes leave Adam7 passes partly empty
+    for interlace in (False, True):
+        tag = "i" if interlace else "n"
+        for depth in (1, 2, 4, 8, 16):
+            top = (1 << depth) - 1
+            make_fixture(f"gray{depth}-{tag}", width, height, 0, depth, interlace,
+                         lambda x, y, t=top: ((x * 7 + y * 3) % (t + 1),))
+        for depth in (8, 16):
+            top = (1 << depth) - 1
+            make_fixture(f"grayalpha{depth}-{tag}", width, height, 4, depth, interlace,
+                         lambda x, y, t=top: ((x * 977 + y * 131) % (t + 1), (x * y * 613 + 7) % (t + 1)))
+            make_fixture(f"rgb{depth}-{tag}", width, height, 2, depth, interlace,
+                         lambda x, y, t=top: ((x * 1013) % (t + 1), (y * 2039) % (t + 1), ((x + y) * 307) % (t + 1)))
+            make_fixture(f"rgba{depth}-{tag}", width, height, 6, depth, interlace,
+                         lambda x, y, t=top: ((x * 1013) % (t + 1), (y * 2039) % (t + 1), ((x ^ y) * 307) % (t + 1),
+                                              (x * 40 + y * 23) % (t + 1)))
+        for depth in (1, 2, 4, 8):
+            entries = 1 << depth
+            palette = [((i * 37) % 256, (i * 91) % 256, (255 - i * 13) % 256) for i in range(entries)]
+            make_fixture(f"palette{depth}-{tag}", width, height, 3, depth, interlace,
+                         lambda x, y, n=entries: ((x + y * 5) % n,), palette=palette)
+        # tRNS on each colour type that can carry it.
+        palette = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+        alphas = [0, 128, 255]  # the fourth entry has no tRNS value: opaque
+        make_fixture(f"palette-trns-{tag}", width, height, 3, 8, interlace, lambda x, y: ((x + y) % 4,),
+                     palette=palette, trns=bytes(alphas), trns_alpha=alphas)
+        make_fixture(f"gray-trns-{tag}", width, height, 0, 8, interlace, lambda x, y: ((x * 20) % 256,),
+                     trns=struct.pack(">H", 40), trns_value=40)
+        make_fixture(f"rgb-trns-{tag}", width, height, 2, 8, interlace, lambda x, y: ((x % 3) * 100, y * 10, 7),
+                     trns=struct.pack(">HHH", 100, 50, 7), trns_value=(100, 50, 7))
+        make_fixture(f"gray16-trns-{tag}", width, height, 0, 16, interlace, lambda x, y: ((x * 5000) % 65536,),
+                     trns=struct.pack(">H", 10000), trns_value=10000)
+
+
+def icc_profile(description):
+    """A minimal ICC v2 display profile whose only tag is its description (enough for libpng's checks)."""
+    text = description.encode("ascii") + b"\0"
+    desc = b"desc" + b"\0" * 4 + struct.pack(">I", len(text)) + text + struct.pack(">II", 0, 0) + b"\0" * 70
+    desc += b"\0" * (-len(desc) % 4)
+    size = 128 + 4 + 12 + len(desc)
+    header = struct.pack(">I4sI4s4s4s", size, b"none", 0x02100000, b"mntr", b"RGB ", b"XYZ ")
+    header += b"\0" * 12 + b"acsp" + b"\0" * 24 + struct.pack(">I", 0)
+    header += struct.pack(">iii", 63190, 65536, 54061)  # D50 illuminant, s15Fixed16
+    header += b"\0" * (128 - len(header))
+    return header + struct.pack(">I", 1) + b"desc" + struct.pack(">II", 144, len(desc)) + desc
+
+
+def make_colour_chunk_fixtures():
+    """Opaque images carrying colour chunks, for info and validation tests."""
+    pixels = [[(x * 30, y * 30, 90) for x in range(8)] for y in range(8)]
+    for name, description in [("iccp-display-p3", "Display P3"), ("iccp-srgb", "sRGB IEC61966-2.1")]:
+        profile = zlib.compress(icc_profile(description), 9)
+        write(name + ".png", encode_png(8, 8, 2, 8, pixels, extra_before_idat=chunk(
+            b"iCCP", description.encode("ascii")[:79] + b"\0\0" + profile)))
+    write("gama-18.png", encode_png(8, 8, 2, 8, pixels, extra_before_idat=chunk(b"gAMA", struct.pack(">I", 55556))))
+    write("srgb-chunk.png", encode_png(8, 8, 2, 8, pixels, extra_before_idat=chunk(b"sRGB", b"\0")))
+
+
+def make_hostile():
+    """Files that must be refused fast: each is small on disk and enormous if trusted."""
+    os.makedirs(FIXTURES, exist_ok=True)
+    sig = b"\x89PNG\r\n\x1a\n"
+    # A header claiming 100000x100000; the IDAT is irrelevant, the limit fires first.
+    write("hostile-huge-header.png", sig + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0))
+          + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))
+    # A genuinely valid 16384x16384 greyscale image: 268 Mpixel, a zlib bomb of about 260 KB.
+    side = 16384
+    compressor = zlib.compressobj(9)
+    row = b"\0" * (side + 1)
+    idat = b"".join(compressor.compress(row) for _ in range(side)) + compressor.flush()
+    write("hostile-zlib-bomb.png", sig + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+          + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+    # A tiny valid image carrying a zTXt chunk that inflates to 1 GiB.
+    compressor = zlib.compressobj(9)
+    block = b"A" * (1 << 20)
+    text = b"".join(compressor.compress(block) for _ in range(1024)) + compressor.flush()
+    pixels = [[(x * 16, y * 16, 128) for x in range(16)] for y in range(16)]
+    write("hostile-ztxt-1gib.png", encode_png(16, 16, 2, 8, pixels,
+                                              extra_before_idat=chunk(b"zTXt", b"Comment\0\0" + text)))
+    # Damaged copies of a good file.
+    good = open(os.path.join(FIXTURES, "rgb8-n.png"), "rb").read()
+    idat_at = good.index(b"IDAT")
+    write("broken-truncated-idat.png", good[: idat_at + 20])
+    bad_crc = bytearray(good)
+    bad_crc[29] ^= 0xFF  # the IHDR CRC
+    write("broken-ihdr-crc.png", bytes(bad_crc))
+    write("broken-signature.png", b"\x89PNG\r\r\n" + good[7:])
+    write("broken-not-png.png", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\0" * 32)
+    write("broken-empty.png", b"")
+    cgbi = sig + chunk(b"CgBI", b"\x50\x00\x20\x06") + good[8:]
+    write("broken-cgbi.png", cgbi)
+
+
+def make_masters():
+    import numpy as np
+
+    def supersample(shape_fn, size, factor=4):
+        """Coverage of a shape on a size x size grid, 4x4 supersampled for anti-aliasing."""
+        coords = (np.arange(size * factor, dtype=np.float64) + 0.5) / factor
+        cov = np.zeros((size, size))
+        for sy in range(factor):
+            ys = coords[sy::factor][:, None]
+            for sx in range(factor):
+                xs = coords[sx::factor][None, :]
+                cov += shape_fn(xs, ys)
+        return cov / (factor * factor)
+
+    def save(name, array, color_type):
+        height, width = array.shape[:2]
+        channels = CHANNELS[color_type]
+        data = array.astype(np.uint8).reshape(height, width * channels)
+        raw = b"".join(b"\x02" + bytes((row.astype(np.int16) - prev.astype(np.int16)).astype(np.uint8))
+                       for row, prev in zip(data, np.vstack([np.zeros((1, width * channels), np.uint8), data[:-1]])))
+        png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0))
+               + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+        with open(os.path.join(ROOT, name), "wb") as f:
+            f.write(png)
+
+    # 1. App icon master: gradient, bold anti-aliased shape, thin strokes and fine detail; opaque RGB.
+    n = 1024
+    y, x = np.mgrid[0:n, 0:n].astype(np.float64)
+    t = (x + y) / (2 * n - 2)
+    img = np.stack([40 + 150 * t, 90 + 60 * (1 - t), 220 - 120 * t], axis=-1)
+    blob = supersample(lambda xs, ys: ((xs - 512) ** 2 + (ys - 470) ** 2 < 300 ** 2) & ~(
+        (xs - 512) ** 2 + (ys - 470) ** 2 < 170 ** 2), n)
+    img = img * (1 - blob[..., None]) + np.array([255, 250, 240]) * blob[..., None]
+    rings = supersample(lambda xs, ys: np.abs(np.hypot(xs - 512, ys - 470) % 24 - 12) < 0.75, n)
+    ring_mask = (np.hypot(x - 512, y - 470) < 160)[..., None]
+    img = np.where(ring_mask, img * (1 - rings[..., None]) + np.array([255, 200, 40]) * rings[..., None], img)
+    checker = ((x.astype(int) + y.astype(int)) % 2 == 0)
+    patch = (x >= 96) & (x < 928) & (y >= 840) & (y < 928)
+    img[patch & checker] = [20, 20, 30]
+    img[patch & ~checker] = [235, 235, 240]
+    for i, xi in enumerate(range(120, 900, 26)):
+        img[800:830, xi:xi + 1 + i % 3] = [255, 255, 255]
+    save("app-icon-master.png", np.clip(np.round(img), 0, 255), 2)
+
+    # 2. Glyph master: pure red five-pointed star on full transparency; RGBA.
+    def star(xs, ys):
+        cx, cy, outer, inner = 512.0, 540.0, 440.0, 180.0
+        step = np.pi / 5
+        angle = np.arctan2(xs - cx, cy - ys)  # 0 points straight up, at an outer vertex
+        phi = np.abs(np.mod(angle + step, 2 * step) - step)  # 0 at an outer vertex, step at an inner one
+        rho = np.hypot(xs - cx, ys - cy)
+        qx, qy = rho * np.cos(phi), rho * np.sin(phi)
+        ex, ey = inner * np.cos(step) - outer, inner * np.sin(step)  # edge from (outer, 0) to the inner vertex
+        side = ex * qy - ey * (qx - outer)
+        return side * (ex * 0 - ey * (0 - outer)) >= 0  # same side of the edge as the centre
+    alpha = supersample(star, n)
+    glyph = np.zeros((n, n, 4))
+    glyph[..., 0] = 255
+    glyph[..., 3] = np.round(alpha * 255)
+    save("glyph-master.png", glyph, 6)
+
+    # 3. Launch source: 2732x2732, vertical gradient, a centred logo, corner markers for crop checks.
+    m = 2732
+    yy = np.arange(m, dtype=np.float64)[:, None]
+    base = np.stack([np.broadcast_to(20 + 40 * yy / m, (m, m)), np.broadcast_to(30 + 90 * yy / m, (m, m)),
+                     np.broadcast_to(60 + 150 * yy / m, (m, m))], axis=-1)
+    logo = np.zeros((m, m))
+    c = m // 2
+    logo[c - 300:c + 300, c - 300:c + 300] = supersample(
+        lambda xs, ys: (xs - 300) ** 2 + (ys - 300) ** 2 < 260 ** 2, 600, 2)
+    launch = base * (1 - logo[..., None]) + np.array([250, 250, 250]) * logo[..., None]
+    for (ry, rx) in [(0, 0), (0, m - 64), (m - 64, 0), (m - 64, m - 64)]:
+        launch[ry:ry + 64, rx:rx + 64] = [255, 60, 60]
+    save("launch-master.png", np.clip(np.round(launch), 0, 255), 2)
+
+
+if __name__ == "__main__":
+    make_fixtures()
+    make_hostile()
+    make_colour_chunk_fixtures()
+    if "--no-masters" not in sys.argv:
+        make_masters()
+    print("TestImages regenerated in", os.path.normpath(ROOT))

@@ -1,0 +1,357 @@
+/*
+ * CPNG: libpng behind setjmp, reading from and writing to caller-owned memory.
+ *
+ * Why this shape: libpng reports errors by longjmp. A longjmp must never cross Swift frames, and any
+ * local written after setjmp is indeterminate once it returns. So each public function owns a small
+ * state struct on its own stack, hands its address to a static `run_*` function that calls setjmp and
+ * libpng, and cleans up afterwards whatever happened. Callbacks only touch that struct.
+ */
+#include "cpng.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CPNG_ZBUF_SIZE (256u * 1024u)
+
+typedef struct cpng_state {
+    png_structp png;
+    png_infop info;
+    /* reading */
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+    int hit_end;
+    /* writing */
+    uint8_t *out;
+    size_t out_capacity;
+    size_t out_pos;
+    int overflowed;
+    /* reporting */
+    char *message;
+    size_t message_capacity;
+    char warning[160];
+} cpng_state;
+
+static void set_message(char *message, size_t capacity, const char *text) {
+    if (message != NULL && capacity > 0) {
+        snprintf(message, capacity, "%s", text);
+    }
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    cpng_state *state = (cpng_state *)png_get_error_ptr(png);
+    set_message(state->message, state->message_capacity, text);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    cpng_state *state = (cpng_state *)png_get_error_ptr(png);
+    if (state->warning[0] == '\0') {
+        snprintf(state->warning, sizeof state->warning, "%s", text);
+    }
+}
+
+static void read_from_memory(png_structp png, png_bytep out, size_t count) {
+    cpng_state *state = (cpng_state *)png_get_io_ptr(png);
+    if (count > state->size - state->pos) {
+        state->hit_end = 1;
+        png_error(png, "unexpected end of data");
+    }
+    memcpy(out, state->data + state->pos, count);
+    state->pos += count;
+}
+
+static void write_to_memory(png_structp png, png_bytep bytes, size_t count) {
+    cpng_state *state = (cpng_state *)png_get_io_ptr(png);
+    if (count > state->out_capacity - state->out_pos) {
+        state->overflowed = 1;
+        png_error(png, "encoded data exceeds the output buffer");
+    }
+    memcpy(state->out + state->out_pos, bytes, count);
+    state->out_pos += count;
+}
+
+static void flush_memory(png_structp png) { (void)png; }
+
+static uint32_t load_be32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+/* Names the place where the data ran out, from libpng's own I/O state. */
+static void describe_truncation(cpng_state *state) {
+    png_uint_32 io = png_get_io_state(state->png);
+    png_uint_32 chunk = png_get_io_chunk_type(state->png);
+    char name[5] = {(char)(chunk >> 24), (char)(chunk >> 16), (char)(chunk >> 8), (char)chunk, 0};
+    for (int i = 0; i < 4; i++) {
+        if (name[i] < 'A' || (name[i] > 'Z' && name[i] < 'a') || name[i] > 'z') name[i] = '?';
+    }
+    char text[96];
+    if ((io & PNG_IO_MASK_LOC) == PNG_IO_SIGNATURE) {
+        snprintf(text, sizeof text, "truncated: file ends inside the signature");
+    } else if (chunk == 0) {
+        snprintf(text, sizeof text, "truncated: file ends before the IHDR chunk");
+    } else if ((io & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_DATA || (io & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_CRC) {
+        snprintf(text, sizeof text, "truncated: file ends inside %s", name);
+    } else {
+        snprintf(text, sizeof text, "truncated: file ends after %s, before IEND", name);
+    }
+    set_message(state->message, state->message_capacity, text);
+}
+
+/*
+ * Checks the signature, refuses Apple's CgBI variant, and applies the size limits to the IHDR fields
+ * before libpng allocates anything. Returns CPNG_OK or a failure with its message set.
+ */
+static cpng_status precheck(const uint8_t *data, size_t size, const cpng_limits *limits,
+                            char *message, size_t capacity) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        set_message(message, capacity, "not a PNG file (bad signature)");
+        return CPNG_E_SIGNATURE;
+    }
+    if (size >= 16 && memcmp(data + 12, "CgBI", 4) == 0) {
+        set_message(message, capacity, "Apple-optimised (CgBI) PNG");
+        return CPNG_E_CGBI;
+    }
+    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+        uint32_t width = load_be32(data + 16), height = load_be32(data + 20);
+        char text[128];
+        if (width > limits->max_width || height > limits->max_height) {
+            snprintf(text, sizeof text, "%ux%u exceeds the %ux%u limit", width, height,
+                     limits->max_width, limits->max_height);
+            set_message(message, capacity, text);
+            return CPNG_E_LIMIT;
+        }
+        if ((uint64_t)width * (uint64_t)height > limits->max_pixels) {
+            snprintf(text, sizeof text, "%ux%u is %llu pixels, more than the limit of %llu", width, height,
+                     (unsigned long long)width * height, (unsigned long long)limits->max_pixels);
+            set_message(message, capacity, text);
+            return CPNG_E_LIMIT;
+        }
+    }
+    return CPNG_OK;
+}
+
+/* Marks the colour chunks that are really in the file; png_get_valid also reports synthesised ones. */
+static void scan_chunks(const uint8_t *data, size_t size, cpng_info *info) {
+    size_t pos = 8;
+    while (pos <= size && size - pos >= 12) {
+        uint32_t length = load_be32(data + pos);
+        const uint8_t *type = data + pos + 4;
+        if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0) break;
+        if (memcmp(type, "tRNS", 4) == 0) info->has_trns = 1;
+        else if (memcmp(type, "gAMA", 4) == 0) info->has_gama = 1;
+        else if (memcmp(type, "sRGB", 4) == 0) info->has_srgb = 1;
+        else if (memcmp(type, "iCCP", 4) == 0) info->has_iccp = 1;
+        else if (memcmp(type, "cHRM", 4) == 0) info->has_chrm = 1;
+        if ((uint64_t)length + 12 > (uint64_t)(size - pos)) break;
+        pos += (size_t)length + 12;
+    }
+}
+
+/* Creates the read struct with our callbacks and limits. Needs no setjmp: it does not call png_error. */
+static int open_reader(cpng_state *state, const cpng_limits *limits, int keep_iccp) {
+    state->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning);
+    if (state->png == NULL) return 0;
+    state->info = png_create_info_struct(state->png);
+    if (state->info == NULL) return 0;
+    png_set_read_fn(state->png, state, read_from_memory);
+    png_set_user_limits(state->png, limits->max_width, limits->max_height);
+    png_set_chunk_cache_max(state->png, limits->chunk_cache_max);
+    png_set_chunk_malloc_max(state->png, (png_alloc_size_t)limits->chunk_malloc_max);
+    /* Text and metadata chunks are never needed: treat them as unknown and drop them unread. */
+    static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0eXIf\0sPLT\0hIST\0tIME\0pCAL\0sCAL\0";
+    png_set_keep_unknown_chunks(state->png, PNG_HANDLE_CHUNK_NEVER, skipped, 9);
+    if (!keep_iccp) {
+        static const png_byte iccp[] = "iCCP\0";
+        png_set_keep_unknown_chunks(state->png, PNG_HANDLE_CHUNK_NEVER, iccp, 1);
+    }
+    return 1;
+}
+
+static cpng_status failure(cpng_state *state) {
+    if (state->hit_end) {
+        describe_truncation(state);
+        return CPNG_E_TRUNCATED;
+    }
+    return CPNG_E_CORRUPT;
+}
+
+static cpng_status run_read_info(cpng_state *state, cpng_info *info, uint8_t *icc, size_t icc_capacity) {
+    if (setjmp(png_jmpbuf(state->png))) return failure(state);
+    png_read_info(state->png, state->info);
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(state->png, state->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    info->width = width;
+    info->height = height;
+    info->bit_depth = bit_depth;
+    info->color_type = color_type;
+    info->interlace_method = interlace;
+    png_fixed_point gamma = 0;
+    if (info->has_gama && png_get_gAMA_fixed(state->png, state->info, &gamma)) info->gama = (uint32_t)gamma;
+    int intent = 0;
+    info->srgb_intent = (info->has_srgb && png_get_sRGB(state->png, state->info, &intent)) ? intent : -1;
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_length = 0;
+    if (png_get_iCCP(state->png, state->info, &name, &compression, &profile, &profile_length)) {
+        info->iccp_length = profile_length;
+        snprintf(info->iccp_name, sizeof info->iccp_name, "%s", name != NULL ? name : "");
+        if (icc != NULL && profile != NULL) {
+            memcpy(icc, profile, profile_length < icc_capacity ? profile_length : icc_capacity);
+        }
+    }
+    return CPNG_OK;
+}
+
+cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits,
+                           cpng_info *info, uint8_t *icc, size_t icc_capacity,
+                           char *message, size_t message_capacity) {
+    if (data == NULL || limits == NULL || info == NULL) return CPNG_E_ARGUMENT;
+    memset(info, 0, sizeof *info);
+    info->srgb_intent = -1;
+    cpng_status status = precheck(data, size, limits, message, message_capacity);
+    if (status != CPNG_OK) return status;
+    scan_chunks(data, size, info);
+
+    cpng_state state;
+    memset(&state, 0, sizeof state);
+    state.data = data;
+    state.size = size;
+    state.message = message;
+    state.message_capacity = message_capacity;
+    if (!open_reader(&state, limits, 1)) {
+        set_message(message, message_capacity, "out of memory creating the PNG reader");
+        status = CPNG_E_NOMEM;
+    } else {
+        status = run_read_info(&state, info, icc, icc_capacity);
+    }
+    snprintf(info->warning, sizeof info->warning, "%s", state.warning);
+    png_destroy_read_struct(&state.png, &state.info, NULL);
+    return status;
+}
+
+static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_size) {
+    if (setjmp(png_jmpbuf(state->png))) return failure(state);
+    png_structp png = state->png;
+    png_infop info = state->info;
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int color_type = png_get_color_type(png, info);
+
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+        png_set_add_alpha(png, bit_depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    }
+    const uint16_t probe = 1;
+    if (bit_depth == 16 && *(const uint8_t *)&probe == 1) png_set_swap(png);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    size_t channel_bytes = bit_depth == 16 ? 2 : 1;
+    size_t stride = (size_t)width * 4 * channel_bytes;
+    if (png_get_rowbytes(png, info) != stride || stride * height != pixels_size) {
+        set_message(state->message, state->message_capacity, "pixel buffer does not match the image size");
+        return CPNG_E_ARGUMENT;
+    }
+    /* Row by row into the caller's buffer: no row-pointer array, and for Adam7 each pass fills in
+     * its pixels of rows that earlier passes started. */
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, pixels + (size_t)y * stride, NULL);
+        }
+    }
+    png_read_end(png, NULL);
+    return CPNG_OK;
+}
+
+cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
+                             uint8_t *pixels, size_t pixels_size,
+                             char *message, size_t message_capacity) {
+    if (data == NULL || limits == NULL || pixels == NULL) return CPNG_E_ARGUMENT;
+    cpng_status status = precheck(data, size, limits, message, message_capacity);
+    if (status != CPNG_OK) return status;
+
+    cpng_state state;
+    memset(&state, 0, sizeof state);
+    state.data = data;
+    state.size = size;
+    state.message = message;
+    state.message_capacity = message_capacity;
+    if (!open_reader(&state, limits, 0)) {
+        set_message(message, message_capacity, "out of memory creating the PNG reader");
+        status = CPNG_E_NOMEM;
+    } else {
+        status = run_decode(&state, pixels, pixels_size);
+    }
+    png_destroy_read_struct(&state.png, &state.info, NULL);
+    return status;
+}
+
+size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha) {
+    size_t raw = ((size_t)width * (keep_alpha ? 4 : 3) + 1) * (size_t)height;
+    /* zlib's deflateBound for stored blocks, plus chunk framing of every IDAT and the fixed chunks. */
+    size_t deflated = raw + (raw >> 12) + (raw >> 14) + (raw >> 25) + 13 + 6;
+    return deflated + 12 * (deflated / CPNG_ZBUF_SIZE + 2) + 8 + 25 + 13 + 12 + 1024;
+}
+
+static cpng_status run_encode(cpng_state *state, const uint8_t *pixels, uint32_t width, uint32_t height,
+                              int keep_alpha, int level, int filters, int srgb_chunk) {
+    if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
+    png_structp png = state->png;
+    png_set_write_fn(png, state, write_to_memory, flush_memory);
+    png_set_IHDR(png, state->info, width, height, 8,
+                 keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_compression_level(png, level);
+    png_set_compression_buffer_size(png, CPNG_ZBUF_SIZE);
+    if (filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    png_write_info(png, state->info);
+    /* For colour type 2 the input still has four bytes a pixel: libpng drops the fourth. */
+    if (!keep_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    size_t stride = (size_t)width * 4;
+    for (png_uint_32 y = 0; y < height; y++) {
+        png_write_row(png, pixels + (size_t)y * stride);
+    }
+    png_write_end(png, NULL);
+    return CPNG_OK;
+}
+
+cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
+                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t srgb_chunk,
+                              uint8_t *out, size_t out_capacity, size_t *out_size,
+                              char *message, size_t message_capacity) {
+    if (pixels == NULL || out == NULL || out_size == NULL || width == 0 || height == 0 ||
+        level < 0 || level > 9) {
+        set_message(message, message_capacity, "invalid arguments to the PNG encoder");
+        return CPNG_E_ARGUMENT;
+    }
+    cpng_state state;
+    memset(&state, 0, sizeof state);
+    state.out = out;
+    state.out_capacity = out_capacity;
+    state.message = message;
+    state.message_capacity = message_capacity;
+    cpng_status status;
+    state.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    state.info = state.png != NULL ? png_create_info_struct(state.png) : NULL;
+    if (state.png == NULL || state.info == NULL) {
+        set_message(message, message_capacity, "out of memory creating the PNG writer");
+        status = CPNG_E_NOMEM;
+    } else {
+        status = run_encode(&state, pixels, width, height, keep_alpha, level, filters, srgb_chunk);
+    }
+    *out_size = status == CPNG_OK ? state.out_pos : 0;
+    png_destroy_write_struct(&state.png, &state.info);
+    return status;
+}

@@ -1,0 +1,102 @@
+/*
+ * CPNG: the only code in IconForge that touches libpng or zlib.
+ *
+ * Every entry point sets up its own setjmp, reads from or writes to caller-owned memory, and returns
+ * a status code plus libpng's message. No libpng error ever longjmps out of this file, no callback
+ * ever reaches Swift, and nothing here prints or aborts.
+ */
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Outcome of a CPNG call. Anything but CPNG_OK comes with a message. */
+typedef enum cpng_status {
+    CPNG_OK = 0,
+    CPNG_E_SIGNATURE = 1, /* not a PNG file */
+    CPNG_E_CGBI = 2,      /* Apple's CgBI variant, which libpng cannot read */
+    CPNG_E_LIMIT = 3,     /* dimensions exceed the caller's limits */
+    CPNG_E_TRUNCATED = 4, /* the data ended early */
+    CPNG_E_CORRUPT = 5,   /* libpng rejected the data */
+    CPNG_E_NOMEM = 6,     /* an allocation failed */
+    CPNG_E_ARGUMENT = 7,  /* the caller passed inconsistent sizes */
+    CPNG_E_OVERFLOW = 8   /* the encoder's output did not fit the caller's buffer */
+} cpng_status;
+
+/** Limits checked against the header before any image memory is allocated. */
+typedef struct cpng_limits {
+    uint32_t max_width;
+    uint32_t max_height;
+    uint64_t max_pixels;
+    uint32_t chunk_cache_max;   /* how many ancillary chunks libpng may keep */
+    uint64_t chunk_malloc_max;  /* the largest single chunk (after decompression) libpng may allocate */
+} cpng_limits;
+
+/** Header facts and the colour chunks present in the file (from the chunk list itself). */
+typedef struct cpng_info {
+    uint32_t width;
+    uint32_t height;
+    int32_t bit_depth;
+    int32_t color_type;
+    int32_t interlace_method;
+    int32_t has_trns;
+    int32_t has_gama;
+    int32_t has_srgb;
+    int32_t has_iccp;
+    int32_t has_chrm;
+    uint32_t gama;          /* gAMA value times 100000, 0 when absent or unreadable */
+    int32_t srgb_intent;    /* -1 when there is no sRGB chunk */
+    uint32_t iccp_length;   /* decompressed profile length; 0 when absent or discarded */
+    char iccp_name[80];
+    char warning[160];      /* libpng's first warning, if any */
+} cpng_info;
+
+/**
+ * Reads the header and colour chunks. `icc` (may be NULL) receives up to `icc_capacity` bytes of the
+ * decompressed ICC profile.
+ */
+cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits,
+                           cpng_info *info, uint8_t *icc, size_t icc_capacity,
+                           char *message, size_t message_capacity);
+
+/**
+ * Decodes the whole image to RGBA, 8 bits per channel, or 16 bits per channel in native byte order
+ * when the source has 16-bit samples. `pixels` must hold exactly width*height*4*(bit_depth==16?2:1)
+ * bytes, as cpng_read_info reported them.
+ */
+cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
+                             uint8_t *pixels, size_t pixels_size,
+                             char *message, size_t message_capacity);
+
+/** The largest number of bytes cpng_encode_rgba8 can produce for such an image. */
+size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
+
+/**
+ * Encodes tightly packed RGBA8 pixels as an 8-bit, non-interlaced PNG: colour type 6 with
+ * `keep_alpha`, otherwise colour type 2 with the alpha bytes dropped. `filters` is a mask of
+ * PNG_FILTER_* values (0 means libpng's default), `level` a zlib level 0-9.
+ */
+cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
+                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t srgb_chunk,
+                              uint8_t *out, size_t out_capacity, size_t *out_size,
+                              char *message, size_t message_capacity);
+
+/** Filter masks for cpng_encode_rgba8, re-exported so Swift does not need png.h. */
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

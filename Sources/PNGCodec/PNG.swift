@@ -1,0 +1,126 @@
+import CPNG
+import Raster
+
+/// A decoded PNG: its pixels as RGBA and what its header and colour chunks said.
+public struct DecodedPNG: Sendable, Equatable {
+    /// What the file said about itself.
+    public var info: PNGInfo
+    /// The pixels as RGBA, 16 bits a channel for 16-bit sources and 8 otherwise.
+    public var image: Image
+}
+
+/// The PNG codec: libpng, reached only through this file. Nothing else in IconForge sees a C type.
+public enum PNG {
+    /// The most bytes of an ICC profile that `info` hands back (the header of a profile and its tags fit).
+    public static let iccProfileCapacity = 256 * 1024
+
+    /// Reads the header and colour chunks only; no pixel memory is allocated.
+    public static func info(_ bytes: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> PNGInfo {
+        // Too short for a signature: say so here, where an empty array has no base address to pass.
+        if bytes.count < 8 { throw .notPNG(detail: FileSignature.describe(bytes)) }
+        var cLimits = limits.cValue
+        var raw = cpng_info()
+        var icc = [UInt8](repeating: 0, count: iccProfileCapacity)
+        let (status, message) = withMessageBuffer { message, capacity in
+            bytes.withUnsafeBufferPointer { data in
+                icc.withUnsafeMutableBufferPointer { profile in
+                    cpng_read_info(data.baseAddress!, data.count, &cLimits, &raw,
+                                   profile.baseAddress, profile.count, message, capacity)
+                }
+            }
+        }
+        try check(status, message, bytes)
+        guard let colorType = PNGColorType(rawValue: Int(raw.color_type)) else {
+            throw .corrupt("unknown colour type \(raw.color_type)")
+        }
+        let iccLength = Int(raw.iccp_length)
+        let warning = string(from: raw.warning)
+        return PNGInfo(
+            width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth), colorType: colorType,
+            isInterlaced: raw.interlace_method != 0,
+            hasTransparencyChunk: raw.has_trns != 0, hasGamma: raw.has_gama != 0, hasSRGB: raw.has_srgb != 0,
+            hasICCProfile: raw.has_iccp != 0, hasChromaticities: raw.has_chrm != 0,
+            gamma: raw.gama == 0 ? nil : Double(raw.gama) / 100_000,
+            srgbIntent: raw.srgb_intent < 0 ? nil : Int(raw.srgb_intent),
+            iccProfileName: iccLength > 0 ? string(from: raw.iccp_name) : nil,
+            iccProfile: iccLength > 0 ? Array(icc.prefix(min(iccLength, iccProfileCapacity))) : nil,
+            warning: warning.isEmpty ? nil : warning)
+    }
+
+    /// Decodes any PNG libpng accepts (every colour type, bit depth and interlace) to RGBA.
+    /// The limits are checked against the header before the pixel buffer is allocated.
+    public static func decode(_ bytes: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> DecodedPNG {
+        let info = try info(bytes, limits: limits)
+        let format: Image.PixelFormat = info.is16Bit ? .rgba16 : .rgba8
+        let byteCount = info.width * info.height * format.bytesPerPixel
+        var cLimits = limits.cValue
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        let (status, message) = withMessageBuffer { message, capacity in
+            bytes.withUnsafeBufferPointer { data in
+                pixels.withUnsafeMutableBufferPointer { out in
+                    cpng_decode_rgba(data.baseAddress!, data.count, &cLimits,
+                                     out.baseAddress, out.count, message, capacity)
+                }
+            }
+        }
+        try check(status, message, bytes)
+        return DecodedPNG(info: info, image: Image(width: info.width, height: info.height, format: format, bytes: pixels))
+    }
+
+    /// Encodes an image as an 8-bit, non-interlaced PNG (16-bit images are rounded to 8 bits first).
+    public static func encode(_ image: Image, options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
+        let source = image.converted(to: .rgba8)
+        let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
+        let capacity = cpng_encode_bound(UInt32(source.width), UInt32(source.height), keepAlpha)
+        var written = 0
+        var output = [UInt8](repeating: 0, count: capacity)
+        let (status, message) = withMessageBuffer { message, messageCapacity in
+            source.bytes.withUnsafeBufferPointer { pixels in
+                output.withUnsafeMutableBufferPointer { out in
+                    cpng_encode_rgba8(pixels.baseAddress, UInt32(source.width), UInt32(source.height), keepAlpha,
+                                      Int32(min(max(options.compressionLevel, 0), 9)), options.filters.rawValue,
+                                      options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
+                                      message, messageCapacity)
+                }
+            }
+        }
+        guard status == CPNG_OK else { throw .encodingFailed(message) }
+        output.removeLast(output.count - written)
+        return output
+    }
+
+    // MARK: - Bridging
+
+    private static func withMessageBuffer(_ body: (UnsafeMutablePointer<CChar>, Int) -> cpng_status) -> (cpng_status, String) {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let status = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (status, message)
+    }
+
+    private static func string<T>(from tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+    }
+
+    private static func check(_ status: cpng_status, _ message: String, _ bytes: [UInt8]) throws(PNGError) {
+        switch status {
+        case CPNG_OK: return
+        case CPNG_E_SIGNATURE: throw .notPNG(detail: FileSignature.describe(bytes))
+        case CPNG_E_CGBI: throw .appleCgBI
+        case CPNG_E_LIMIT: throw .tooLarge(message)
+        case CPNG_E_TRUNCATED: throw .truncated(message)
+        case CPNG_E_NOMEM: throw .outOfMemory
+        default: throw .corrupt(message.isEmpty ? "libpng could not read the data" : message)
+        }
+    }
+}
+
+extension PNGLimits {
+    fileprivate var cValue: cpng_limits {
+        cpng_limits(max_width: UInt32(clamping: maxWidth), max_height: UInt32(clamping: maxHeight),
+                    max_pixels: UInt64(clamping: maxPixels), chunk_cache_max: UInt32(clamping: maxCachedChunks),
+                    chunk_malloc_max: UInt64(clamping: maxChunkBytes))
+    }
+}

@@ -1,0 +1,98 @@
+/// Why a PNG could not be read or written. Descriptions are meant for the user, after the file's path.
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data does not start with the PNG signature; `detail` says what it looks like instead.
+    case notPNG(detail: String)
+    /// Apple's CgBI variant, found inside built `.app`/`.ipa` bundles, which no standard decoder reads.
+    case appleCgBI
+    /// The header declares more pixels than the limits allow.
+    case tooLarge(String)
+    /// The data ends before the image does.
+    case truncated(String)
+    /// libpng rejected the data; its message.
+    case corrupt(String)
+    /// Memory for the decoder or encoder could not be had.
+    case outOfMemory
+    /// The encoder failed (a bug or impossible arguments); its message.
+    case encodingFailed(String)
+
+    public var description: String {
+        switch self {
+        case .notPNG(let detail): "not a PNG file (\(detail))"
+        case .appleCgBI:
+            "Apple-optimised (CgBI) PNG from a built app — validate the asset catalog it was built from"
+        case .tooLarge(let message): "\(message) (raise --max-pixels if the image is really meant to be that big)"
+        case .truncated(let message): message
+        case .corrupt(let message): "corrupt PNG: \(message)"
+        case .outOfMemory: "out of memory while decoding"
+        case .encodingFailed(let message): "PNG encoding failed: \(message)"
+        }
+    }
+}
+
+/// Limits applied to the header before any pixel memory is allocated, so a hostile file costs milliseconds.
+public struct PNGLimits: Sendable, Equatable {
+    /// Largest width accepted, in pixels.
+    public var maxWidth: Int
+    /// Largest height accepted, in pixels.
+    public var maxHeight: Int
+    /// Largest width × height accepted.
+    public var maxPixels: Int
+    /// How many ancillary chunks libpng may keep.
+    public var maxCachedChunks: Int
+    /// Largest single chunk, after decompression, that libpng may allocate (ICC profiles and the like).
+    public var maxChunkBytes: Int
+
+    /// 16384 per side, 2^26 (about 67 million) pixels in all, 1000 ancillary chunks, 8 MiB per chunk.
+    public static let `default` = PNGLimits(
+        maxWidth: 16384, maxHeight: 16384, maxPixels: 1 << 26, maxCachedChunks: 1000, maxChunkBytes: 8 << 20)
+
+    /// Limits with every field given.
+    public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxCachedChunks: Int, maxChunkBytes: Int) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.maxPixels = maxPixels
+        self.maxCachedChunks = maxCachedChunks
+        self.maxChunkBytes = maxChunkBytes
+    }
+}
+
+/// How `PNG.encode` writes a file. The output is always 8 bits a channel and never interlaced.
+public struct PNGEncodeOptions: Sendable, Equatable {
+    /// The colour type written.
+    public enum ColorType: Sendable, Equatable {
+        /// Colour type 2: the alpha channel is dropped, so flatten translucent images first.
+        case rgb
+        /// Colour type 6.
+        case rgba
+    }
+
+    /// Row filters libpng may choose from, per row.
+    public struct Filters: OptionSet, Sendable, Hashable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let none = Filters(rawValue: 0x08)
+        public static let sub = Filters(rawValue: 0x10)
+        public static let up = Filters(rawValue: 0x20)
+        public static let average = Filters(rawValue: 0x40)
+        public static let paeth = Filters(rawValue: 0x80)
+        /// libpng's adaptive choice among all five.
+        public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+    }
+
+    /// RGB or RGBA.
+    public var colorType: ColorType
+    /// zlib level, 0 (store) … 9 (smallest).
+    public var compressionLevel: Int
+    /// Filters to choose from.
+    public var filters: Filters
+    /// Write an sRGB chunk (perceptual intent).
+    public var writesSRGBChunk: Bool
+
+    /// Options with every field given; defaults are RGBA, level 6, adaptive filters, no sRGB chunk.
+    public init(colorType: ColorType = .rgba, compressionLevel: Int = 6, filters: Filters = .all, writesSRGBChunk: Bool = false) {
+        self.colorType = colorType
+        self.compressionLevel = compressionLevel
+        self.filters = filters
+        self.writesSRGBChunk = writesSRGBChunk
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// The expected pixels written beside each generated fixture, as an Image (16-bit files are big-endian).
+private func expectedImage(_ name: String, like decoded: Image) throws -> Image {
+    let raw = try Fixtures.bytes("fixtures/\(name).rgba")
+    guard decoded.format == .rgba16 else {
+        return Image(width: decoded.width, height: decoded.height, format: .rgba8, bytes: raw)
+    }
+    var image = Image(width: decoded.width, height: decoded.height, format: .rgba16)
+    for index in 0..<(decoded.width * decoded.height) {
+        let offset = index * 8
+        let value = SIMD4<UInt16>((0..<4).map { UInt16(raw[offset + $0 * 2]) << 8 | UInt16(raw[offset + $0 * 2 + 1]) })
+        image.setPixel(x: index % decoded.width, y: index / decoded.width, value)
+    }
+    return image
+}
+
+@Suite("PNG decoding: the repository's own fixtures")
+struct FixtureDecodingTests {
+    @Test("every colour type, bit depth and interlace decodes to the expected RGBA", arguments: Fixtures.decodeFixtureNames())
+    func decodesToExpectedPixels(name: String) throws {
+        let decoded = try PNG.decode(Fixtures.bytes("fixtures/\(name).png"))
+        #expect(decoded.image.format == (decoded.info.bitDepth == 16 ? .rgba16 : .rgba8))
+        #expect(decoded.image == (try expectedImage(name, like: decoded.image)))
+        #expect(decoded.info.isInterlaced == name.hasSuffix("-i"))
+    }
+
+    @Test("the fixture matrix covers every colour type, bit depth and interlace")
+    func matrixIsComplete() throws {
+        var seen = Set<String>()
+        for name in Fixtures.decodeFixtureNames() {
+            let info = try PNG.info(Fixtures.bytes("fixtures/\(name).png"))
+            seen.insert("\(info.colorType.rawValue)/\(info.bitDepth)/\(info.isInterlaced)")
+        }
+        let legal: [(Int, [Int])] = [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])]
+        for (type, depths) in legal {
+            for depth in depths {
+                for interlaced in [false, true] { #expect(seen.contains("\(type)/\(depth)/\(interlaced)")) }
+            }
+        }
+    }
+
+    @Test("palette+tRNS and grey+tRNS become the right RGBA")
+    func transparencyChunks() throws {
+        let palette = try PNG.decode(Fixtures.bytes("fixtures/palette-trns-n.png"))
+        #expect(palette.info.hasTransparencyChunk)
+        #expect(palette.image.pixel(x: 0, y: 0) == SIMD4(255, 0, 0, 0))      // entry 0: alpha 0
+        #expect(palette.image.pixel(x: 1, y: 0) == SIMD4(0, 255, 0, 128))    // entry 1: alpha 128
+        #expect(palette.image.pixel(x: 3, y: 0) == SIMD4(255, 255, 255, 255)) // beyond tRNS: opaque
+        let grey = try PNG.decode(Fixtures.bytes("fixtures/gray-trns-n.png"))
+        #expect(grey.image.pixel(x: 2, y: 0) == SIMD4(40, 40, 40, 0))        // the tRNS grey value
+        #expect(grey.image.pixel(x: 1, y: 0) == SIMD4(20, 20, 20, 255))
+    }
+}
+
+@Suite("PNG decoding: bad and hostile input")
+struct HostileInputTests {
+    @Test("oversized headers are refused before allocation, with the sizes in the message")
+    func hugeHeader() throws {
+        let bytes = try Fixtures.bytes("fixtures/hostile-huge-header.png")
+        do {
+            _ = try PNG.decode(bytes)
+            Issue.record("the huge header decoded")
+        } catch {
+            #expect(error.description.contains("100000x100000 exceeds the 16384x16384 limit"))
+        }
+    }
+
+    @Test("a valid 16384x16384 zlib bomb is refused by the pixel limit")
+    func zlibBomb() throws {
+        let bytes = try Fixtures.bytes("fixtures/hostile-zlib-bomb.png")
+        #expect(bytes.count < 2_000_000)
+        do {
+            _ = try PNG.decode(bytes)
+            Issue.record("the zlib bomb decoded")
+        } catch {
+            guard case .tooLarge(let message) = error else { Issue.record("wrong error: \(error)"); return }
+            #expect(message.contains("16384x16384 is 268435456 pixels"))
+        }
+    }
+
+    @Test("custom limits apply to width, height and pixel count")
+    func customLimits() throws {
+        let bytes = try Fixtures.bytes("fixtures/rgb8-n.png") // 13x11
+        var limits = PNGLimits.default
+        limits.maxPixels = 100
+        #expect(throws: PNGError.self) { try PNG.decode(bytes, limits: limits) }
+        limits = .default
+        limits.maxWidth = 12
+        #expect(throws: PNGError.self) { try PNG.info(bytes, limits: limits) }
+        limits.maxWidth = 13
+        #expect(try PNG.decode(bytes, limits: limits).image.width == 13)
+    }
+
+    @Test("a 1 GiB zTXt chunk is skipped, not inflated")
+    func compressedTextBomb() throws {
+        let decoded = try PNG.decode(Fixtures.bytes("fixtures/hostile-ztxt-1gib.png"))
+        #expect(decoded.image.size == PixelSize(width: 16, height: 16))
+        #expect(decoded.image.pixel(x: 3, y: 2) == SIMD4(48, 32, 128, 255))
+    }
+
+    @Test("damaged files fail with a message that says what is wrong", arguments: [
+        ("broken-truncated-idat.png", "truncated: file ends inside IDAT"),
+        ("broken-ihdr-crc.png", "corrupt PNG: IHDR: CRC error"),
+        ("broken-signature.png", "not a PNG file (signature damaged, as by a CR/LF conversion"),
+        ("broken-not-png.png", "not a PNG file (it is a JPEG file)"),
+        ("broken-empty.png", "not a PNG file (the file is empty)"),
+        ("broken-cgbi.png", "Apple-optimised (CgBI) PNG from a built app"),
+    ])
+    func damagedFiles(file: String, message: String) throws {
+        let bytes = try Fixtures.bytes("fixtures/\(file)")
+        do {
+            _ = try PNG.decode(bytes)
+            Issue.record("\(file) decoded")
+        } catch {
+            #expect(error.description.hasPrefix(message), "got: \(error.description)")
+        }
+    }
+
+    @Test("every prefix of a valid file fails cleanly or decodes")
+    func everyTruncation() throws {
+        let bytes = try Fixtures.bytes("fixtures/rgba8-i.png")
+        for length in 0..<bytes.count {
+            #expect(throws: PNGError.self) { try PNG.decode(Array(bytes.prefix(length))) }
+        }
+    }
+}
+
+@Suite("PNG encoding")
+struct EncodingTests {
+    private func randomImage(width: Int, height: Int, opaque: Bool, seed: UInt64) -> Image {
+        var random = SeededRandom(seed: seed)
+        var bytes = (0..<(width * height * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        if opaque { for index in stride(from: 3, to: bytes.count, by: 4) { bytes[index] = 255 } }
+        return Image(width: width, height: height, format: .rgba8, bytes: bytes)
+    }
+
+    @Test("RGBA8 round-trips bit-exactly", arguments: [(1, 1), (7, 5), (64, 33), (300, 2)])
+    func rgbaRoundTrip(width: Int, height: Int) throws {
+        let image = randomImage(width: width, height: height, opaque: false, seed: UInt64(width * 1000 + height))
+        let encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgba))
+        let decoded = try PNG.decode(encoded)
+        #expect(decoded.image == image)
+        #expect(decoded.info.colorType == .rgba && decoded.info.bitDepth == 8 && !decoded.info.isInterlaced)
+    }
+
+    @Test("RGB8 round-trips bit-exactly and is written as colour type 2 without tRNS",
+          arguments: [0, 1, 6, 9])
+    func rgbRoundTrip(level: Int) throws {
+        let image = randomImage(width: 41, height: 17, opaque: true, seed: UInt64(level))
+        let encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgb, compressionLevel: level))
+        let decoded = try PNG.decode(encoded)
+        #expect(decoded.image == image)
+        #expect(decoded.info.colorType == .rgb && !decoded.info.hasTransparencyChunk)
+    }
+
+    @Test("each filter choice round-trips", arguments: [PNGEncodeOptions.Filters.none, .sub, .up, .average, .paeth, .all])
+    func filters(filter: PNGEncodeOptions.Filters) throws {
+        let image = randomImage(width: 23, height: 9, opaque: false, seed: UInt64(filter.rawValue))
+        #expect(try PNG.decode(PNG.encode(image, options: PNGEncodeOptions(filters: filter))).image == image)
+    }
+
+    @Test("an sRGB chunk is written on request and reported by info")
+    func srgbChunk() throws {
+        let image = randomImage(width: 4, height: 4, opaque: true, seed: 3)
+        let with = try PNG.info(PNG.encode(image, options: PNGEncodeOptions(writesSRGBChunk: true)))
+        let without = try PNG.info(PNG.encode(image))
+        #expect(with.hasSRGB && with.srgbIntent == 0 && !with.hasGamma && !with.hasChromaticities)
+        #expect(!without.hasSRGB && without.srgbIntent == nil)
+    }
+
+    @Test("colour chunks in the repository's fixtures are reported")
+    func colourChunks() throws {
+        let p3 = try PNG.info(Fixtures.bytes("fixtures/iccp-display-p3.png"))
+        #expect(p3.hasICCProfile && p3.iccProfileName == "Display P3" && (p3.iccProfile?.count ?? 0) > 132)
+        #expect(p3.iccProfile.map { Array($0[36..<40]) } == Array("acsp".utf8))
+        let gamma = try PNG.info(Fixtures.bytes("fixtures/gama-18.png"))
+        #expect(gamma.hasGamma && gamma.gamma == 0.55556 && !gamma.hasSRGB && !gamma.hasICCProfile)
+        let srgb = try PNG.info(Fixtures.bytes("fixtures/srgb-chunk.png"))
+        #expect(srgb.hasSRGB && !srgb.hasGamma && srgb.srgbIntent == 0)
+    }
+
+    @Test("16-bit images are rounded to 8 bits when encoded")
+    func sixteenBitRounds() throws {
+        let image = Image(width: 2, height: 1, format: .rgba16, fill: SIMD4(0x8080, 0x7F7F, 0xFFFF, 0xFFFF))
+        let decoded = try PNG.decode(PNG.encode(image))
+        #expect(decoded.image.pixel(x: 1, y: 0) == SIMD4(128, 127, 255, 255))
+    }
+}

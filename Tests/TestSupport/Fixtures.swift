@@ -1,0 +1,72 @@
+import Foundation
+
+/// Finds test inputs: the repository's own `TestImages/` and, when present, `../shared/` beside the
+/// repository (PngSuite and the PNG regression corpora). Tests never depend on the current directory.
+public enum Fixtures {
+    /// The repository root, found from this file's location.
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `TestImages/` in the repository.
+    public static let testImages = repositoryRoot.appendingPathComponent("TestImages")
+
+    /// `../shared/` beside the repository, which a user's fresh clone does not have.
+    public static let shared = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// True when `../shared/pngsuite` exists.
+    public static let hasPngSuite = FileManager.default.fileExists(atPath: shared.appendingPathComponent("pngsuite/MANIFEST.tsv").path)
+
+    /// True when `../shared/png-regressions` exists.
+    public static let hasRegressions = FileManager.default.fileExists(atPath: shared.appendingPathComponent("png-regressions/MANIFEST.tsv").path)
+
+    /// The bytes of a file under `TestImages/`.
+    public static func bytes(_ relativePath: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: testImages.appendingPathComponent(relativePath)))
+    }
+
+    /// The bytes of any file.
+    public static func bytes(at url: URL) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: url))
+    }
+
+    /// Names (without extension) of the generated decode fixtures that come with expected pixels.
+    public static func decodeFixtureNames() -> [String] {
+        let folder = testImages.appendingPathComponent("fixtures")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".rgba") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The rows of a tab-separated manifest as dictionaries keyed by the header line.
+    public static func manifest(_ url: URL) -> [[String: String]] {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard !lines.isEmpty else { return [] }
+        let header = lines.removeFirst()
+        return lines.map { fields in
+            Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0 < fields.count ? fields[$0] : "") })
+        }
+    }
+
+    /// A fresh, empty temporary folder.
+    public static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("iconforge-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so random test images are the same every run.
+public struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
