@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file could not be read or written; descriptions start with the path.
+public enum FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path does not exist.
+    case notFound(path: String)
+    /// The path exists but could not be read (permissions, a folder where a file was expected, …).
+    case unreadable(path: String, reason: String)
+    /// The file is larger than any input IconForge accepts.
+    case tooBig(path: String, bytes: Int)
+    /// Writing failed; nothing was left at the path.
+    case writeFailed(path: String, reason: String)
+    /// The output would replace the input, and sources are never modified.
+    case wouldOverwriteSource(path: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file"
+        case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
+        case .tooBig(let path, let bytes):
+            "\(path): \(bytes) bytes is larger than the \(FileIO.maxInputBytes >> 20) MiB IconForge reads"
+        case .writeFailed(let path, let reason): "\(path): cannot write: \(reason)"
+        case .wouldOverwriteSource(let path): "\(path): refusing to overwrite the source file; choose another --out"
+        }
+    }
+}
+
+/// Reading inputs and writing outputs. Every write goes to a temporary file in the target's folder and is
+/// renamed into place, so a crash, a kill or a full disk never leaves a half-written file behind.
+public enum FileIO {
+    /// The largest input file read (1 GiB): far above any legitimate icon source, far below the machine.
+    public static let maxInputBytes = 1 << 30
+
+    /// The whole file, after checking that it is a regular file of a sensible size.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: currentErrorText())
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard Int(status.st_size) <= maxInputBytes else { throw .tooBig(path: path, bytes: Int(status.st_size)) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied or unreadable")
+        }
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).iconforge-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: currentErrorText()) }
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = currentErrorText()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { failure = currentErrorText() }
+        if close(descriptor) != 0, failure == nil { failure = currentErrorText() }
+        if failure == nil, rename(temporary, path) != 0 { failure = currentErrorText() }
+        if let failure {
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: failure)
+        }
+    }
+
+    /// True when both paths name the same existing file (after links and relative parts).
+    public static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    static func currentErrorText() -> String { String(cString: strerror(errno)) }
+}

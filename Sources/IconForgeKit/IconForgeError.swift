@@ -1,0 +1,34 @@
+import PNGCodec
+
+/// A failure of one IconForge operation on one file. The description is one line: the path, then the reason.
+public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Reading or writing a file failed.
+    case file(FileError)
+    /// The file is not a PNG IconForge can read.
+    case decode(path: String, PNGError)
+    /// The file could not be encoded (a bug rather than bad input).
+    case encode(path: String, PNGError)
+    /// A request that cannot be met for this file, with the reason and what to do.
+    case invalidRequest(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .decode(let path, let error): "\(path): \(error)"
+        case .encode(let path, let error): "\(path): \(error)"
+        case .invalidRequest(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+extension FileIO {
+    /// `read`, with the error as an `IconForgeError`.
+    static func readInput(_ path: String) throws(IconForgeError) -> [UInt8] {
+        do { return try read(path) } catch { throw .file(error) }
+    }
+
+    /// `writeAtomically`, with the error as an `IconForgeError`.
+    static func writeOutput(_ bytes: [UInt8], to path: String) throws(IconForgeError) {
+        do { try writeAtomically(bytes, to: path) } catch { throw .file(error) }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import IconForgeKit
+import Raster
+
+/// `iconforge convert`: any PNG to an 8-bit, non-interlaced PNG, written atomically.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Rewrite a PNG as 8-bit, non-interlaced RGB (alpha flattened) or RGBA.",
+        discussion: """
+            Any PNG libpng reads (palette, greyscale, 16-bit, interlaced) becomes an 8-bit, non-interlaced \
+            file. Without --keep-alpha, translucent pixels are composited over --background and the output \
+            is opaque 24-bit RGB, as App Store icons must be. The output is written to a temporary file and \
+            renamed into place; the input is never modified.
+            """)
+
+    @Argument(help: ArgumentHelp("The PNG to convert.", valueName: "input"))
+    var input: String
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the result.", valueName: "path"))
+    var out: String
+
+    @Flag(help: "Keep the alpha channel (RGBA) instead of flattening to RGB.")
+    var keepAlpha = false
+
+    @Option(help: ArgumentHelp("Colour translucent pixels are composited over.", valueName: "#RRGGBB"))
+    var background: RGBColor = .white
+
+    @OptionGroup var decode: DecodeOptions
+
+    func run() throws {
+        let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
+        do {
+            let outcome = try conversion.run(input: input, output: out)
+            var line = "\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.source.width)x\(outcome.source.height), \(outcome.bytesWritten) bytes"
+            if outcome.flattenedPixels > 0 {
+                line += " (\(outcome.flattenedPixels) translucent pixels composited over \(background))"
+            }
+            print(line)
+        } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(1)
+        }
+    }
+}

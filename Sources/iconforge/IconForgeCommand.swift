@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+/// The `iconforge` command: a thin layer over IconForgeKit, one file per subcommand.
+struct IconForgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "iconforge",
+        abstract: "Turn one master PNG into every iOS icon and launch image, and check such assets.",
+        discussion: """
+            Exit status: 0 success, 1 when a file failed (each failure is one line on standard error \
+            naming the file and the reason), 2 for usage errors.
+            """,
+        version: "0.1.0",
+        subcommands: [InspectCommand.self, ConvertCommand.self]
+    )
+}
+
+/// Runs the command and maps ArgumentParser's usage-error status (64) to 2, the status IconForge documents.
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try IconForgeCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = IconForgeCommand.exitCode(for: error)
+            if code == .validationFailure {
+                Terminal.standardError(IconForgeCommand.fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            IconForgeCommand.exit(withError: error)
+        }
+    }
+}

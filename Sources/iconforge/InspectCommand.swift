@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import IconForgeKit
+
+/// `iconforge inspect`: header facts, pixel format and opacity of PNG files.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent.")
+
+    @Argument(help: ArgumentHelp("PNG files to inspect.", valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "Print a JSON array, one object per file (failures as {\"path\", \"error\"}).")
+    var json = false
+
+    @OptionGroup var decode: DecodeOptions
+
+    func run() throws {
+        var failed = false
+        var reports: [InspectionOutput] = []
+        for path in files {
+            do {
+                let inspection = try Inspection.inspect(path, limits: decode.limits)
+                if json { reports.append(.inspected(inspection)) } else { print(inspection.text) }
+            } catch {
+                failed = true
+                Terminal.standardError(error.description)
+                if json { reports.append(.failed(path: path, error: error.description)) }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// One element of `inspect --json`: a report, or the reason there is none.
+private enum InspectionOutput: Encodable {
+    case inspected(Inspection)
+    case failed(path: String, error: String)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .inspected(let inspection): try inspection.encode(to: encoder)
+        case .failed(let path, let error):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(error, forKey: .error)
+        }
+    }
+
+    private enum Key: String, CodingKey { case path, error }
+}
