@@ -32,6 +32,9 @@ let package = Package(
             name: "iconforge",
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Throughput measurements, run by Benchmarks/*.sh in release mode; never part of the tests.
+        .executableTarget(name: "iconforge-bench", dependencies: ["IconForgeKit", "PNGCodec", "Raster"],
+                          path: "Benchmarks/Sources/iconforge-bench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),

@@ -1,0 +1,60 @@
+/// For each output pixel along one axis: the first source pixel and the normalised weights of the
+/// source pixels it averages. Computed once per (source rectangle, output length, filter) and reused for
+/// every row or column. Shrinking widens the filter by the reduction factor, so every source pixel under
+/// an output pixel counts (no aliasing); weights falling outside the image are dropped and the rest
+/// renormalised (no dark borders, no wrap-around).
+struct Contributions: Sendable {
+    /// Number of output pixels.
+    let count: Int
+    /// Stride of `weights` per output pixel (the largest number of taps).
+    let stride: Int
+    /// First source index per output pixel.
+    let starts: [Int]
+    /// Number of taps per output pixel.
+    let tapCounts: [Int]
+    /// `count * stride` weights; unused tail entries are zero.
+    let weights: [Float]
+
+    /// Lowest and highest source index any output pixel reads.
+    var sourceRange: ClosedRange<Int> {
+        let upper = zip(starts, tapCounts).map { $0 + $1 - 1 }.max() ?? 0
+        return (starts.min() ?? 0)...upper
+    }
+
+    init(sourceLength: Int, sourceStart: Double, sourceExtent: Double, outputLength: Int, filter: Filter) {
+        let scale = Double(outputLength) / sourceExtent
+        let filterScale = min(scale, 1) // shrinking stretches the kernel over the source
+        let support = filter.support / filterScale
+        var starts = [Int](), counts = [Int](), rows = [[Double]]()
+        for index in 0..<outputLength {
+            let centre = sourceStart + (Double(index) + 0.5) / scale
+            var low = max(0, Int((centre - support - 0.5).rounded(.down)))
+            let high = min(sourceLength - 1, Int((centre + support + 0.5).rounded(.up)))
+            var weights = (low...max(low, high)).map { j -> Double in
+                let w = filter.weight((Double(j) + 0.5 - centre) * filterScale)
+                return abs(w) < 1e-9 ? 0 : w
+            }
+            while let first = weights.first, first == 0, weights.count > 1 { weights.removeFirst(); low += 1 }
+            while let last = weights.last, last == 0, weights.count > 1 { weights.removeLast() }
+            var total = weights.reduce(0, +)
+            if abs(total) < 1e-12 { // nothing under the kernel (only possible at extreme edges): nearest pixel
+                low = min(max(0, Int(centre.rounded(.down))), sourceLength - 1)
+                weights = [1]
+                total = 1
+            }
+            starts.append(low)
+            counts.append(weights.count)
+            rows.append(weights.map { $0 / total })
+        }
+        let stride = counts.max() ?? 1
+        var flat = [Float](repeating: 0, count: outputLength * stride)
+        for (index, row) in rows.enumerated() {
+            for (tap, weight) in row.enumerated() { flat[index * stride + tap] = Float(weight) }
+        }
+        self.count = outputLength
+        self.stride = stride
+        self.starts = starts
+        self.tapCounts = counts
+        self.weights = flat
+    }
+}

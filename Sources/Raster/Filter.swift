@@ -1,0 +1,57 @@
+/// A reconstruction filter for resampling, selectable by name (`lanczos3`, `mitchell`, `catmull-rom`,
+/// `triangle`, `box`).
+public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Lanczos windowed sinc, 3 lobes: the sharpest without visible ringing on icon art. The default.
+    case lanczos3
+    /// Mitchell–Netravali cubic (B = C = 1/3): softer, no ringing; not interpolating.
+    case mitchell
+    /// Catmull–Rom cubic (B = 0, C = 1/2): sharp, interpolating.
+    case catmullRom = "catmull-rom"
+    /// Linear interpolation (tent); area-weighted when shrinking.
+    case triangle
+    /// Nearest neighbour when enlarging, a plain area average when shrinking.
+    case box
+
+    public var description: String { rawValue }
+
+    /// Half-width of the filter at scale 1, in source pixels.
+    public var support: Double {
+        switch self {
+        case .lanczos3: 3
+        case .mitchell, .catmullRom: 2
+        case .triangle: 1
+        case .box: 0.5
+        }
+    }
+
+    /// The filter's weight at distance `x` (in source pixels at scale 1).
+    public func weight(_ x: Double) -> Double {
+        switch self {
+        case .lanczos3:
+            guard abs(x) < 3 else { return 0 }
+            return Filter.sinc(x) * Filter.sinc(x / 3)
+        case .mitchell: return Filter.cubic(x, b: 1.0 / 3, c: 1.0 / 3)
+        case .catmullRom: return Filter.cubic(x, b: 0, c: 0.5)
+        case .triangle: return max(0, 1 - abs(x))
+        case .box: return (x >= -0.5 && x < 0.5) ? 1 : 0
+        }
+    }
+
+    private static func sinc(_ x: Double) -> Double {
+        guard x != 0 else { return 1 }
+        let px = Double.pi * x
+        return sine(px) / px
+    }
+
+    /// The Mitchell–Netravali family of cubics.
+    private static func cubic(_ x: Double, b: Double, c: Double) -> Double {
+        let x = abs(x)
+        if x < 1 {
+            return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x + (6 - 2 * b)) / 6
+        }
+        if x < 2 {
+            return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6
+        }
+        return 0
+    }
+}

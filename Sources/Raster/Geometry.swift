@@ -1,0 +1,81 @@
+/// How an image is fitted into an output of another shape.
+public enum FitMode: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Scale to cover the output, then crop what overflows (aspect-fill).
+    case fill
+    /// Scale to fit inside the output and pad the rest (aspect-fit).
+    case fit
+    /// Scale each axis on its own to the output (distorts when the aspects differ).
+    case stretch
+
+    public var description: String { rawValue }
+}
+
+/// Which part of the image is kept when cropping (`fill`) or where it sits when padding (`fit`).
+public enum Gravity: String, Sendable, CaseIterable, CustomStringConvertible {
+    case center, top, bottom, left, right
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+
+    public var description: String { rawValue }
+
+    /// Position as fractions of the free space: 0 = left/top, 0.5 = centre, 1 = right/bottom.
+    public var fractions: (x: Double, y: Double) {
+        switch self {
+        case .center: (0.5, 0.5)
+        case .top: (0.5, 0)
+        case .bottom: (0.5, 1)
+        case .left: (0, 0.5)
+        case .right: (1, 0.5)
+        case .topLeft: (0, 0)
+        case .topRight: (1, 0)
+        case .bottomLeft: (0, 1)
+        case .bottomRight: (1, 1)
+        }
+    }
+}
+
+/// Where a resize reads and writes: the exact source rectangle (fractional, in source pixels) that maps
+/// onto the destination rectangle (whole pixels) of the output. Crops are resampled from precisely this
+/// rectangle rather than by resizing everything and cutting at a whole pixel, so a centred crop stays centred.
+public struct Placement: Sendable, Equatable {
+    /// Left edge of the source rectangle, in source pixels.
+    public var sourceX: Double
+    /// Top edge of the source rectangle.
+    public var sourceY: Double
+    /// Width of the source rectangle.
+    public var sourceWidth: Double
+    /// Height of the source rectangle.
+    public var sourceHeight: Double
+    /// Left edge of the destination rectangle in the output.
+    public var destinationX: Int
+    /// Top edge of the destination rectangle.
+    public var destinationY: Int
+    /// Width of the destination rectangle.
+    public var destinationWidth: Int
+    /// Height of the destination rectangle.
+    public var destinationHeight: Int
+
+    /// The placement of a `source`-sized image in an `output`-sized one.
+    public init(source: PixelSize, output: PixelSize, fit: FitMode, gravity: Gravity = .center) {
+        let (sw, sh) = (Double(source.width), Double(source.height))
+        let (ow, oh) = (Double(output.width), Double(output.height))
+        let (gx, gy) = gravity.fractions
+        (sourceX, sourceY, sourceWidth, sourceHeight) = (0, 0, sw, sh)
+        (destinationX, destinationY, destinationWidth, destinationHeight) = (0, 0, output.width, output.height)
+        switch fit {
+        case .stretch:
+            break
+        case .fill:
+            let scale = max(ow / sw, oh / sh)
+            sourceWidth = min(sw, ow / scale)
+            sourceHeight = min(sh, oh / scale)
+            sourceX = (sw - sourceWidth) * gx
+            sourceY = (sh - sourceHeight) * gy
+        case .fit:
+            let scale = min(ow / sw, oh / sh)
+            destinationWidth = min(output.width, max(1, Int((sw * scale).rounded())))
+            destinationHeight = min(output.height, max(1, Int((sh * scale).rounded())))
+            destinationX = Int((Double(output.width - destinationWidth) * gx).rounded())
+            destinationY = Int((Double(output.height - destinationHeight) * gy).rounded())
+        }
+    }
+}

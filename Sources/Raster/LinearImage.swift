@@ -1,0 +1,69 @@
+/// An image as the resampler filters it: float RGBA, colour premultiplied by alpha, in linear light
+/// (or in the encoded values, for `--no-linear`). Build it once per master and resize it many times.
+public struct LinearImage: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// True when colour is linear light; false when it holds the sRGB-encoded values as they were.
+    public let isLinearLight: Bool
+    /// `height` rows of `width` pixels.
+    let pixels: [SIMD4<Float>]
+
+    /// Converts `image`: sRGB to linear light (unless `linearLight` is false), then premultiplies.
+    public init(_ image: Image, linearLight: Bool = true, parallelism: Parallelism = .serial) {
+        width = image.width
+        height = image.height
+        isLinearLight = linearLight
+        let (width, format) = (image.width, image.format)
+        let table: [Float] = switch (format, linearLight) {
+        case (.rgba8, true): TransferFunction.srgb8ToLinear
+        case (.rgba8, false): TransferFunction.unit8
+        case (.rgba16, true): TransferFunction.srgb16ToLinear
+        case (.rgba16, false): TransferFunction.unit16
+        }
+        pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * image.height) { buffer, initialized in
+            let output = SharedPointer(base: buffer.baseAddress!)
+            image.bytes.withUnsafeBytes { raw in
+                table.withUnsafeBufferPointer { table in
+                    let (source, lookup) = (SharedPointer(base: UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))),
+                                            SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!)))
+                    parallelism.chunks(image.height, minimum: 16) { rows in
+                        for y in rows {
+                            let row = output.base + y &* width
+                            switch format {
+                            case .rgba8:
+                                PixelRows.load(source.base + y &* width &* 4,
+                                               count: width, into: row, table: lookup.base)
+                            case .rgba16:
+                                PixelRows.load(UnsafeRawPointer(source.base).assumingMemoryBound(to: UInt16.self) + y &* width &* 4,
+                                               count: width, into: row, table: lookup.base)
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = width * image.height
+        }
+    }
+
+    /// Back to stored pixels: unpremultiplied, sRGB-encoded (if linear), rounded to `format`.
+    public func image(format: Image.PixelFormat = .rgba8) -> Image {
+        var result = Image(width: width, height: height, format: format)
+        let count = width * height
+        let encode: [Float]? = isLinearLight ? TransferFunction.linearToSRGB : nil
+        pixels.withUnsafeBufferPointer { source in
+            result.bytes.withUnsafeMutableBytes { raw in
+                Resampler.withOptionalPointer(encode) { table in
+                    switch format {
+                    case .rgba8:
+                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), encodeTable: table)
+                    case .rgba16:
+                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt16.self), encodeTable: table)
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,264 @@
+/// What a resize should do besides the size.
+public struct ResizeOptions: Sendable, Equatable {
+    /// The reconstruction filter.
+    public var filter: Filter
+    /// How the image is fitted into an output of another shape.
+    public var fit: FitMode
+    /// What `fill` keeps and where `fit` places the image.
+    public var gravity: Gravity
+    /// The colour of the padding `fit` leaves; `nil` leaves it transparent.
+    public var padding: RGBColor?
+    /// The stored format of the result (16-bit keeps 16-bit precision end to end).
+    public var outputFormat: Image.PixelFormat
+
+    /// Lanczos-3, stretched to the size, transparent padding, 8-bit output unless told otherwise.
+    public init(filter: Filter = .lanczos3, fit: FitMode = .stretch, gravity: Gravity = .center,
+                padding: RGBColor? = nil, outputFormat: Image.PixelFormat = .rgba8) {
+        self.filter = filter
+        self.fit = fit
+        self.gravity = gravity
+        self.padding = padding
+        self.outputFormat = outputFormat
+    }
+}
+
+/// The separable resampler every IconForge output goes through: premultiplied alpha, linear light (by
+/// default), precomputed contributions. Work is streamed: each worker takes a band of output rows, filters
+/// the source rows that band needs horizontally into a small ring of float rows that stays in cache, and
+/// sums that ring vertically straight into the output. Nothing the size of the image is allocated but
+/// the output itself.
+public enum Resampler {
+    /// Resizes `image` to `size`, converting the rows it reads to linear light (unless `linearLight` is
+    /// false) as it goes.
+    public static func resize(_ image: Image, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+                              linearLight: Bool = true, parallelism: Parallelism = .serial) -> Image {
+        let table: [Float] = switch (image.format, linearLight) {
+        case (.rgba8, true): TransferFunction.srgb8ToLinear
+        case (.rgba8, false): TransferFunction.unit8
+        case (.rgba16, true): TransferFunction.srgb16ToLinear
+        case (.rgba16, false): TransferFunction.unit16
+        }
+        return image.bytes.withUnsafeBytes { raw in
+            table.withUnsafeBufferPointer { table in
+                let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
+                                       table: table.baseAddress!)
+                return run(reader, sourceSize: image.size, linearLight: linearLight, to: size, options: options,
+                           parallelism: parallelism)
+            }
+        }
+    }
+
+    /// Resizes an already converted image: convert a master once and call this for every output.
+    public static func resize(_ source: LinearImage, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+                              parallelism: Parallelism = .serial) -> Image {
+        source.pixels.withUnsafeBufferPointer { pixels in
+            let reader = RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil)
+            return run(reader, sourceSize: PixelSize(width: source.width, height: source.height),
+                       linearLight: source.isLinearLight, to: size, options: options, parallelism: parallelism)
+        }
+    }
+
+    private static func run(_ reader: RowReader, sourceSize: PixelSize, linearLight: Bool, to size: PixelSize,
+                            options: ResizeOptions, parallelism: Parallelism) -> Image {
+        let placement = Placement(source: sourceSize, output: size, fit: options.fit, gravity: options.gravity)
+        let horizontal = Contributions(sourceLength: sourceSize.width, sourceStart: placement.sourceX,
+                                       sourceExtent: placement.sourceWidth, outputLength: placement.destinationWidth,
+                                       filter: options.filter)
+        let vertical = Contributions(sourceLength: sourceSize.height, sourceStart: placement.sourceY,
+                                     sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
+                                     filter: options.filter)
+        var output = Image(width: size.width, height: size.height, format: options.outputFormat,
+                           fill: paddingValue(options.padding, format: options.outputFormat))
+        let (format, outputWidth, width) = (output.format, output.width, horizontal.count)
+        let columns = horizontal.sourceRange
+        let encodeTable: [Float]? = linearLight ? TransferFunction.linearToSRGB : nil
+        output.bytes.withUnsafeMutableBytes { raw in
+            let bytes = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            withOptionalPointer(encodeTable) { table in
+                let table = table.map { SharedPointer(base: UnsafeMutablePointer(mutating: $0)) }
+                horizontal.withPointers { rowKernel in
+                    vertical.withPointers { columnKernel in
+                        // One band per worker: each band's first rows re-filter what the previous band's last
+                        // rows already did, so more bands only add work.
+                        parallelism.chunks(vertical.count, minimum: 8, perWorker: 1) { band in
+                            let ring = RowRing(rows: columnKernel.stride, width: width, sourceWidth: sourceSize.width)
+                            defer { ring.deallocate() }
+                            for y in band {
+                                let first = columnKernel.starts[y], taps = columnKernel.counts[y]
+                                for row in first..<(first + taps) where !ring.holds(row) {
+                                    let source = reader.row(row, columns: columns, scratch: ring.scratch)
+                                    rowKernel.apply(to: source, into: ring.slot(for: row))
+                                }
+                                columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
+                                let offset = (placement.destinationY + y) &* outputWidth &+ placement.destinationX
+                                switch format {
+                                case .rgba8:
+                                    PixelRows.store(ring.sums, count: width, into: bytes.base + offset &* 4,
+                                                    encodeTable: table?.base)
+                                case .rgba16:
+                                    PixelRows.store(ring.sums, count: width,
+                                                    into: UnsafeMutableRawPointer(bytes.base).assumingMemoryBound(to: UInt16.self) + offset &* 4,
+                                                    encodeTable: table?.base)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    private static func paddingValue(_ colour: RGBColor?, format: Image.PixelFormat) -> SIMD4<UInt16> {
+        guard let colour else { return .zero }
+        let scale: UInt16 = format == .rgba16 ? 257 : 1
+        return SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255) &* scale
+    }
+
+    static func withOptionalPointer<R>(_ array: [Float]?, _ body: (UnsafePointer<Float>?) -> R) -> R {
+        guard let array else { return body(nil) }
+        return array.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// Hands out source rows as premultiplied float pixels: straight from a `LinearImage`, or converted from
+/// stored 8/16-bit pixels (only the columns the filter reads) into a worker's scratch row.
+struct RowReader: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let width: Int
+    /// nil for a `LinearImage`.
+    let format: Image.PixelFormat?
+    let table: UnsafePointer<Float>?
+
+    @inline(__always)
+    func row(_ y: Int, columns: ClosedRange<Int>, scratch: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<SIMD4<Float>> {
+        let first = columns.lowerBound, count = columns.count
+        switch format {
+        case nil:
+            return base.assumingMemoryBound(to: SIMD4<Float>.self) + y &* width
+        case .rgba8:
+            PixelRows.load(base.assumingMemoryBound(to: UInt8.self) + (y &* width &+ first) &* 4, count: count,
+                           into: scratch + first, table: table!)
+        case .rgba16:
+            PixelRows.load(base.assumingMemoryBound(to: UInt16.self) + (y &* width &+ first) &* 4, count: count,
+                           into: scratch + first, table: table!)
+        }
+        return UnsafePointer(scratch)
+    }
+}
+
+/// One worker's memory: a ring of horizontally filtered rows (as many as the vertical kernel's widest
+/// footprint), the running vertical sums, and a scratch row for converting source pixels.
+struct RowRing {
+    let rows: Int
+    let width: Int
+    let storage: UnsafeMutablePointer<SIMD4<Float>>
+    let sums: UnsafeMutablePointer<SIMD4<Float>>
+    let scratch: UnsafeMutablePointer<SIMD4<Float>>
+    /// Which source row each slot holds (-1: none).
+    let held: UnsafeMutablePointer<Int>
+
+    init(rows: Int, width: Int, sourceWidth: Int) {
+        self.rows = rows
+        self.width = width
+        storage = .allocate(capacity: rows * width)
+        sums = .allocate(capacity: width)
+        scratch = .allocate(capacity: sourceWidth)
+        held = .allocate(capacity: rows)
+        held.initialize(repeating: -1, count: rows)
+    }
+
+    @inline(__always) func holds(_ row: Int) -> Bool { held[row % rows] == row }
+
+    /// The slot for `row`, claimed for it (whatever it held before is no longer needed: a window never
+    /// spans more rows than the ring has).
+    @inline(__always) func slot(for row: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
+        held[row % rows] = row
+        return storage + (row % rows) &* width
+    }
+
+    @inline(__always) func pointer(to row: Int) -> UnsafePointer<SIMD4<Float>> {
+        UnsafePointer(storage + (row % rows) &* width)
+    }
+
+    func deallocate() {
+        storage.deallocate()
+        sums.deallocate()
+        scratch.deallocate()
+        held.deallocate()
+    }
+}
+
+/// A `Contributions` table seen through raw pointers, for the inner loops.
+struct Kernel: @unchecked Sendable {
+    let starts: UnsafePointer<Int>
+    let counts: UnsafePointer<Int>
+    let weights: UnsafePointer<Float>
+    let stride: Int
+    let count: Int
+
+    /// One row of the horizontal pass: `count` weighted sums of source pixels.
+    @inline(__always)
+    func apply(to source: UnsafePointer<SIMD4<Float>>, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
+        for x in 0..<count {
+            let pixels = source + starts[x]
+            let weight = weights + x &* stride
+            let taps = counts[x]
+            // Four accumulators: one chain of dependent additions would wait on the adder's latency.
+            var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero, sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+            var tap = 0
+            while tap &+ 3 < taps {
+                sum0 += pixels[tap] * weight[tap]
+                sum1 += pixels[tap &+ 1] * weight[tap &+ 1]
+                sum2 += pixels[tap &+ 2] * weight[tap &+ 2]
+                sum3 += pixels[tap &+ 3] * weight[tap &+ 3]
+                tap &+= 4
+            }
+            while tap < taps {
+                sum0 += pixels[tap] * weight[tap]
+                tap &+= 1
+            }
+            destination[x] = (sum0 + sum1) + (sum2 + sum3)
+        }
+    }
+
+    /// One output row of the vertical pass: the weighted sum of the ring rows it covers, two rows per
+    /// sweep so the running sums are loaded and stored half as often.
+    @inline(__always)
+    func sumRows(for y: Int, ring: RowRing, into sums: UnsafeMutablePointer<SIMD4<Float>>) {
+        let first = starts[y], taps = counts[y], weight = weights + y &* stride, width = ring.width
+        var tap = 0
+        if taps >= 2 {
+            let row0 = ring.pointer(to: first), row1 = ring.pointer(to: first &+ 1), w0 = weight[0], w1 = weight[1]
+            for x in 0..<width { sums[x] = row0[x] * w0 + row1[x] * w1 }
+            tap = 2
+        } else {
+            let row0 = ring.pointer(to: first), w0 = weight[0]
+            for x in 0..<width { sums[x] = row0[x] * w0 }
+            tap = 1
+        }
+        while tap &+ 1 < taps {
+            let row0 = ring.pointer(to: first &+ tap), row1 = ring.pointer(to: first &+ tap &+ 1)
+            let w0 = weight[tap], w1 = weight[tap &+ 1]
+            for x in 0..<width { sums[x] += row0[x] * w0 + row1[x] * w1 }
+            tap &+= 2
+        }
+        if tap < taps {
+            let row0 = ring.pointer(to: first &+ tap), w0 = weight[tap]
+            for x in 0..<width { sums[x] += row0[x] * w0 }
+        }
+    }
+}
+
+extension Contributions {
+    func withPointers<R>(_ body: (Kernel) -> R) -> R {
+        starts.withUnsafeBufferPointer { starts in
+            tapCounts.withUnsafeBufferPointer { counts in
+                weights.withUnsafeBufferPointer { weights in
+                    body(Kernel(starts: starts.baseAddress!, counts: counts.baseAddress!, weights: weights.baseAddress!,
+                                stride: stride, count: count))
+                }
+            }
+        }
+    }
+}
