@@ -27,7 +27,7 @@ enum TransferFunction {
     /// Linear light (by float bit pattern) → sRGB-encoded 0…1; 16 octaves × 1024 steps, plus the end point
     /// and one more, so that 1.0 itself can interpolate without a branch.
     static let linearToSRGB: [Float] = (0...(16 * 1024 + 1)).map { index in
-        let bits = (encodeBaseExponent << 23) | (UInt32(index) << 13)
+        let bits = (encodeBaseExponent << 23) &+ (UInt32(index) << 13)
         return Float(encode(Double(Float(bitPattern: bits))))
     }
 
