@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Resampler benchmark: IconForge's resampler (release build) against Pillow's Image.resize(LANCZOS) on the
+# same RGBA inputs, in one run. Usage: bash Benchmarks/resize.sh [runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-15}"
+work=Benchmarks/.work
+mkdir -p "$work"
+
+if [ ! -x Benchmarks/.venv/bin/python ]; then
+    python3 -m venv Benchmarks/.venv
+    Benchmarks/.venv/bin/pip install -q --upgrade pip
+fi
+Benchmarks/.venv/bin/python -c "import PIL" 2>/dev/null || Benchmarks/.venv/bin/pip install -q pillow
+
+swift build -c release --product iconforge-bench >/dev/null
+swift build -c release --product iconforge >/dev/null
+# RGBA inputs: the glyph master as it is, and an RGBA copy of the launch master.
+cp TestImages/glyph-master.png "$work/glyph-1024.png"
+.build/release/iconforge convert TestImages/launch-master.png --keep-alpha --out "$work/launch-2732.png" >/dev/null
+
+.build/release/iconforge-bench "$work" "$runs" > "$work/iconforge.jsonl"
+Benchmarks/.venv/bin/python Benchmarks/pillow_resize.py "$work" "$runs" > "$work/pillow.jsonl"
+Benchmarks/.venv/bin/python - "$work" <<'PY'
+import json, sys, platform, datetime
+work = sys.argv[1]
+ours = {r["case"]: r for r in map(json.loads, open(f"{work}/iconforge.jsonl"))}
+pil = {r["case"]: r for r in map(json.loads, open(f"{work}/pillow.jsonl"))}
+import PIL
+print(f"resampler benchmark, {datetime.date.today()}, {platform.machine()}, {ours[next(iter(ours))]['cores']} cores, Pillow {PIL.__version__}")
+print("| case (RGBA, Lanczos-3) | IconForge 1 core | IconForge all cores | Pillow 1 core | Pillow / IconForge (1 core) |")
+print("|---|---|---|---|---|")
+for case, r in ours.items():
+    mp = r["mpix"]
+    p = pil[case]["pillow_s"]
+    print(f"| {case} | {r['single_s']*1e3:.2f} ms = {mp/r['single_s']:.0f} Mpx/s | {r['all_s']*1e3:.2f} ms = {mp/r['all_s']:.0f} Mpx/s "
+          f"| {p*1e3:.2f} ms = {mp/p:.0f} Mpx/s | {p/r['single_s']:.2f}x |")
+PY

@@ -1,0 +1,60 @@
+import PNGCodec
+import Raster
+
+/// `iconforge resize`: one PNG to one size, through the linear-light resampler, written atomically.
+public struct Resizing: Sendable {
+    /// The output size in pixels.
+    public var size: PixelSize
+    /// Filter, fit, gravity and padding.
+    public var options: ResizeOptions
+    /// Resample in linear light (the default) or in the encoded values, as most other tools do.
+    public var linearLight: Bool
+    /// Keep the alpha channel (RGBA) instead of flattening over `background` (RGB).
+    public var keepsAlpha: Bool
+    /// What translucent pixels are composited over when alpha is not kept.
+    public var background: RGBColor
+    /// Decoder limits.
+    public var limits: PNGLimits
+
+    /// A resize with every choice given.
+    public init(size: PixelSize, options: ResizeOptions = ResizeOptions(), linearLight: Bool = true,
+                keepsAlpha: Bool = false, background: RGBColor = .white, limits: PNGLimits = .default) {
+        self.size = size
+        self.options = options
+        self.linearLight = linearLight
+        self.keepsAlpha = keepsAlpha
+        self.background = background
+        self.limits = limits
+    }
+
+    /// What a resize did.
+    public struct Outcome: Sendable, Equatable {
+        /// The source's header facts.
+        public var source: PNGInfo
+        /// Translucent pixels of the result that were composited over the background.
+        public var flattenedPixels: Int
+        /// Bytes written.
+        public var bytesWritten: Int
+    }
+
+    /// Resizes `input` into `output`; the input is never modified.
+    public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> Outcome {
+        if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
+        let bytes = try FileIO.readInput(input)
+        let decoded: DecodedPNG
+        do { decoded = try PNG.decode(bytes, limits: limits) } catch { throw .decode(path: input, error) }
+        var options = self.options
+        // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.
+        options.outputFormat = decoded.image.format
+        let resized = Resampler.resize(decoded.image, to: size, options: options, linearLight: linearLight,
+                                       parallelism: parallelism)
+        let translucent = keepsAlpha ? 0 : resized.translucency().count
+        let image = keepsAlpha ? resized : resized.flattened(over: background)
+        let encoded: [UInt8]
+        do {
+            encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
+        } catch { throw .encode(path: output, error) }
+        try FileIO.writeOutput(encoded, to: output)
+        return Outcome(source: decoded.info, flattenedPixels: translucent, bytesWritten: encoded.count)
+    }
+}

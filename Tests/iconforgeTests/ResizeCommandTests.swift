@@ -1,0 +1,61 @@
+import Foundation
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+@Suite("iconforge resize")
+struct ResizeCommandTests {
+    private func decode(_ path: String) throws -> DecodedPNG { try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: path))) }
+
+    @Test("writes the size asked for as opaque 8-bit RGB, composited over white")
+    func defaultOutput() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("g.png").path
+        let result = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "58x58", "--out", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let decoded = try decode(output)
+        #expect(decoded.info.width == 58 && decoded.info.height == 58 && decoded.info.colorType == .rgb && !decoded.info.isInterlaced)
+        #expect(decoded.image.pixel(x: 0, y: 0) == SIMD4(255, 255, 255, 255)) // transparent corner over white
+        #expect(decoded.image.pixel(x: 29, y: 31) == SIMD4(255, 0, 0, 255))   // the star's red centre
+    }
+
+    @Test("--keep-alpha --fit fit pads with transparency and keeps the glyph pure red")
+    func fitKeepsAlpha() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("g.png").path
+        let result = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "100x50", "--fit", "fit",
+                                            "--keep-alpha", "--filter", "mitchell", "--out", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try decode(output).image
+        #expect(image.pixel(x: 5, y: 25)[3] == 0)
+        for y in 0..<50 { for x in 0..<100 where image.pixel(x: x, y: y)[3] > 0 { #expect(image.pixel(x: x, y: y)[0] == 255) } }
+    }
+
+    @Test("--fit fill --gravity top keeps the top of a launch source")
+    func fillGravity() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("l.png").path
+        let result = try CommandRunner.run(["resize", "TestImages/launch-master.png", "--size", "300x100", "--fit", "fill",
+                                            "--gravity", "top-left", "--out", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try decode(output).image
+        #expect(image.pixel(x: 2, y: 2) == SIMD4(255, 60, 60, 255)) // the red marker in the source's top-left corner
+    }
+
+    @Test("bad arguments are usage errors (exit 2)", arguments: [
+        ["resize", "TestImages/glyph-master.png", "--size", "0x5", "--out", "/tmp/x.png"],
+        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--filter", "sinc"],
+        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--background", "transparent"],
+    ])
+    func usage(arguments: [String]) throws {
+        #expect(try CommandRunner.run(arguments).status == 2)
+    }
+
+    @Test("a corrupt source fails with one line and writes nothing")
+    func corrupt() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let result = try CommandRunner.run(["resize", "TestImages/fixtures/broken-truncated-idat.png", "--size", "5x5",
+                                            "--out", folder.appendingPathComponent("x.png").path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "TestImages/fixtures/broken-truncated-idat.png: truncated: file ends inside IDAT\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
