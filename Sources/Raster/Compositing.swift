@@ -62,3 +62,40 @@ extension Image {
         return result
     }
 }
+
+extension Image {
+    /// This image with `overlay` drawn over it (source-over, in encoded values) with its top-left corner
+    /// at (x, y); parts outside are clipped. The result has this image's size and is 8-bit.
+    public func drawing(_ overlay: Image, atX originX: Int, y originY: Int) -> Image {
+        var result = converted(to: .rgba8)
+        let top = Float(overlay.format.maxValue)
+        for y in max(0, originY)..<min(height, originY + overlay.height) {
+            for x in max(0, originX)..<min(width, originX + overlay.width) {
+                let over = SIMD4<Float>(overlay.pixel(x: x - originX, y: y - originY)) * (255 / top)
+                let under = SIMD4<Float>(result.pixel(x: x, y: y))
+                let alpha = over[3] / 255
+                var mixed = over * alpha + under * (1 - alpha)
+                mixed[3] = over[3] + under[3] * (1 - alpha)
+                result.setPixel(x: x, y: y, SIMD4<UInt16>((mixed + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)), rounding: .towardZero))
+            }
+        }
+        return result
+    }
+
+    /// A greyscale copy: each pixel's relative luminance (Rec. 709 weights, computed in linear light),
+    /// re-encoded to sRGB; alpha is kept. This is what a tinted app-icon variant starts from.
+    public func luminance() -> Image {
+        let linear = TransferFunction.srgb16ToLinear
+        let wide = converted(to: .rgba16)
+        var result = Image(width: width, height: height, format: .rgba16)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = wide.pixel(x: x, y: y)
+                let y709 = 0.2126 * Double(linear[Int(p[0])]) + 0.7152 * Double(linear[Int(p[1])]) + 0.0722 * Double(linear[Int(p[2])])
+                let grey = UInt16((TransferFunction.encode(min(max(y709, 0), 1)) * 65535).rounded())
+                result.setPixel(x: x, y: y, SIMD4(grey, grey, grey, p[3]))
+            }
+        }
+        return result.converted(to: format)
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-@testable import IconForgeKit
+import IconForgeKit
 import TestSupport
 import Testing
 

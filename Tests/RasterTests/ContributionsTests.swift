@@ -1,4 +1,4 @@
-@testable import Raster
+import Raster
 import Testing
 
 @Suite("Contributions")

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One folder of an asset catalog (`AppIcon.appiconset`, `LaunchImage.launchimage`, `X.imageset`,
+/// `X.colorset`): the files IconForge writes into it and the Contents.json entries that describe them.
+public struct AssetSet: Sendable {
+    /// Folder name, with its extension.
+    public var name: String
+    /// Files to write, by name.
+    public var files: [String: [UInt8]]
+    /// Contents.json `images` (or `colors`) entries, in order.
+    public var entries: [[String: ContentsJSON]]
+    /// Contents.json `properties`, if any (e.g. template rendering).
+    public var properties: [String: ContentsJSON]?
+
+    /// The key of the entry list: `colors` for a colour set, `images` otherwise.
+    var listKey: String { (name as NSString).pathExtension == "colorset" ? "colors" : "images" }
+
+    /// The Contents.json for this set, keeping the entries (and other top-level keys) of `existing`
+    /// that describe slots IconForge does not write.
+    public func contents(keeping existing: ContentsJSON?) -> ContentsJSON {
+        var root = existing?.fields ?? [:]
+        let ownSlots = Set(entries.map(AssetSet.slot))
+        var list = entries.map(ContentsJSON.object)
+        if case .array(let old)? = root[listKey] {
+            list += old.filter { value in
+                guard let fields = value.fields else { return true }
+                return !ownSlots.contains(AssetSet.slot(fields))
+            }
+        }
+        root[listKey] = .array(list)
+        root["info"] = ContentsJSON.info
+        if let properties { root["properties"] = .object(properties) }
+        return .object(root)
+    }
+
+    /// What makes two entries the same slot: every key but the file name.
+    static func slot(_ fields: [String: ContentsJSON]) -> String {
+        var copy = fields
+        copy["filename"] = nil
+        return ContentsJSON.object(copy).rendered
+    }
+
+    /// Writes the set into `folder`: everything goes into a temporary folder beside it, which then replaces
+    /// the old set by rename, so no reader ever sees a half-written set. Files already in the set that
+    /// IconForge does not write are carried over (hard links), never deleted.
+    public func write(into folder: String) throws(IconForgeError) {
+        let target = (folder as NSString).appendingPathComponent(name)
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        let exists = manager.fileExists(atPath: target, isDirectory: &isFolder)
+        if exists && !isFolder.boolValue {
+            throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".\(name).iconforge-\(UUID().uuidString.prefix(8))")
+        do {
+            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        } catch { throw .file(.writeFailed(path: temporary, reason: error.localizedDescription)) }
+        do {
+            var existing: ContentsJSON?
+            if exists {
+                let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
+                if let data = manager.contents(atPath: contentsPath), let json = try? JSONSerialization.jsonObject(with: data) {
+                    existing = ContentsJSON(any: json)
+                }
+                for item in try manager.contentsOfDirectory(atPath: target) where files[item] == nil && item != "Contents.json" {
+                    let from = (target as NSString).appendingPathComponent(item), to = (temporary as NSString).appendingPathComponent(item)
+                    if link(from, to) != 0 { try manager.copyItem(atPath: from, toPath: to) }
+                }
+            }
+            for (file, bytes) in files {
+                try Data(bytes).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(file)))
+            }
+            let contents = contents(keeping: existing).rendered
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent("Contents.json")))
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: error.localizedDescription))
+        }
+        try AssetSet.replace(target, with: temporary, targetExists: exists)
+    }
+
+    /// Moves `temporary` to `target`; an existing target is first renamed aside and removed afterwards.
+    private static func replace(_ target: String, with temporary: String, targetExists: Bool) throws(IconForgeError) {
+        let manager = FileManager.default
+        guard targetExists else {
+            if rename(temporary, target) != 0 {
+                let reason = FileIO.currentErrorText()
+                try? manager.removeItem(atPath: temporary)
+                throw .file(.writeFailed(path: target, reason: reason))
+            }
+            return
+        }
+        let aside = temporary + "-old"
+        guard rename(target, aside) == 0 else {
+            let reason = FileIO.currentErrorText()
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: reason))
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = FileIO.currentErrorText()
+            _ = rename(aside, target)
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: reason))
+        }
+        try? manager.removeItem(atPath: aside)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A JSON value written exactly as Xcode writes asset-catalog Contents.json files: keys sorted,
+/// `"key" : value`, two-space indentation, a newline at the end. Rendering is deterministic, so
+/// re-running `generate` gives byte-identical files.
+public indirect enum ContentsJSON: Sendable, Equatable {
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case bool(Bool)
+    case array([ContentsJSON])
+    case object([String: ContentsJSON])
+
+    /// `"info" : { "author" : "xcode", "version" : 1 }`, which closes every Contents.json.
+    public static let info: ContentsJSON = .object(["author": .string("xcode"), "version": .integer(1)])
+
+    /// The text of the file.
+    public var rendered: String {
+        var text = ""
+        write(into: &text, indent: 0)
+        return text + "\n"
+    }
+
+    private func write(into text: inout String, indent: Int) {
+        let pad = String(repeating: " ", count: indent + 2), close = String(repeating: " ", count: indent)
+        switch self {
+        case .string(let value): text += ContentsJSON.quoted(value)
+        case .integer(let value): text += String(value)
+        case .number(let value): text += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .bool(let value): text += value ? "true" : "false"
+        case .array(let values):
+            guard !values.isEmpty else { text += "[\n\n\(close)]"; return }
+            text += "[\n"
+            for (index, value) in values.enumerated() {
+                text += pad
+                value.write(into: &text, indent: indent + 2)
+                text += index + 1 < values.count ? ",\n" : "\n"
+            }
+            text += close + "]"
+        case .object(let fields):
+            guard !fields.isEmpty else { text += "{\n\n\(close)}"; return }
+            text += "{\n"
+            for (index, key) in fields.keys.sorted().enumerated() {
+                text += pad + ContentsJSON.quoted(key) + " : "
+                fields[key]!.write(into: &text, indent: indent + 2)
+                text += index + 1 < fields.count ? ",\n" : "\n"
+            }
+            text += close + "}"
+        }
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Converts what JSONSerialization read (to keep entries IconForge does not own); nil for anything else.
+    public init?(any value: Any) {
+        switch value {
+        case let text as String: self = .string(text)
+        case let number as NSNumber:
+            if ContentsJSON.isBoolean(number) { self = .bool(number.boolValue); return }
+            self = number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e15
+                ? .integer(number.intValue) : .number(number.doubleValue)
+        case let list as [Any]:
+            var values: [ContentsJSON] = []
+            for item in list { guard let value = ContentsJSON(any: item) else { return nil }; values.append(value) }
+            self = .array(values)
+        case let dictionary as [String: Any]:
+            var fields: [String: ContentsJSON] = [:]
+            for (key, item) in dictionary { guard let value = ContentsJSON(any: item) else { return nil }; fields[key] = value }
+            self = .object(fields)
+        default: return nil
+        }
+    }
+
+    /// True for JSONSerialization's booleans: NSNumbers of type "c" (char) on every platform. (`is Bool`
+    /// is no test: on Linux the number 1 passes it.)
+    static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    /// The fields of an object, or nil.
+    public var fields: [String: ContentsJSON]? { if case .object(let fields) = self { fields } else { nil } }
+}

@@ -1,0 +1,87 @@
+import PNGCodec
+import Raster
+
+/// The decoded sources of one `generate` run, each converted to linear light once: the master, and the
+/// dark, tinted and logo variants when given. Loading also enforces the size rules.
+struct Masters: Sendable {
+    var master: LinearImage
+    var masterSize: PixelSize
+    var dark: LinearImage?
+    var tinted: LinearImage?
+    var logo: LinearImage?
+
+    static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
+                     parallelism: Parallelism) throws(IconForgeError) -> Masters {
+        let image = try decode(source, limits: options.limits)
+        let linear = { (image: Image) in LinearImage(image, linearLight: options.linearLight, parallelism: parallelism) }
+        let logoMode = options.launchBackground != nil || options.launchLogo != nil
+        let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits) }
+
+        try checkShape(source: source, size: image.size, options: options, jobs: jobs)
+        try checkUpscale(source: source, size: image.size, logo: logoMode ? (logoImage ?? image).size : nil,
+                         options: options, jobs: jobs, warnings: &warnings)
+        let translucent = image.translucency().count
+        if translucent > 0, jobs.contains(where: { !$0.spec.keepsAlpha }) {
+            warnings.append("\(source): \(translucent) pixel\(translucent == 1 ? " is" : "s are") not opaque; "
+                            + "opaque outputs (app icons, launch images) were composited over \(options.background)")
+        }
+        if translucent == 0, options.launchLogo == nil, let job = jobs.first(where: { $0.spec.role == .template }) {
+            warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "
+                            + "template images take their shape from alpha alone — use a glyph on a transparent background")
+        }
+        var masters = Masters(master: linear(image), masterSize: image.size)
+        if let path = options.darkSource { masters.dark = linear(try decode(path, limits: options.limits)) }
+        switch options.tintedSource {
+        case .auto?: masters.tinted = linear(image.luminance())
+        case .file(let path)?: masters.tinted = linear(try decode(path, limits: options.limits))
+        case nil: break
+        }
+        if let logoImage { masters.logo = linear(logoImage) }
+        return masters
+    }
+
+    static func decode(_ path: String, limits: PNGLimits) throws(IconForgeError) -> Image {
+        let bytes = try FileIO.readInput(path)
+        do { return try PNG.decode(bytes, limits: limits).image } catch { throw .decode(path: path, error) }
+    }
+
+    /// App icons are square: a non-square master needs an explicit --fit.
+    private static func checkShape(source: String, size: PixelSize, options: GenerateOptions,
+                                   jobs: [Generator.FileJob]) throws(IconForgeError) {
+        guard size.width != size.height, options.fit == nil,
+              let job = jobs.first(where: { $0.spec.role.isAppIcon || $0.spec.role == .webClip || $0.spec.role == .artwork })
+        else { return }
+        throw .invalidRequest(path: source, reason: "is \(size), but app icons are square (\(job.path)); "
+                              + "crop the master, or pass --fit fill (crop) or --fit fit (pad)")
+    }
+
+    /// A master smaller than an output it must fill is an error, or a warning with --allow-upscale.
+    private static func checkUpscale(source: String, size: PixelSize, logo: PixelSize?, options: GenerateOptions,
+                                     jobs: [Generator.FileJob], warnings: inout [String]) throws(IconForgeError) {
+        var worst: (factor: Double, job: Generator.FileJob)?
+        for job in jobs {
+            guard let pixels = job.spec.pixels else { continue }
+            let (w, h) = (Double(pixels.width), Double(pixels.height))
+            let (wide, tall) = (w / Double(size.width), h / Double(size.height))
+            let factor: Double
+            if job.spec.role == .launch, let logo {
+                factor = options.launchLogoScale * min(w, h) / Double(logo.width)
+            } else if job.spec.role == .launch || job.spec.role == .launchLogo {
+                factor = job.spec.role == .launch ? max(wide, tall) : min(wide, tall) // cover, or fit inside
+            } else if size.width != size.height, job.spec.role == .template || options.fit == .fit {
+                factor = min(wide, tall)
+            } else {
+                factor = max(wide, tall) // stretch or cover: every axis must be covered
+            }
+            if factor > 1.0001, factor > (worst?.factor ?? 0) { worst = (factor, job) }
+        }
+        guard let worst else { return }
+        let message = "is \(size), too small for \(worst.job.path) (\(worst.job.spec.pixels!)): it would be enlarged "
+            + String(format: "%.2f", worst.factor) + "x"
+        if options.allowUpscale {
+            warnings.append("\(source): \(message) (--allow-upscale)")
+        } else {
+            throw .invalidRequest(path: source, reason: message + "; use a larger master, or pass --allow-upscale")
+        }
+    }
+}

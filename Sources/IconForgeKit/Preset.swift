@@ -1,0 +1,280 @@
+import Foundation
+import Raster
+
+/// What an output is for; decides its alpha policy and how it is rendered.
+public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
+    case app, marketing, spotlight, settings, notification, template, launch
+    case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
+
+    public var description: String { rawValue }
+
+    /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
+    public var requiresOpaque: Bool {
+        switch self {
+        case .template, .launchLogo, .launchBackground: false
+        default: true
+        }
+    }
+
+    /// The icon roles of an app-icon set.
+    public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
+}
+
+/// The device family an asset-catalog entry is for, in Xcode's words.
+public enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
+    case universal, iphone, ipad, car, mac, tv, watch
+    case iosMarketing = "ios-marketing", watchMarketing = "watch-marketing"
+
+    public var description: String { rawValue }
+}
+
+/// A display scale: pixels per point.
+public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case x1 = 1, x2 = 2, x3 = 3
+
+    /// "2x", as Contents.json writes it.
+    public var description: String { "\(rawValue)x" }
+}
+
+/// An appearance variant of a single-size app icon (Xcode 16).
+public enum Appearance: String, Sendable, CaseIterable {
+    case dark, tinted
+}
+
+/// A size in points; fractional sizes exist (iPad Pro's 83.5 pt).
+public struct PointSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// "83.5x83.5", as Contents.json writes it.
+    public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// Parses "WxH" with positive numbers; nil otherwise.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
+              width.isFinite, height.isFinite else { return nil }
+        self.init(width: width, height: height)
+    }
+}
+
+/// One output of a preset: a file (or, for a colour set, a colour) and where it goes.
+public struct IconSpec: Sendable, Equatable {
+    /// The folder it belongs to inside the output folder, e.g. "AppIcon.appiconset"; nil for a loose file.
+    public var set: String?
+    /// What it is for.
+    public var role: Role
+    /// The device family.
+    public var idiom: Idiom
+    /// Size in points, where the catalog entry has one.
+    public var points: PointSize?
+    /// Scale, where the catalog entry has one.
+    public var scale: Scale?
+    /// Size in pixels (points × scale where both are given); nil only for a colour set.
+    public var pixels: PixelSize?
+    /// File name inside its set or the output folder; nil only for a colour set.
+    public var filename: String?
+    /// Xcode's `platform` key ("ios" for universal app icons).
+    public var platform: String?
+    /// Appearance variant; such outputs are made only when a variant source is given.
+    public var appearance: Appearance?
+    /// Launch images: "portrait" or "landscape".
+    public var orientation: String?
+    /// Launch images: Xcode's subtype, e.g. "2688h".
+    public var subtype: String?
+    /// Launch images: Xcode's minimum-system-version.
+    public var minimumSystemVersion: String?
+    /// Launch images: "full-screen" or "to-status-bar".
+    public var extent: String?
+
+    /// The kind of folder `set` is, from its extension ("appiconset", "launchimage", "imageset", "colorset").
+    public var setKind: String? { self.set.map { ($0 as NSString).pathExtension } }
+
+    /// True when the written file keeps its alpha channel.
+    public var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }
+}
+
+/// A named list of outputs, read from a JSON file in `Presets/` (built in) or given by the user.
+public struct Preset: Sendable, Equatable {
+    /// The name used with `--preset`.
+    public var name: String
+    /// One line for `iconforge presets`.
+    public var summary: String
+    /// Every output, in the order Xcode lists them.
+    public var outputs: [IconSpec]
+
+    /// Set folders the preset may write, and the roles that may live in them.
+    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset"]
+
+    /// Parses and checks a preset; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(PresetError) -> Preset {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw .invalid(file: file, place: nil, reason: "not valid JSON (\(error.localizedDescription))")
+        }
+        guard let object = root as? [String: Any] else { throw .invalid(file: file, place: nil, reason: "must be a JSON object") }
+        var reader = FieldReader(object: object, file: file, place: nil)
+        let name = try reader.string("name", required: true)!
+        let summary = try reader.string("summary") ?? ""
+        guard let list = object["outputs"] as? [Any], !list.isEmpty else {
+            throw .invalid(file: file, place: "outputs", reason: "must be a non-empty array of outputs")
+        }
+        reader.known.insert("outputs")
+        try reader.rejectUnknown()
+        var outputs: [IconSpec] = []
+        for (index, item) in list.enumerated() {
+            let place = "outputs[\(index)]"
+            guard let entry = item as? [String: Any] else { throw .invalid(file: file, place: place, reason: "must be an object") }
+            outputs.append(try parseOutput(entry, file: file, place: place))
+        }
+        try checkSharedFiles(outputs, file: file)
+        return Preset(name: name, summary: summary, outputs: outputs)
+    }
+
+    private static func parseOutput(_ entry: [String: Any], file: String, place: String) throws(PresetError) -> IconSpec {
+        var reader = FieldReader(object: entry, file: file, place: place)
+        let role = try reader.choice("role", Role.self, required: true)!
+        let idiom = try reader.choice("idiom", Idiom.self, required: true)!
+        let set = try reader.string("set")
+        if let set, !setKinds.contains((set as NSString).pathExtension) || set.contains("/") {
+            throw reader.error("set", "must be a folder name ending in .\(setKinds.joined(separator: ", .")) (got \"\(set)\")")
+        }
+        let points = try reader.string("points").map { text throws(PresetError) -> PointSize in
+            guard let size = PointSize(parsing: text) else { throw reader.error("points", "must be \"WxH\" in points (got \"\(text)\")") }
+            return size
+        }
+        let scale = try reader.integer("scale").map { value throws(PresetError) -> Scale in
+            guard let scale = Scale(rawValue: value) else { throw reader.error("scale", "must be 1, 2 or 3 (got \(value))") }
+            return scale
+        }
+        var pixels = try reader.string("pixels").map { text throws(PresetError) -> PixelSize in
+            guard let size = PixelSize(parsing: text) else { throw reader.error("pixels", "must be \"WxH\" in whole pixels (got \"\(text)\")") }
+            return size
+        }
+        if let points {
+            let factor = Double(scale?.rawValue ?? 1)
+            let width = points.width * factor, height = points.height * factor
+            guard width == width.rounded(), height == height.rounded() else {
+                throw reader.error("points", "\(points) pt at \(scale?.description ?? "1x") is not a whole number of pixels")
+            }
+            let derived = PixelSize(width: Int(width), height: Int(height))
+            if let pixels, pixels != derived {
+                throw reader.error("pixels", "\(pixels) does not match \(points) pt at \(scale?.description ?? "1x") (\(derived))")
+            }
+            pixels = derived
+        }
+        let filename = try reader.string("filename")
+        if let filename, filename.isEmpty || filename.contains("/") || filename.hasPrefix(".") {
+            throw reader.error("filename", "must be a plain file name (got \"\(filename)\")")
+        }
+        if role == .launchBackground {
+            guard (set as NSString?)?.pathExtension == "colorset" else {
+                throw reader.error("set", "a launch-background output belongs in a .colorset")
+            }
+        } else {
+            guard filename != nil else { throw reader.error("filename", "is required") }
+            guard pixels != nil else { throw reader.error("pixels", "is required when there is no \"points\"") }
+        }
+        let spec = IconSpec(set: set, role: role, idiom: idiom, points: points, scale: scale, pixels: pixels,
+                            filename: filename, platform: try reader.string("platform"),
+                            appearance: try reader.choice("appearance", Appearance.self),
+                            orientation: try reader.string("orientation"), subtype: try reader.string("subtype"),
+                            minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
+        try reader.rejectUnknown()
+        return spec
+    }
+
+    /// Entries may share a file (iPhone and iPad 20 pt @2x are one 40x40 file) only when they agree on it.
+    private static func checkSharedFiles(_ outputs: [IconSpec], file: String) throws(PresetError) {
+        var seen: [String: (Int, IconSpec)] = [:]
+        for (index, spec) in outputs.enumerated() {
+            guard let name = spec.filename else { continue }
+            let key = (spec.set ?? "") + "/" + name
+            if let (first, other) = seen[key], other.pixels != spec.pixels || other.keepsAlpha != spec.keepsAlpha {
+                throw .invalid(file: file, place: "outputs[\(index)].filename",
+                               reason: "\"\(name)\" is also outputs[\(first)], with another size or alpha policy")
+            }
+            if seen[key] == nil { seen[key] = (index, spec) }
+        }
+    }
+}
+
+/// Why a preset could not be used; names the file, the entry and the field.
+public enum PresetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The preset file could not be read.
+    case unreadable(file: String, reason: String)
+    /// The preset is malformed at `place` (e.g. "outputs[3].scale").
+    case invalid(file: String, place: String?, reason: String)
+    /// No built-in preset has that name.
+    case unknown(name: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason): "\(file): cannot read preset: \(reason)"
+        case .invalid(let file, let place, let reason): "\(file): \(place.map { "\($0): " } ?? "")\(reason)"
+        case .unknown(let name, let available):
+            "unknown preset '\(name)'; built-in presets: \(available.joined(separator: ", ")) (or give a path to a .json file)"
+        }
+    }
+}
+
+/// Reads typed fields of one JSON object, remembering which keys were used so unknown ones (typos) are refused.
+private struct FieldReader {
+    let object: [String: Any]
+    let file: String
+    let place: String?
+    var known: Set<String> = []
+
+    init(object: [String: Any], file: String, place: String?) {
+        self.object = object
+        self.file = file
+        self.place = place
+    }
+
+    func error(_ field: String, _ reason: String) -> PresetError {
+        .invalid(file: file, place: (place.map { $0 + "." } ?? "") + field, reason: reason)
+    }
+
+    mutating func string(_ field: String, required: Bool = false) throws(PresetError) -> String? {
+        known.insert(field)
+        guard let value = object[field], !(value is NSNull) else {
+            if required { throw error(field, "is required") }
+            return nil
+        }
+        guard let text = value as? String else { throw error(field, "must be a string") }
+        return text
+    }
+
+    mutating func integer(_ field: String) throws(PresetError) -> Int? {
+        known.insert(field)
+        guard let value = object[field], !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber, !ContentsJSON.isBoolean(number), number.doubleValue == number.doubleValue.rounded() else {
+            throw error(field, "must be a whole number")
+        }
+        return number.intValue
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ field: String, _ type: T.Type,
+                                                             required: Bool = false) throws(PresetError) -> T? where T.RawValue == String {
+        guard let text = try string(field, required: required) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw error(field, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(text)\")")
+        }
+        return value
+    }
+
+    func rejectUnknown() throws(PresetError) {
+        if let extra = object.keys.filter({ !known.contains($0) }).sorted().first {
+            throw error(extra, "unknown field")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The built-in presets and the lookup `--preset` uses (names, or paths to a user's own JSON file).
+public enum PresetCatalog {
+    /// The order `iconforge presets` lists them in.
+    static let order = ["ios", "ios-legacy", "ios-universal", "ios-single", "bar-icons", "launch-images",
+                        "launch-screen", "web-clip", "itunes-artwork"]
+
+    /// Every built-in preset, parsed from the JSON embedded in the binary.
+    public static let builtIn: [Preset] = {
+        let presets = EmbeddedPresets.files.map { name, text in
+            // The embedded files are checked by the test suite; a failure here is a build defect.
+            do { return try Preset.parse(Data(text.utf8), file: "Presets/\(name)") } catch { fatalError("\(error)") }
+        }
+        return presets.sorted { (order.firstIndex(of: $0.name) ?? 99, $0.name) < (order.firstIndex(of: $1.name) ?? 99, $1.name) }
+    }()
+
+    /// A built-in preset by name, or a user's preset file when `nameOrPath` ends in .json or contains a slash.
+    public static func preset(_ nameOrPath: String) throws(PresetError) -> Preset {
+        if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
+            let data: [UInt8]
+            do { data = try FileIO.read(nameOrPath) } catch { throw .unreadable(file: nameOrPath, reason: error.description) }
+            return try Preset.parse(Data(data), file: nameOrPath)
+        }
+        guard let preset = builtIn.first(where: { $0.name == nameOrPath }) else {
+            throw .unknown(name: nameOrPath, available: builtIn.map(\.name))
+        }
+        return preset
+    }
+
+    /// Several presets from a comma-separated list.
+    public static func presets(_ list: String) throws(PresetError) -> [Preset] {
+        var result: [Preset] = []
+        for item in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+            result.append(try preset(item))
+        }
+        guard !result.isEmpty else { throw .unknown(name: list, available: builtIn.map(\.name)) }
+        return result
+    }
+}

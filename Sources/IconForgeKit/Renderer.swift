@@ -1,0 +1,54 @@
+import PNGCodec
+import Raster
+
+/// Renders one output file from the prepared masters: resample straight from the master, apply the
+/// role's alpha policy, encode.
+struct Renderer: Sendable {
+    let options: GenerateOptions
+    let masters: Masters
+
+    func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
+        let spec = job.spec, size = spec.pixels!
+        var image: Image
+        switch spec.role {
+        case .launch:
+            if options.launchBackground != nil || masters.logo != nil {
+                image = logoOnBackground(size: size)
+            } else {
+                image = resize(masters.master, to: size, fit: .fill)
+            }
+        case .launchLogo:
+            image = resize(masters.logo ?? masters.master, to: size, fit: .fit)
+        case .template:
+            image = resize(masters.master, to: size, fit: masters.masterSize.width == masters.masterSize.height ? .stretch : .fit)
+        default:
+            let variant: LinearImage = switch spec.appearance {
+            case .dark?: masters.dark ?? masters.master
+            case .tinted?: masters.tinted ?? masters.master
+            case nil: masters.master
+            }
+            let square = variant.width == variant.height
+            image = resize(variant, to: size, fit: square ? .stretch : (options.fit ?? .fill))
+        }
+        if !spec.keepsAlpha { image = image.flattened(over: options.background) }
+        var encoding = options.encoding
+        encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
+        do { return try PNG.encode(image, options: encoding) } catch { throw .encode(path: job.path, error) }
+    }
+
+    private func resize(_ source: LinearImage, to size: PixelSize, fit: FitMode) -> Image {
+        Resampler.resize(source, to: size, options: ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity))
+    }
+
+    /// A launch image in logo mode: the logo, `launchLogoScale` of the short side wide, centred on the colour.
+    private func logoOnBackground(size: PixelSize) -> Image {
+        let colour = options.launchBackground ?? options.background
+        let canvas = Image(width: size.width, height: size.height,
+                           fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
+        let logo = masters.logo ?? masters.master
+        let width = max(1, Int((options.launchLogoScale * Double(min(size.width, size.height))).rounded()))
+        let height = max(1, Int((Double(width) * Double(logo.height) / Double(logo.width)).rounded()))
+        let resized = Resampler.resize(logo, to: PixelSize(width: width, height: height), options: ResizeOptions(filter: options.filter))
+        return canvas.drawing(resized, atX: (size.width - width) / 2, y: (size.height - height) / 2)
+    }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IconForgeKit
+import Raster
+
+/// `iconforge generate`: every icon and launch image of the chosen presets, from one master per app.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Make every icon and launch image of one or more presets from a master PNG.",
+        discussion: """
+            Each source is decoded once and every output is resampled straight from it (Lanczos-3 in linear \
+            light by default). App icons, App Store icons and launch images are written as opaque 8-bit RGB, \
+            composited over --background; template icons and dark/tinted variants keep alpha. Sets are written \
+            to a temporary folder and renamed into place; files and Contents.json entries IconForge does not \
+            own are kept. With several sources (or a folder), --out takes a {name} pattern: one folder per source.
+            """)
+
+    @Argument(help: ArgumentHelp("Master PNGs, or folders of them.", valueName: "source"))
+    var sources: [String]
+
+    @Option(help: ArgumentHelp("Presets, comma-separated: built-in names (see 'iconforge presets') or paths to JSON files.", valueName: "name,..."))
+    var preset: String
+
+    @Option(help: ArgumentHelp("Output folder; {name} is replaced by the source's name. Ending in .xcassets writes the catalog's own Contents.json too.", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Resampling filter.", valueName: "name"))
+    var filter: Filter = .lanczos3
+
+    @Flag(name: .customLong("no-linear"), help: "Resample the sRGB-encoded values instead of linear light.")
+    var gammaSpace = false
+
+    @Option(help: ArgumentHelp("Colour that translucent pixels of opaque outputs are composited over.", valueName: "#RRGGBB"))
+    var background: RGBColor = .white
+
+    @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill (crop) or fit (pad). Without it, a non-square master is an error.", valueName: "mode"))
+    var fit: FitMode?
+
+    @Option(help: ArgumentHelp("What fill keeps, for icons and launch images.", valueName: "gravity"))
+    var gravity: Gravity = .center
+
+    @Flag(help: "Allow outputs larger than the master (a warning instead of an error).")
+    var allowUpscale = false
+
+    @Option(help: ArgumentHelp("Name of the app-icon set instead of AppIcon.", valueName: "name"))
+    var appIconName: String?
+
+    @Option(help: ArgumentHelp("Name of the launch-image set instead of LaunchImage.", valueName: "name"))
+    var launchImageName: String?
+
+    @Option(help: ArgumentHelp("A designed dark variant (ios-single).", valueName: "file"))
+    var dark: String?
+
+    @Option(help: ArgumentHelp("The tinted variant (ios-single): 'auto' for the master's luminance, or a file.", valueName: "auto|file"))
+    var tinted: String?
+
+    @Option(help: ArgumentHelp("Make launch images as a logo on this colour instead of cropping the master.", valueName: "#RRGGBB"))
+    var launchBackground: RGBColor?
+
+    @Option(help: ArgumentHelp("The logo for launch images (default: the master).", valueName: "file"))
+    var launchLogo: String?
+
+    @Option(help: ArgumentHelp("The logo's width as a fraction of the launch image's short side.", valueName: "fraction"))
+    var launchLogoScale: Double = 0.25
+
+    @Option(help: ArgumentHelp("PNG compression: fast, default or small.", valueName: "level"))
+    var compression: Compression = .default
+
+    @Flag(help: "Print what would be written, and write nothing.")
+    var dryRun = false
+
+    @OptionGroup var decode: DecodeOptions
+
+    func validate() throws {
+        if let fit, fit == .stretch { throw ValidationError("--fit takes fill or fit for icons (stretching distorts them)") }
+        guard launchLogoScale > 0, launchLogoScale <= 1 else { throw ValidationError("--launch-logo-scale must be in (0, 1]") }
+        for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
+            throw ValidationError("set names must be plain names (got '\(name)')")
+        }
+    }
+
+    func run() throws {
+        var options: GenerateOptions
+        do { options = GenerateOptions(presets: try PresetCatalog.presets(preset)) } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(1)
+        }
+        options.filter = filter
+        options.linearLight = !gammaSpace
+        options.background = background
+        options.fit = fit
+        options.gravity = gravity
+        options.allowUpscale = allowUpscale
+        options.appIconName = appIconName
+        options.launchImageName = launchImageName
+        options.darkSource = dark
+        options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
+        options.launchBackground = launchBackground
+        options.launchLogo = launchLogo
+        options.launchLogoScale = launchLogoScale
+        options.encoding = compression.encodeOptions
+        options.limits = decode.limits
+
+        let files = try expandSources()
+        guard !files.isEmpty else {
+            Terminal.standardError("no PNG files in \(sources.joined(separator: ", "))")
+            throw ExitCode(1)
+        }
+        let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
+        let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
+        if Set(jobs.map(\.1)).count < jobs.count {
+            Terminal.standardError("two sources have the same name and would write the same folder; rename one")
+            throw ExitCode(1)
+        }
+        let generator = Generator(options: options)
+        if dryRun { return printPlan(generator, jobs) }
+
+        let reporter = Reporter(interactive: Terminal.isInteractive, total: jobs.count)
+        let failures = Counter()
+        // One source: its outputs in parallel. Several: sources in parallel, each on one core.
+        let perSource: Parallelism = jobs.count == 1 ? .allCores : .serial
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (source, folder) = jobs[index]
+            do {
+                let report = try generator.run(source: source, outputFolder: folder, parallelism: perSource,
+                                               progress: jobs.count == 1 ? reporter.fileProgress : nil)
+                reporter.finished(report)
+            } catch {
+                failures.increment()
+                reporter.failed("\(error)")
+            }
+        }
+        reporter.summary()
+        if failures.value > 0 { throw ExitCode(1) }
+    }
+
+    private func expandSources() throws -> [String] {
+        var files: [String] = []
+        for source in sources {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
+                files += names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+                    .map { (source as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(source)
+            }
+        }
+        return files
+    }
+
+    private func printPlan(_ generator: Generator, _ jobs: [(String, String)]) {
+        for (source, folder) in jobs {
+            print("\(source) → \(folder) (dry run: nothing written)")
+            for file in generator.plan(outputFolder: folder) {
+                print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0)
+                      + (folder as NSString).appendingPathComponent(file.path))
+            }
+        }
+    }
+}
+
+/// Prints progress and results: a progress bar on a terminal, plain lines otherwise, then a summary table.
+final class Reporter: @unchecked Sendable {
+    private let interactive: Bool
+    private let total: Int
+    private let lock = NSLock()
+    private var reports: [GenerationReport] = []
+    private var failures = 0
+
+    init(interactive: Bool, total: Int) {
+        self.interactive = interactive
+        self.total = total
+    }
+
+    var fileProgress: @Sendable (Int, Int) -> Void {
+        { [interactive] done, count in
+            guard interactive else { return }
+            let width = 30, filled = width * done / max(count, 1)
+            FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(done)/\(count) files".utf8))
+        }
+    }
+
+    func finished(_ report: GenerationReport) {
+        lock.withLock {
+            reports.append(report)
+            if interactive { print("\r\u{1B}[K", terminator: "") }
+            if interactive && total > 1 {
+                print("[\(reports.count + failures)/\(total)] \(report.source) → \(report.outputFolder): \(report.files.count) files")
+            } else if !interactive {
+                for file in report.files {
+                    print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
+                }
+            }
+            for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
+        }
+    }
+
+    func failed(_ message: String) {
+        lock.withLock {
+            failures += 1
+            Terminal.standardError(message)
+        }
+    }
+
+    func summary() {
+        lock.withLock {
+            let files = reports.reduce(0) { $0 + $1.files.count }
+            let bytes = reports.reduce(0) { $0 + $1.totalBytes }
+            let seconds = reports.map(\.seconds).max() ?? 0
+            print("sources   outputs   bytes        time")
+            print("\(reports.count)/\(reports.count + failures)".padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + "\(files)".padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + "\(bytes)".padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%.3f s", seconds))
+        }
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private var count = 0
+    private let lock = NSLock()
+    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
+}
+
+extension Compression: ExpressibleByArgument {}
