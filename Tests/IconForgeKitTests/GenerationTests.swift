@@ -1,0 +1,224 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// Generates into a fresh folder and returns it.
+private func generate(_ source: String, presets: String, configure: (inout GenerateOptions) -> Void = { _ in },
+                      folder: URL? = nil) throws -> (URL, GenerationReport) {
+    let output = try folder ?? Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+    var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+    configure(&options)
+    let report = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent(source).path,
+                                                     outputFolder: output.path)
+    return (output, report)
+}
+
+private func decode(_ url: URL) throws -> DecodedPNG { try PNG.decode(Fixtures.bytes(at: url)) }
+
+/// Every regular file under `folder`, relative, sorted.
+private func listing(_ folder: URL) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    var files: [String] = []
+    while let item = enumerator?.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(item).path, isDirectory: &isFolder), !isFolder.boolValue {
+            files.append(item)
+        }
+    }
+    return files.sorted()
+}
+
+@Suite("Generator: shipped presets")
+struct ShippedPresetTests {
+    /// The master each preset is tried with, and any options it needs.
+    static let cases: [(preset: String, master: String)] = [
+        ("ios", "app-icon-master.png"), ("ios-legacy", "app-icon-master.png"), ("ios-universal", "app-icon-master.png"),
+        ("ios-single", "app-icon-master.png"), ("bar-icons", "glyph-master.png"), ("launch-images", "launch-master.png"),
+        ("launch-screen", "glyph-master.png"), ("web-clip", "app-icon-master.png"), ("itunes-artwork", "app-icon-master.png"),
+    ]
+
+    @Test("every shipped preset writes its files at their stated sizes, with the right colour type, and Contents.json as expected",
+          arguments: cases.map(\.preset))
+    func shippedPreset(name: String) throws {
+        let master = Self.cases.first { $0.preset == name }!.master
+        let (folder, report) = try generate(master, presets: name) { options in
+            if name == "ios-single" { options.tintedSource = .auto; options.darkSource = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
+            if name == "launch-screen" { options.launchBackground = RGBColor(hex: "#0A1B2C") }
+        }
+        let preset = try PresetCatalog.preset(name)
+        let expectedFiles = Set(preset.outputs.compactMap { spec in spec.filename.map { (spec.set.map { $0 + "/" } ?? "") + $0 } })
+        let pngs = report.files.filter { $0.pixels != nil }
+        #expect(Set(pngs.map(\.path)) == expectedFiles)
+        for spec in preset.outputs {
+            guard let filename = spec.filename, let pixels = spec.pixels else { continue }
+            let url = folder.appendingPathComponent((spec.set.map { $0 + "/" } ?? "") + filename)
+            let decoded = try decode(url)
+            #expect(decoded.info.width == pixels.width && decoded.info.height == pixels.height, "\(filename)")
+            #expect(decoded.info.bitDepth == 8 && !decoded.info.isInterlaced && !decoded.info.hasTransparencyChunk, "\(filename)")
+            #expect(decoded.info.colorType == (spec.keepsAlpha ? .rgba : .rgb), "\(filename)")
+            if spec.role == .template { #expect(!decoded.image.isOpaque, "\(filename) lost its alpha") }
+        }
+        // Contents.json of every set, byte for byte against the checked-in files (Xcode's format).
+        for set in Set(preset.outputs.compactMap(\.set)) {
+            let written = try String(contentsOf: folder.appendingPathComponent("\(set)/Contents.json"), encoding: .utf8)
+            let expected = try String(contentsOf: Fixtures.testImages.appendingPathComponent("expected-catalogs/\(name)/\(set)/Contents.json"), encoding: .utf8)
+            #expect(written == expected, "\(name)/\(set)/Contents.json")
+            let parsed = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
+            #expect((parsed?["info"] as? [String: Any])?["author"] as? String == "xcode")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("Contents.json"), encoding: .utf8)
+                == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
+    }
+
+    @Test("web-clip writes the HTML link tags, launch-screen the Info.plist snippet")
+    func snippets() throws {
+        let (clips, _) = try generate("app-icon-master.png", presets: "web-clip")
+        let html = try String(contentsOf: clips.appendingPathComponent("apple-touch-icon.html"), encoding: .utf8)
+        #expect(html.contains("<link rel=\"apple-touch-icon\" sizes=\"167x167\" href=\"apple-touch-icon-167.png\">"))
+        let (screen, _) = try generate("glyph-master.png", presets: "launch-screen")
+        let plist = try String(contentsOf: screen.appendingPathComponent("UILaunchScreen.plist"), encoding: .utf8)
+        #expect(plist.contains("<key>UIImageName</key>\n    <string>LaunchImage</string>"))
+        #expect(plist.contains("<key>UIColorName</key>\n    <string>LaunchBackground</string>"))
+    }
+}
+
+@Suite("Generator: behaviour")
+struct GeneratorBehaviourTests {
+    @Test("an RGBA master with transparent corners becomes opaque icons over the given background")
+    func compositesOverBackground() throws {
+        let (folder, report) = try generate("glyph-master.png", presets: "ios") { $0.background = RGBColor(hex: "#102030")! }
+        let icon = try decode(folder.appendingPathComponent("AppIcon.appiconset/Icon-1024.png"))
+        #expect(icon.info.colorType == .rgb)
+        #expect(icon.image.pixel(x: 0, y: 0) == SIMD4(16, 32, 48, 255))
+        #expect(icon.image.pixel(x: 512, y: 540) == SIMD4(255, 0, 0, 255))
+        #expect(report.warnings.contains { $0.contains("pixels are not opaque") && $0.contains("#102030") })
+    }
+
+    @Test("ios-single with dark and tinted writes three entries with their appearances; tinted auto is grey")
+    func appearances() throws {
+        let (folder, _) = try generate("app-icon-master.png", presets: "ios-single") { $0.tintedSource = .auto; $0.darkSource = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("AppIcon.appiconset/Contents.json"))) as! [String: Any]
+        let images = json["images"] as! [[String: Any]]
+        #expect(images.count == 3)
+        let values = images.map { (($0["appearances"] as? [[String: String]])?.first?["value"]) ?? "any" }
+        #expect(values == ["any", "dark", "tinted"])
+        let tinted = try decode(folder.appendingPathComponent("AppIcon.appiconset/AppIcon-Tinted.png"))
+        let p = tinted.image.pixel(x: 100, y: 100)
+        #expect(p[0] == p[1] && p[1] == p[2] && tinted.info.colorType == .rgba)
+        let dark = try decode(folder.appendingPathComponent("AppIcon.appiconset/AppIcon-Dark.png"))
+        #expect(dark.image.pixel(x: 0, y: 0)[3] == 0) // dark keeps its transparency
+        // Without the variants, only the single entry.
+        let (plain, _) = try generate("app-icon-master.png", presets: "ios-single")
+        #expect(listing(plain.appendingPathComponent("AppIcon.appiconset")) == ["AppIcon.png", "Contents.json"])
+    }
+
+    @Test("re-running gives byte-identical files")
+    func idempotent() throws {
+        let (folder, _) = try generate("glyph-master.png", presets: "ios,bar-icons,web-clip")
+        let first = try listing(folder).map { ($0, try Fixtures.bytes(at: folder.appendingPathComponent($0))) }
+        _ = try generate("glyph-master.png", presets: "ios,bar-icons,web-clip", folder: folder)
+        let second = try listing(folder).map { ($0, try Fixtures.bytes(at: folder.appendingPathComponent($0))) }
+        #expect(first.map(\.0) == second.map(\.0))
+        for (a, b) in zip(first, second) { #expect(a.1 == b.1, "\(a.0) changed") }
+    }
+
+    @Test("a corrupt source fails with a clear message and leaves the output folder as it was")
+    func corruptSourceLeavesOutput() throws {
+        let (folder, _) = try generate("app-icon-master.png", presets: "ios")
+        let before = try listing(folder).map { try Fixtures.bytes(at: folder.appendingPathComponent($0)) }
+        var options = GenerateOptions(presets: try PresetCatalog.presets("ios"))
+        options.background = .black
+        let broken = Fixtures.testImages.appendingPathComponent("fixtures/broken-truncated-idat.png").path
+        #expect(throws: IconForgeError.decode(path: broken, .truncated("truncated: file ends inside IDAT"))) {
+            try Generator(options: options).run(source: broken, outputFolder: folder.path)
+        }
+        #expect(try listing(folder).map { try Fixtures.bytes(at: folder.appendingPathComponent($0)) } == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".") })
+    }
+
+    @Test("an existing set keeps files and Contents.json entries IconForge does not own")
+    func keepsForeignContent() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let set = folder.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: set.appendingPathComponent("Watch-44@2x.png"))
+        try Data("""
+            {"images":[{"filename":"Watch-44@2x.png","idiom":"watch","role":"longLook","scale":"2x","size":"44x44","subtype":"44mm"},
+            {"filename":"old-60.png","idiom":"iphone","scale":"3x","size":"60x60"}],"info":{"author":"someone","version":1}}
+            """.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        _ = try generate("app-icon-master.png", presets: "ios", folder: folder)
+        #expect(try String(contentsOf: set.appendingPathComponent("Watch-44@2x.png"), encoding: .utf8) == "mine")
+        let images = (try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as! [String: Any])["images"] as! [[String: Any]]
+        #expect(images.count == 19) // 18 of ours, and the watch entry
+        #expect(images.last?["idiom"] as? String == "watch")
+        #expect(images.filter { $0["size"] as? String == "60x60" && $0["scale"] as? String == "3x" }.map { $0["filename"] as? String } == ["Icon-60@3x.png"])
+    }
+
+    @Test("launch images cover-crop with gravity, or put a logo on a colour")
+    func launchModes() throws {
+        let (cover, _) = try generate("launch-master.png", presets: "launch-images")
+        let portrait = try decode(cover.appendingPathComponent("LaunchImage.launchimage/Default-Portrait-2688h@3x.png")).image
+        #expect(portrait.pixel(x: 621, y: 1344) == SIMD4(250, 250, 250, 255)) // the disc at the centre
+        #expect(portrait.pixel(x: 2, y: 2) != SIMD4(255, 60, 60, 255))        // the corner marker is cropped away
+        let (topLeft, _) = try generate("launch-master.png", presets: "launch-images") { $0.gravity = .topLeft }
+        let kept = try decode(topLeft.appendingPathComponent("LaunchImage.launchimage/Default-Portrait-2688h@3x.png")).image
+        #expect(kept.pixel(x: 2, y: 2) == SIMD4(255, 60, 60, 255))
+
+        let (logo, _) = try generate("launch-master.png", presets: "launch-images") { options in
+            options.launchBackground = RGBColor(hex: "#112233")
+            options.launchLogo = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+            options.launchLogoScale = 0.5
+        }
+        let image = try decode(logo.appendingPathComponent("Default-Landscape@~ipadpro.png")).image // 2732x2048
+        #expect(image.pixel(x: 5, y: 5) == SIMD4(17, 34, 51, 255))
+        #expect(image.pixel(x: 1366, y: 1030) == SIMD4(255, 0, 0, 255))     // the star's centre
+        #expect(image.pixel(x: 1366 - 520, y: 1024) == SIMD4(17, 34, 51, 255)) // outside the 1024-wide logo
+    }
+
+    @Test("a non-square master is refused for icons unless --fit is given")
+    func nonSquare() throws {
+        let launch = Fixtures.testImages.appendingPathComponent("fixtures/rgb8-n.png").path // 13x11
+        var options = GenerateOptions(presets: try PresetCatalog.presets("itunes-artwork"))
+        options.allowUpscale = true
+        let folder = try Fixtures.temporaryFolder().path
+        do {
+            _ = try Generator(options: options).run(source: launch, outputFolder: folder)
+            Issue.record("a non-square master was accepted")
+        } catch {
+            #expect(error.description.contains("is 13x11, but app icons are square") && error.description.contains("--fit fill"))
+        }
+        options.fit = .fit
+        let report = try Generator(options: options).run(source: launch, outputFolder: folder)
+        #expect(report.files.count == 2 && report.warnings.contains { $0.contains("--allow-upscale") })
+    }
+
+    @Test("a master smaller than an output is an error unless upscaling is allowed")
+    func upscale() throws {
+        let small = Fixtures.testImages.appendingPathComponent("fixtures/hostile-ztxt-1gib.png").path // 16x16
+        let options = GenerateOptions(presets: try PresetCatalog.presets("ios"))
+        let folder = try Fixtures.temporaryFolder().path
+        do {
+            _ = try Generator(options: options).run(source: small, outputFolder: folder)
+            Issue.record("a 16x16 master made a 1024 icon")
+        } catch {
+            #expect(error.description.contains("is 16x16, too small for AppIcon.appiconset/Icon-1024.png (1024x1024)"))
+        }
+    }
+
+    @Test("set names can be overridden")
+    func renames() throws {
+        let (folder, _) = try generate("app-icon-master.png", presets: "ios") { $0.appIconName = "AppIcon-Beta" }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("AppIcon-Beta.appiconset/Icon-60@3x.png").path))
+    }
+
+    @Test("the plan lists what would be written without writing")
+    func plan() throws {
+        let generator = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios,ios-legacy")))
+        let plan = generator.plan(outputFolder: "/nonexistent")
+        #expect(plan.count == 22) // 21 files and one Contents.json
+        #expect(plan.contains { $0.path == "AppIcon.appiconset/Icon-83.5@2x.png" && $0.pixels == PixelSize(width: 167, height: 167) })
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import IconForgeKit
+import Raster
+import TestSupport
+import Testing
+
+@Suite("Preset")
+struct PresetTests {
+    @Test("every shipped preset parses, and the embedded copies match Presets/*.json")
+    func shippedPresetsMatchFiles() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Presets")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count == PresetCatalog.builtIn.count)
+        for file in files {
+            let fromDisk = try Preset.parse(Data(contentsOf: folder.appendingPathComponent(file)), file: file)
+            #expect(PresetCatalog.builtIn.first { $0.name == fromDisk.name } == fromDisk,
+                    "Presets/\(file) differs from the embedded copy: run python3 Scripts/embed-presets.py")
+        }
+    }
+
+    @Test("pixel sizes are derived from points and scale")
+    func derivedPixels() throws {
+        let ios = try PresetCatalog.preset("ios")
+        let pro = try #require(ios.outputs.first { $0.points == PointSize(width: 83.5, height: 83.5) })
+        #expect(pro.pixels == PixelSize(width: 167, height: 167) && pro.scale == .x2 && pro.idiom == .ipad)
+        #expect(ios.outputs.count == 18 && Set(ios.outputs.compactMap(\.filename)).count == 15)
+    }
+
+    static let badPresets: [(json: String, message: String)] = [
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":4,"filename":"a.png","set":"A.appiconset"}]}"#,
+         "bad.json: outputs[0].scale: must be 1, 2 or 3 (got 4)"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2,"filename":"a.png","sise":"1"}]}"#,
+         "bad.json: outputs[0].sise: unknown field"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"phone","points":"60x60","scale":2,"filename":"a.png"}]}"#,
+         "bad.json: outputs[0].idiom: must be one of universal, iphone, ipad, car, mac, tv, watch, ios-marketing, watch-marketing (got \"phone\")"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2,"pixels":"100x100","filename":"a.png"}]}"#,
+         "bad.json: outputs[0].pixels: 100x100 does not match 60x60 pt at 2x (120x120)"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2}]}"#,
+         "bad.json: outputs[0].filename: is required"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","pixels":"60x60","filename":"../a.png"}]}"#,
+         "bad.json: outputs[0].filename: must be a plain file name (got \"../a.png\")"),
+        (#"{"name":"x","outputs":[]}"#, "bad.json: outputs: must be a non-empty array of outputs"),
+        (#"{"outputs":[{"role":"app"}]}"#, "bad.json: name: is required"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","pixels":"60x60","filename":"a.png"},{"role":"app","idiom":"ipad","pixels":"70x70","filename":"a.png"}]}"#,
+         "bad.json: outputs[1].filename: \"a.png\" is also outputs[0], with another size or alpha policy"),
+        ("{not json", "bad.json: not valid JSON"),
+    ]
+
+    @Test("a malformed preset is refused with the file, the entry and the field", arguments: badPresets)
+    func malformed(json: String, message: String) {
+        do {
+            _ = try Preset.parse(Data(json.utf8), file: "bad.json")
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "got: \(error.description)")
+        }
+    }
+
+    @Test("unknown names list the built-in presets")
+    func unknown() {
+        #expect(throws: PresetError.unknown(name: "android", available: PresetCatalog.builtIn.map(\.name))) {
+            try PresetCatalog.preset("android")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PNGCodec
+import TestSupport
+import Testing
+
+@Suite("iconforge generate")
+struct GenerateCommandTests {
+    @Test("the README's main command works and prints per-file lines and a summary when not on a terminal")
+    func readmeCommand() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios", "--out",
+                                            folder.appendingPathComponent("AppIcons").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("AppIcons/AppIcon.appiconset/Icon-60@3x.png 180x180"))
+        #expect(result.standardOutput.contains("sources   outputs   bytes"))
+        #expect(result.standardOutput.contains("1/1       15"))
+        let icon = try PNG.info(Fixtures.bytes(at: folder.appendingPathComponent("AppIcons/AppIcon.appiconset/Icon-83.5@2x.png")))
+        #expect(icon.width == 167 && icon.colorType == .rgb)
+    }
+
+    @Test("a folder of sources makes one output folder per source; a bad one fails alone with exit 1")
+    func batch() throws {
+        let sources = try Fixtures.temporaryFolder()
+        for name in ["alpha", "beta"] {
+            try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("glyph-master.png"),
+                                             to: sources.appendingPathComponent("\(name).png"))
+        }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("fixtures/broken-ihdr-crc.png"),
+                                         to: sources.appendingPathComponent("gamma.png"))
+        let out = try Fixtures.temporaryFolder()
+        let result = try CommandRunner.run(["generate", sources.path, "--preset", "itunes-artwork", "--out", out.path + "/{name}-icons"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("gamma.png: corrupt PNG: IHDR: CRC error"))
+        for name in ["alpha", "beta"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(name)-icons/iTunesArtwork@2x").path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("gamma-icons").path))
+    }
+
+    @Test("--dry-run lists the files and writes nothing")
+    func dryRun() throws {
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("x")
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "web-clip", "--out", out.path, "--dry-run"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("180x180    \(out.path)/apple-touch-icon-180.png"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("usage errors exit 2", arguments: [
+        ["generate", "TestImages/app-icon-master.png", "--out", "/tmp/x"],
+        ["generate", "TestImages/app-icon-master.png", "--preset", "ios", "--out", "/tmp/x", "--fit", "stretch"],
+        ["generate", "TestImages/app-icon-master.png", "--preset", "ios", "--out", "/tmp/x", "--compression", "max"],
+    ])
+    func usage(arguments: [String]) throws {
+        #expect(try CommandRunner.run(arguments).status == 2)
+    }
+
+    @Test("an unknown preset or a bad preset file is named, exit 1")
+    func badPreset() throws {
+        let unknown = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "android", "--out", "/tmp/x"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("unknown preset 'android'; built-in presets: ios, ios-legacy"))
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("mine.json")
+        try Data(#"{"name":"mine","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":5,"filename":"a.png"}]}"#.utf8).write(to: file)
+        let bad = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", file.path, "--out", "/tmp/x"])
+        #expect(bad.status == 1 && bad.standardError.contains("mine.json: outputs[0].scale: must be 1, 2 or 3 (got 5)"))
+    }
+}
+
+@Suite("iconforge presets")
+struct PresetsCommandTests {
+    @Test("lists every built-in preset on one line each")
+    func list() throws {
+        let result = try CommandRunner.run(["presets"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 9 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
+    }
+
+    @Test("show prints every output with its pixel size, file and role")
+    func show() throws {
+        let result = try CommandRunner.run(["presets", "show", "ios"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("167x167    AppIcon.appiconset/Icon-83.5@2x.png"))
+        #expect(result.standardOutput.split(separator: "\n").count == 19)
+    }
+}
