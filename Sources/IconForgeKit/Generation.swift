@@ -41,7 +41,7 @@ public struct GenerateOptions: Sendable {
     /// The logo's width as a fraction of the launch image's short side.
     public var launchLogoScale = 0.25
     /// How PNG files are compressed.
-    public var encoding = PNGEncodeOptions(compressionLevel: 6, filters: .all)
+    public var encoding = Compression.default.encodeOptions
     /// Decoder limits.
     public var limits = PNGLimits.default
 
@@ -153,7 +153,10 @@ public struct Generator: Sendable {
         let results = ResultSlots<Result<[UInt8], IconForgeError>>(count: jobs.count)
         let done = Counter()
         let renderer = Renderer(options: options, masters: masters)
-        parallelism.forEach(jobs.count) { index in
+        // Largest first, so the most expensive file never starts last and runs alone on one core.
+        let order = jobs.indices.sorted { (jobs[$0].spec.pixels?.area ?? 0) > (jobs[$1].spec.pixels?.area ?? 0) }
+        parallelism.forEach(jobs.count) { position in
+            let index = order[position]
             results[index] = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(jobs[index], source: source) }
             progress?(done.increment(), jobs.count)
         }

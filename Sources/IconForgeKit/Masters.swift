@@ -4,16 +4,24 @@ import Raster
 /// The decoded sources of one `generate` run, each converted to linear light once: the master, and the
 /// dark, tinted and logo variants when given. Loading also enforces the size rules.
 struct Masters: Sendable {
-    var master: LinearImage
+    var master: ImagePyramid
+    /// The master as decoded, for outputs of its own size (the App Store icon), which need no filtering.
+    var masterImage: Image
     var masterSize: PixelSize
-    var dark: LinearImage?
-    var tinted: LinearImage?
-    var logo: LinearImage?
+    var masterIsOpaque: Bool
+    var dark: ImagePyramid?
+    var tinted: ImagePyramid?
+    var logo: ImagePyramid?
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
         let image = try decode(source, limits: options.limits)
-        let linear = { (image: Image) in LinearImage(image, linearLight: options.linearLight, parallelism: parallelism) }
+        // Pyramid levels are built only as deep as the largest reduction any output needs.
+        let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
+        let linear = { (image: Image) in
+            ImagePyramid(LinearImage(image, linearLight: options.linearLight, parallelism: parallelism),
+                         largestReduction: largest, parallelism: parallelism)
+        }
         let logoMode = options.launchBackground != nil || options.launchLogo != nil
         let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits) }
 
@@ -29,7 +37,7 @@ struct Masters: Sendable {
             warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
-        var masters = Masters(master: linear(image), masterSize: image.size)
+        var masters = Masters(master: linear(image), masterImage: image, masterSize: image.size, masterIsOpaque: translucent == 0)
         if let path = options.darkSource { masters.dark = linear(try decode(path, limits: options.limits)) }
         switch options.tintedSource {
         case .auto?: masters.tinted = linear(image.luminance())

@@ -9,35 +9,43 @@ struct Renderer: Sendable {
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
-        var image: Image
+        let matte = spec.keepsAlpha ? nil : options.background
+        let image: Image
         switch spec.role {
         case .launch:
             if options.launchBackground != nil || masters.logo != nil {
                 image = logoOnBackground(size: size)
             } else {
-                image = resize(masters.master, to: size, fit: .fill)
+                image = resize(masters.master, to: size, fit: .fill, matte: matte)
             }
         case .launchLogo:
-            image = resize(masters.logo ?? masters.master, to: size, fit: .fit)
+            image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
         case .template:
             image = resize(masters.master, to: size, fit: masters.masterSize.width == masters.masterSize.height ? .stretch : .fit)
         default:
-            let variant: LinearImage = switch spec.appearance {
+            let variant: ImagePyramid = switch spec.appearance {
             case .dark?: masters.dark ?? masters.master
             case .tinted?: masters.tinted ?? masters.master
             case nil: masters.master
             }
-            let square = variant.width == variant.height
-            image = resize(variant, to: size, fit: square ? .stretch : (options.fit ?? .fill))
+            let square = variant.levels[0].width == variant.levels[0].height
+            if spec.appearance == nil, size == masters.masterSize {
+                // Same size as the master: nothing to filter (an interpolating kernel would give the same pixels).
+                let master = masters.masterImage
+                image = matte.map { masters.masterIsOpaque ? master.converted(to: .rgba8) : master.flattened(over: $0) } ?? master.converted(to: .rgba8)
+            } else {
+                image = resize(variant, to: size, fit: square ? .stretch : (options.fit ?? .fill), matte: matte)
+            }
         }
-        if !spec.keepsAlpha { image = image.flattened(over: options.background) }
+        // Opaque outputs are opaque by construction: the resampler composited them over the background
+        // (the matte) as it stored them, and logo-mode launch images are drawn on an opaque canvas.
         var encoding = options.encoding
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
         do { return try PNG.encode(image, options: encoding) } catch { throw .encode(path: job.path, error) }
     }
 
-    private func resize(_ source: LinearImage, to size: PixelSize, fit: FitMode) -> Image {
-        Resampler.resize(source, to: size, options: ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity))
+    private func resize(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil) -> Image {
+        Resampler.resize(source, to: size, options: ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity, matte: matte))
     }
 
     /// A launch image in logo mode: the logo, `launchLogoScale` of the short side wide, centred on the colour.
@@ -46,8 +54,9 @@ struct Renderer: Sendable {
         let canvas = Image(width: size.width, height: size.height,
                            fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
         let logo = masters.logo ?? masters.master
+        let (logoWidth, logoHeight) = (Double(logo.levels[0].width), Double(logo.levels[0].height))
         let width = max(1, Int((options.launchLogoScale * Double(min(size.width, size.height))).rounded()))
-        let height = max(1, Int((Double(width) * Double(logo.height) / Double(logo.width)).rounded()))
+        let height = max(1, Int((Double(width) * logoHeight / logoWidth).rounded()))
         let resized = Resampler.resize(logo, to: PixelSize(width: width, height: height), options: ResizeOptions(filter: options.filter))
         return canvas.drawing(resized, atX: (size.width - width) / 2, y: (size.height - height) / 2)
     }

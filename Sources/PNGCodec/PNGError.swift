@@ -79,20 +79,36 @@ public struct PNGEncodeOptions: Sendable, Equatable {
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]
     }
 
+    /// How zlib looks for repeats.
+    public enum Strategy: Int32, Sendable, Equatable, CaseIterable {
+        /// zlib's default: hash chains over the whole window.
+        case `default` = 0
+        /// zlib's Z_FILTERED, which libpng uses for filtered images: favours short literals.
+        case filtered = 1
+        /// Run-length only (distance 1): several times faster; on filtered, smooth art about as small.
+        case rle = 3
+    }
+
     /// RGB or RGBA.
     public var colorType: ColorType
     /// zlib level, 0 (store) … 9 (smallest).
     public var compressionLevel: Int
     /// Filters to choose from.
     public var filters: Filters
+    /// zlib's strategy.
+    public var strategy: Strategy
     /// Write an sRGB chunk (perceptual intent).
     public var writesSRGBChunk: Bool
 
-    /// Options with every field given; defaults are RGBA, level 6, adaptive filters, no sRGB chunk.
-    public init(colorType: ColorType = .rgba, compressionLevel: Int = 6, filters: Filters = .all, writesSRGBChunk: Bool = false) {
+    /// Options with every field given. The defaults (level 6, zlib's default strategy, an adaptive choice
+    /// among Sub, Up and Paeth) were chosen by measurement: smaller and faster on icon art than libpng's
+    /// own (all five filters, Z_FILTERED).
+    public init(colorType: ColorType = .rgba, compressionLevel: Int = 6, filters: Filters = [.sub, .up, .paeth],
+                strategy: Strategy = .default, writesSRGBChunk: Bool = false) {
         self.colorType = colorType
         self.compressionLevel = compressionLevel
         self.filters = filters
+        self.strategy = strategy
         self.writesSRGBChunk = writesSRGBChunk
     }
 }

@@ -137,6 +137,9 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible, Codable {
         self.height = height
     }
 
+    /// width × height.
+    public var area: Int { width * height }
+
     /// "WxH", the way Xcode and actool write sizes.
     public var description: String { "\(width)x\(height)" }
 

@@ -10,6 +10,13 @@ public struct LinearImage: Sendable {
     /// `height` rows of `width` pixels.
     let pixels: [SIMD4<Float>]
 
+    init(width: Int, height: Int, isLinearLight: Bool, pixels: [SIMD4<Float>]) {
+        self.width = width
+        self.height = height
+        self.isLinearLight = isLinearLight
+        self.pixels = pixels
+    }
+
     /// Converts `image`: sRGB to linear light (unless `linearLight` is false), then premultiplies.
     public init(_ image: Image, linearLight: Bool = true, parallelism: Parallelism = .serial) {
         width = image.width
@@ -57,9 +64,9 @@ public struct LinearImage: Sendable {
                 Resampler.withOptionalPointer(encode) { table in
                     switch format {
                     case .rgba8:
-                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), encodeTable: table)
+                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), encodeTable: table, matte: nil)
                     case .rgba16:
-                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt16.self), encodeTable: table)
+                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt16.self), encodeTable: table, matte: nil)
                     }
                 }
             }

@@ -48,35 +48,51 @@ enum PixelRows {
     /// bits (checked `Int32(Float)` conversions cost more than the rest of the loop).
     @inline(__always)
     static func store(_ source: UnsafePointer<SIMD4<Float>>, count: Int, into destination: UnsafeMutablePointer<UInt8>,
-                      encodeTable: UnsafePointer<Float>?) {
+                      encodeTable: UnsafePointer<Float>?, matte: SIMD4<Float>?) {
         let magic = SIMD4<Float>(repeating: 12_582_912)
         let pixels = UnsafeMutableRawPointer(destination)
+        let transparent: UInt32 = matte.map { packed(($0 * 255 + magic)) } ?? 0
         for x in 0..<count {
             let value = source[x]
             let alpha = min(max(value[3], 0), 1)
             guard alpha >= 0.5 / 255 else { // rounds to transparent: no colour to keep
-                pixels.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt32.self)
+                pixels.storeBytes(of: transparent, toByteOffset: x &* 4, as: UInt32.self)
                 continue
             }
-            let colour = value * (1 / alpha)
-            var red = min(max(colour[0], 0), 1), green = min(max(colour[1], 0), 1), blue = min(max(colour[2], 0), 1)
+            let straight = value * (1 / alpha)
+            var red = min(max(straight[0], 0), 1), green = min(max(straight[1], 0), 1), blue = min(max(straight[2], 0), 1)
             if let encodeTable {
                 red = TransferFunction.encodeFor8Bit(red, table: encodeTable)
                 green = TransferFunction.encodeFor8Bit(green, table: encodeTable)
                 blue = TransferFunction.encodeFor8Bit(blue, table: encodeTable)
             }
-            let rounded = unsafeBitCast(SIMD4(red, green, blue, alpha) * 255 + magic, to: SIMD4<UInt32>.self)
-            let packed = (rounded[0] & 0xFF) | (rounded[1] & 0xFF) << 8 | (rounded[2] & 0xFF) << 16 | (rounded[3] & 0xFF) << 24
-            pixels.storeBytes(of: UInt32(littleEndian: packed), toByteOffset: x &* 4, as: UInt32.self)
+            var colour = SIMD4(red, green, blue, alpha)
+            if let matte { // source-over in encoded values, as `Image.flattened` does, but before rounding
+                colour = colour * alpha + matte * (1 - alpha)
+                colour[3] = 1
+            }
+            pixels.storeBytes(of: packed(colour * 255 + magic), toByteOffset: x &* 4, as: UInt32.self)
         }
+    }
+
+    /// Four channels, already offset by the rounding constant, as RGBA bytes in memory order.
+    @inline(__always)
+    static func packed(_ offset: SIMD4<Float>) -> UInt32 {
+        let rounded = unsafeBitCast(offset, to: SIMD4<UInt32>.self)
+        return UInt32(littleEndian: (rounded[0] & 0xFF) | (rounded[1] & 0xFF) << 8 | (rounded[2] & 0xFF) << 16 | (rounded[3] & 0xFF) << 24)
     }
 
     /// Premultiplied float RGBA → 16-bit RGBA.
     @inline(__always)
     static func store(_ source: UnsafePointer<SIMD4<Float>>, count: Int, into destination: UnsafeMutablePointer<UInt16>,
-                      encodeTable: UnsafePointer<Float>?) {
+                      encodeTable: UnsafePointer<Float>?, matte: SIMD4<Float>?) {
         for x in 0..<count {
-            let scaled = unpremultiply(source[x], encodeTable: encodeTable) * 65535 + 0.5
+            var colour = unpremultiply(source[x], encodeTable: encodeTable)
+            if let matte {
+                colour = colour * colour[3] + matte * (1 - colour[3])
+                colour[3] = 1
+            }
+            let scaled = colour * 65535 + 0.5
             let pixel = destination + x &* 4
             pixel[0] = UInt16(truncatingIfNeeded: Int32(scaled[0]))
             pixel[1] = UInt16(truncatingIfNeeded: Int32(scaled[1]))

@@ -10,15 +10,19 @@ public struct ResizeOptions: Sendable, Equatable {
     public var padding: RGBColor?
     /// The stored format of the result (16-bit keeps 16-bit precision end to end).
     public var outputFormat: Image.PixelFormat
+    /// When set, the result is composited over this colour (in encoded values, like `Image.flattened`)
+    /// as it is stored, and comes out opaque: one pass instead of two, and no rounding in between.
+    public var matte: RGBColor?
 
     /// Lanczos-3, stretched to the size, transparent padding, 8-bit output unless told otherwise.
     public init(filter: Filter = .lanczos3, fit: FitMode = .stretch, gravity: Gravity = .center,
-                padding: RGBColor? = nil, outputFormat: Image.PixelFormat = .rgba8) {
+                padding: RGBColor? = nil, outputFormat: Image.PixelFormat = .rgba8, matte: RGBColor? = nil) {
         self.filter = filter
         self.fit = fit
         self.gravity = gravity
         self.padding = padding
         self.outputFormat = outputFormat
+        self.matte = matte
     }
 }
 
@@ -42,8 +46,9 @@ public enum Resampler {
             table.withUnsafeBufferPointer { table in
                 let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
                                        table: table.baseAddress!)
-                return run(reader, sourceSize: image.size, linearLight: linearLight, to: size, options: options,
-                           parallelism: parallelism)
+                let placement = Placement(source: image.size, output: size, fit: options.fit, gravity: options.gravity)
+                return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
+                           options: options, parallelism: parallelism)
             }
         }
     }
@@ -51,16 +56,39 @@ public enum Resampler {
     /// Resizes an already converted image: convert a master once and call this for every output.
     public static func resize(_ source: LinearImage, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               parallelism: Parallelism = .serial) -> Image {
+        let sourceSize = PixelSize(width: source.width, height: source.height)
+        let placement = Placement(source: sourceSize, output: size, fit: options.fit, gravity: options.gravity)
+        return resize(source, placement: placement, to: size, options: options, parallelism: parallelism)
+    }
+
+    /// Resizes from the pyramid level that leaves the kernel a reduction of at least
+    /// `ImagePyramid.minimumKernelReduction`; the geometry is that of level 0, exactly.
+    public static func resize(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+                              parallelism: Parallelism = .serial) -> Image {
+        let base = pyramid.levels[0]
+        var placement = Placement(source: PixelSize(width: base.width, height: base.height), output: size,
+                                  fit: options.fit, gravity: options.gravity)
+        let index = pyramid.level(forReduction: (placement.sourceWidth / Double(placement.destinationWidth),
+                                                 placement.sourceHeight / Double(placement.destinationHeight)))
+        let factor = Double(1 << index)
+        placement.sourceX /= factor
+        placement.sourceY /= factor
+        placement.sourceWidth /= factor
+        placement.sourceHeight /= factor
+        return resize(pyramid.levels[index], placement: placement, to: size, options: options, parallelism: parallelism)
+    }
+
+    private static func resize(_ source: LinearImage, placement: Placement, to size: PixelSize, options: ResizeOptions,
+                               parallelism: Parallelism) -> Image {
         source.pixels.withUnsafeBufferPointer { pixels in
             let reader = RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil)
-            return run(reader, sourceSize: PixelSize(width: source.width, height: source.height),
+            return run(reader, sourceSize: PixelSize(width: source.width, height: source.height), placement: placement,
                        linearLight: source.isLinearLight, to: size, options: options, parallelism: parallelism)
         }
     }
 
-    private static func run(_ reader: RowReader, sourceSize: PixelSize, linearLight: Bool, to size: PixelSize,
-                            options: ResizeOptions, parallelism: Parallelism) -> Image {
-        let placement = Placement(source: sourceSize, output: size, fit: options.fit, gravity: options.gravity)
+    private static func run(_ reader: RowReader, sourceSize: PixelSize, placement: Placement, linearLight: Bool,
+                            to size: PixelSize, options: ResizeOptions, parallelism: Parallelism) -> Image {
         let horizontal = Contributions(sourceLength: sourceSize.width, sourceStart: placement.sourceX,
                                        sourceExtent: placement.sourceWidth, outputLength: placement.destinationWidth,
                                        filter: options.filter)
@@ -68,7 +96,8 @@ public enum Resampler {
                                      sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
                                      filter: options.filter)
         var output = Image(width: size.width, height: size.height, format: options.outputFormat,
-                           fill: paddingValue(options.padding, format: options.outputFormat))
+                           fill: paddingValue(options.padding ?? options.matte, format: options.outputFormat))
+        let matte = options.matte.map { SIMD4<Float>(Float($0.red), Float($0.green), Float($0.blue), 255) / 255 }
         let (format, outputWidth, width) = (output.format, output.width, horizontal.count)
         let columns = horizontal.sourceRange
         let encodeTable: [Float]? = linearLight ? TransferFunction.linearToSRGB : nil
@@ -94,11 +123,11 @@ public enum Resampler {
                                 switch format {
                                 case .rgba8:
                                     PixelRows.store(ring.sums, count: width, into: bytes.base + offset &* 4,
-                                                    encodeTable: table?.base)
+                                                    encodeTable: table?.base, matte: matte)
                                 case .rgba16:
                                     PixelRows.store(ring.sums, count: width,
                                                     into: UnsafeMutableRawPointer(bytes.base).assumingMemoryBound(to: UInt16.self) + offset &* 4,
-                                                    encodeTable: table?.base)
+                                                    encodeTable: table?.base, matte: matte)
                                 }
                             }
                         }

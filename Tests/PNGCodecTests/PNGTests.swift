@@ -158,6 +158,13 @@ struct EncodingTests {
         #expect(decoded.info.colorType == .rgb && !decoded.info.hasTransparencyChunk)
     }
 
+    @Test("each zlib strategy round-trips", arguments: PNGEncodeOptions.Strategy.allCases)
+    func strategies(strategy: PNGEncodeOptions.Strategy) throws {
+        let image = randomImage(width: 31, height: 12, opaque: true, seed: UInt64(strategy.rawValue))
+        let options = PNGEncodeOptions(colorType: .rgb, strategy: strategy)
+        #expect(try PNG.decode(PNG.encode(image, options: options)).image == image)
+    }
+
     @Test("each filter choice round-trips", arguments: [PNGEncodeOptions.Filters.none, .sub, .up, .average, .paeth, .all])
     func filters(filter: PNGEncodeOptions.Filters) throws {
         let image = randomImage(width: 23, height: 9, opaque: false, seed: UInt64(filter.rawValue))

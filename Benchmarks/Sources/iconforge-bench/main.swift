@@ -25,6 +25,10 @@ func measure(_ runs: Int, _ body: () -> Void) -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "encode" {
+    EncodeBench.run(Array(arguments.dropFirst(2)))
+    exit(0)
+}
 let root = arguments.count > 1 ? arguments[1] : "."
 let runs = arguments.count > 2 ? Int(arguments[2])! : 15
 let icon = load("\(root)/glyph-1024.png")

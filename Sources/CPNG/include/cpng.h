@@ -79,12 +79,20 @@ size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
 /**
  * Encodes tightly packed RGBA8 pixels as an 8-bit, non-interlaced PNG: colour type 6 with
  * `keep_alpha`, otherwise colour type 2 with the alpha bytes dropped. `filters` is a mask of
- * PNG_FILTER_* values (0 means libpng's default), `level` a zlib level 0-9.
+ * PNG_FILTER_* values (0 means libpng's default), `level` a zlib level 0-9, `strategy` one of
+ * CPNG_STRATEGY_*.
  */
 cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t srgb_chunk,
+                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t strategy, int32_t srgb_chunk,
                               uint8_t *out, size_t out_capacity, size_t *out_size,
                               char *message, size_t message_capacity);
+
+/** zlib strategies for cpng_encode_rgba8 (zlib's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE). */
+enum {
+    CPNG_STRATEGY_DEFAULT = 0,
+    CPNG_STRATEGY_FILTERED = 1,
+    CPNG_STRATEGY_RLE = 3
+};
 
 /** Filter masks for cpng_encode_rgba8, re-exported so Swift does not need png.h. */
 enum {

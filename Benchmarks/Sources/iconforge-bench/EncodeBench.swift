@@ -1,0 +1,29 @@
+import Dispatch
+import Foundation
+import PNGCodec
+import Raster
+
+/// `iconforge-bench encode FILE...`: time and bytes of libpng encodes at several settings, one core.
+enum EncodeBench {
+    static func run(_ paths: [String]) {
+        let images = paths.map { try! PNG.decode([UInt8](FileManager.default.contents(atPath: $0)!)).image }
+        let pixels = images.reduce(0) { $0 + $1.width * $1.height }
+        var settings: [(String, PNGEncodeOptions)] = []
+        let filterSets: [(String, PNGEncodeOptions.Filters)] = [("all", .all), ("s+u+p", [.sub, .up, .paeth]), ("up", .up), ("paeth", .paeth), ("sub", .sub)]
+        let levels = ProcessInfo.processInfo.environment["LEVELS"].map { $0.split(separator: ",").map { Int($0)! } } ?? [1, 4, 6, 9]
+        for strategy in PNGEncodeOptions.Strategy.allCases {
+            for level in levels where !(strategy == .rle && level != 6) {
+                for (filterName, filters) in filterSets {
+                    settings.append(("L\(level) \(strategy) \(filterName)", PNGEncodeOptions(colorType: .rgb, compressionLevel: level, filters: filters, strategy: strategy)))
+                }
+            }
+        }
+        for (name, options) in settings {
+            var bytes = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            for image in images { bytes += try! PNG.encode(image, options: options).count }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print(String(format: "%-18@ %8.3f s %10d bytes %6.1f Mpx/s", name as NSString, seconds, bytes, Double(pixels) / seconds / 1e6))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Raster
+import Testing
+
+@Suite("ImagePyramid")
+struct ImagePyramidTests {
+    @Test("levels are exact halvings, built only as deep as the largest reduction needs")
+    func levels() {
+        let base = LinearImage(Image(width: 512, height: 256, fill: SIMD4(10, 20, 30, 255)))
+        #expect(ImagePyramid(base, largestReduction: 2).levels.count == 1)
+        let pyramid = ImagePyramid(base, largestReduction: 40)
+        #expect(pyramid.levels.map(\.width) == [512, 256, 128, 64] && pyramid.levels.last?.height == 32)
+        #expect(pyramid.level(forReduction: (40, 40)) == 3)  // 40 / 8 = 5 ≥ 3
+        #expect(pyramid.level(forReduction: (5, 40)) == 0)   // 5 / 2 < 3 on x
+        #expect(ImagePyramid(LinearImage(Image(width: 101, height: 100)), largestReduction: 50).levels.count == 1) // odd side
+    }
+
+    @Test("a constant stays constant and a pure red glyph stays pure red through the pyramid")
+    func exactness() {
+        let constant = ImagePyramid(LinearImage(Image(width: 256, height: 256, fill: SIMD4(200, 100, 50, 128))), largestReduction: 30)
+        #expect(Resampler.resize(constant, to: PixelSize(width: 9, height: 9)) == Image(width: 9, height: 9, fill: SIMD4(200, 100, 50, 128)))
+        var glyph = Image(width: 256, height: 256)
+        for y in 40..<200 { for x in 60..<180 where (x - 120) * (x - 120) + (y - 120) * (y - 120) < 70 * 70 { glyph.setPixel(x: x, y: y, SIMD4(255, 0, 0, 255)) } }
+        let small = Resampler.resize(ImagePyramid(LinearImage(glyph), largestReduction: 30), to: PixelSize(width: 10, height: 10))
+        for y in 0..<10 { for x in 0..<10 where small.pixel(x: x, y: y)[3] > 0 { #expect(small.pixel(x: x, y: y)[0] == 255 && small.pixel(x: x, y: y)[1] == 0) } }
+    }
+
+    @Test("a box pre-shrink that leaves the kernel a reduction of 3 stays close to direct Lanczos-3")
+    func closeToDirect() {
+        let image = TestPatterns.structured(width: 512, height: 512)
+        let pyramid = ImagePyramid(LinearImage(image), largestReduction: 512.0 / 29)
+        for side in [29, 58, 87, 120] {
+            let size = PixelSize(width: side, height: side)
+            let direct = Resampler.resize(image, to: size)
+            let viaPyramid = Resampler.resize(pyramid, to: size)
+            var squared = 0.0
+            for y in 0..<side { for x in 0..<side { for c in 0..<3 { let d = Double(direct.pixel(x: x, y: y)[c]) - Double(viaPyramid.pixel(x: x, y: y)[c]); squared += d * d } } }
+            let psnr = 10 * log10(255 * 255 / max(squared / Double(side * side * 3), 1e-9))
+            #expect(psnr > 40, "\(side): \(psnr) dB")
+        }
+    }
+
+    @Test("compositing over a matte while storing equals resizing then flattening, within one level")
+    func matte() {
+        let image = TestPatterns.random(width: 60, height: 40, seed: 9)
+        let size = PixelSize(width: 23, height: 17)
+        let matted = Resampler.resize(image, to: size, options: ResizeOptions(matte: RGBColor(red: 30, green: 200, blue: 90)))
+        let flattened = Resampler.resize(image, to: size).flattened(over: RGBColor(red: 30, green: 200, blue: 90))
+        #expect(matted.isOpaque && TestPatterns.maximumDifference(matted, flattened) <= 1)
+    }
+}
+
+private func log10(_ x: Double) -> Double { log(x) / log(10.0) }
+private func log(_ x: Double) -> Double {
+    // Natural log by range reduction and a series: the tests need no C library.
+    var (m, e) = (x, 0.0)
+    while m > 2 { m /= 2; e += 1 }
+    while m < 1 { m *= 2; e -= 1 }
+    let t = (m - 1) / (m + 1)
+    var sum = 0.0, power = t
+    for k in stride(from: 1, through: 61, by: 2) { sum += power / Double(k); power *= t * t }
+    return 2 * sum + e * 0.693_147_180_559_945_3
+}
