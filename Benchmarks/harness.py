@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""IconForge against libvips (pyvips), Pillow and ImageMagick on the same jobs, in one run.
+
+Run through Benchmarks/run.sh, which installs the peers and builds iconforge in release mode. Jobs:
+  icons   the ios + ios-legacy files from the 1024x1024 master
+  launch  the launch-images files, aspect-fill from the 2732x2732 source
+  batch   50 varied masters -> 50 icon sets, both cores (peers in a 2-process pool)
+  validate  1,000 icon files: iconforge validate vs pngcheck
+Tools alternate run by run (A B C D, A B C D, ...) after one warm-up each. Per job: median wall time,
+median CPU time, peak RSS, output bytes, the ratio of each peer's wall time to IconForge's, and for the
+icon set the PSNR of the 29/58/87/120/180 px outputs against a float64 linear-light Lanczos-3 reference.
+Writes Benchmarks/RESULTS.md and the Performance table in README.md. Not a test: nothing here runs in CI.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, "Benchmarks", ".work", "harness")
+ICONFORGE = os.path.join(ROOT, ".build", "release", "iconforge")
+PYTHON = sys.executable
+PEERS = os.path.join(ROOT, "Benchmarks", "peers.py")
+MAGICK = "/usr/bin/convert"  # the real ImageMagick, not a stand-in earlier on PATH
+ICON_MASTER = os.path.join(ROOT, "TestImages", "app-icon-master.png")
+LAUNCH_MASTER = os.path.join(ROOT, "TestImages", "launch-master.png")
+QUALITY_SIZES = [29, 58, 87, 120, 180]
+
+
+def preset_files(names, mode):
+    """[filename, width, height, mode] for every distinct file of the presets, from Presets/*.json."""
+    files = {}
+    for name in names:
+        for output in json.load(open(os.path.join(ROOT, "Presets", f"{name}.json")))["outputs"]:
+            if "filename" not in output:
+                continue
+            if "pixels" in output:
+                w, h = map(int, output["pixels"].split("x"))
+            else:
+                pw, ph = map(float, output["points"].split("x"))
+                scale = output.get("scale", 1)
+                w, h = int(pw * scale), int(ph * scale)
+            files.setdefault(output["filename"], [output["filename"], w, h, mode])
+    return list(files.values())
+
+
+ICON_FILES = preset_files(["ios", "ios-legacy"], "square")
+LAUNCH_FILES = preset_files(["launch-images"], "fill")
+
+
+def make_batch_masters(count=50):
+    """Shifted and recoloured copies of the icon master, so no two masters are alike."""
+    folder = os.path.join(WORK, "batch-masters")
+    if os.path.isdir(folder) and len(os.listdir(folder)) == count:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    base = np.asarray(Image.open(ICON_MASTER).convert("RGB")).astype(np.float64)
+    for i in range(count):
+        shifted = np.roll(base, (i * 17, i * 29), axis=(0, 1))
+        mix = np.array([[1 - 0.01 * i, 0.01 * i, 0], [0, 1 - 0.005 * i, 0.005 * i], [0.008 * i, 0, 1 - 0.008 * i]])
+        recoloured = np.clip(shifted @ mix.T, 0, 255).astype(np.uint8)
+        Image.fromarray(recoloured).save(os.path.join(folder, f"app{i:02d}.png"), compress_level=1)
+    return folder
+
+
+# ---- the jobs, as each tool's users would run them -------------------------------------------------
+
+def magick_script(tasks, parallel):
+    """One `convert` per output, as the popular icon scripts do; with parallel, two masters at a time."""
+    lines = ["set -e"]
+    per_master = []
+    for task in tasks:
+        commands = []
+        for name, w, h, mode in task["files"]:
+            out = os.path.join(task["outdir"], name)
+            if mode == "fill":
+                commands.append(f"'{MAGICK}' '{task['source']}' -resize {w}x{h}^ -gravity center -extent {w}x{h} -type TrueColor 'PNG24:{out}'")
+            else:
+                commands.append(f"'{MAGICK}' '{task['source']}' -resize {w}x{h}! -type TrueColor 'PNG24:{out}'")
+        per_master.append([f"mkdir -p '{task['outdir']}'"] + commands)
+    script = os.path.join(WORK, f"magick-{abs(hash(json.dumps(tasks))) % 10**8}.sh")
+    if parallel:
+        scripts = []
+        for index, commands in enumerate(per_master):
+            path = script + f".{index}.sh"
+            open(path, "w").write("set -e\n" + "\n".join(commands) + "\n")
+            scripts.append(path)
+        lines.append("printf '%s\\n' " + " ".join(f"'{s}'" for s in scripts) + " | xargs -P 2 -n 1 bash")
+    else:
+        lines += [c for commands in per_master for c in commands]
+    open(script, "w").write("\n".join(lines) + "\n")
+    return ["bash", script]
+
+
+def peer_command(tool, tasks, processes):
+    job = os.path.join(WORK, f"{tool}-{abs(hash(json.dumps(tasks))) % 10**8}.json")
+    json.dump({"tasks": tasks, "processes": processes}, open(job, "w"))
+    return [PYTHON, PEERS, tool, job]
+
+
+def jobs(batch_folder, runs_folder):
+    """name -> tool -> (command, output folder)."""
+    table = {}
+
+    def out(job, tool):
+        return os.path.join(runs_folder, job, tool)
+
+    icons = {}
+    icons["iconforge"] = ([ICONFORGE, "generate", ICON_MASTER, "--preset", "ios,ios-legacy", "--out", out("icons", "iconforge")], out("icons", "iconforge"))
+    tasks = lambda tool: [{"source": ICON_MASTER, "outdir": out("icons", tool), "files": ICON_FILES}]
+    icons["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 1), out("icons", "pyvips"))
+    icons["pillow"] = (peer_command("pillow", tasks("pillow"), 1), out("icons", "pillow"))
+    icons["imagemagick"] = (magick_script(tasks("imagemagick"), False), out("icons", "imagemagick"))
+    table["icons"] = icons
+
+    launch = {}
+    launch["iconforge"] = ([ICONFORGE, "generate", LAUNCH_MASTER, "--preset", "launch-images", "--out", out("launch", "iconforge")], out("launch", "iconforge"))
+    tasks = lambda tool: [{"source": LAUNCH_MASTER, "outdir": out("launch", tool), "files": LAUNCH_FILES}]
+    launch["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 1), out("launch", "pyvips"))
+    launch["pillow"] = (peer_command("pillow", tasks("pillow"), 1), out("launch", "pillow"))
+    launch["imagemagick"] = (magick_script(tasks("imagemagick"), False), out("launch", "imagemagick"))
+    table["launch"] = launch
+
+    masters = sorted(os.path.join(batch_folder, n) for n in os.listdir(batch_folder))
+    batch = {}
+    batch["iconforge"] = ([ICONFORGE, "generate", batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"], out("batch", "iconforge"))
+    tasks = lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]), "files": ICON_FILES} for m in masters]
+    batch["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 2), out("batch", "pyvips"))
+    batch["pillow"] = (peer_command("pillow", tasks("pillow"), 2), out("batch", "pillow"))
+    batch["imagemagick"] = (magick_script(tasks("imagemagick"), True), out("batch", "imagemagick"))
+    table["batch"] = batch
+    return table
+
+
+def validation_files(count=1000):
+    """1,000 icon files to check: IconForge's batch output (made first if need be)."""
+    folder = os.path.join(WORK, "validate-input")
+    if not os.path.isdir(folder):
+        subprocess.run([ICONFORGE, "generate", make_batch_masters(), "--preset", "ios,ios-legacy", "--out", folder + "/{name}"],
+                       check=True, stdout=subprocess.DEVNULL)
+    files = []
+    for dirpath, _, names in sorted(os.walk(folder)):
+        files += [os.path.join(dirpath, n) for n in sorted(names) if n.endswith(".png")]
+    return files[:count]
+
+
+# ---- measurement -----------------------------------------------------------------------------------
+
+def measure(command, outdir, allowed=(0,)):
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(os.path.dirname(outdir), exist_ok=True)
+    # Peak RSS through GNU time: a child's own ru_maxrss starts from this (large) Python process's, as
+    # Linux copies the high-water mark at fork; time forks its child after exec, from a small process.
+    rss_file = os.path.join(WORK, "rss.txt")
+    start = time.perf_counter()
+    process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", rss_file] + command,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    errors = process.stderr.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) not in allowed:
+        raise SystemExit(f"{command[:4]} failed: {errors[-500:]}")
+    rss_kb = int(open(rss_file).read().strip().split("\n")[-1])
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": rss_kb / 1024}
+
+
+def png_bytes(folder):
+    total = 0
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            if name.endswith(".png") or name.startswith("iTunesArtwork"):
+                total += os.path.getsize(os.path.join(dirpath, name))
+    return total
+
+
+def find_output(folder, filename):
+    for dirpath, _, names in os.walk(folder):
+        if filename in names:
+            return os.path.join(dirpath, filename)
+    raise FileNotFoundError(filename)
+
+
+def lanczos_matrix(n_in, n_out):
+    """The same conventions as IconForge: pixel centres at +0.5, kernel widened by the reduction, renormalised."""
+    scale = n_out / n_in
+    fs = min(scale, 1.0)
+    support = 3.0 / fs
+    matrix = np.zeros((n_out, n_in))
+    for i in range(n_out):
+        centre = (i + 0.5) / scale
+        lo, hi = max(0, int(np.floor(centre - support - 0.5))), min(n_in - 1, int(np.ceil(centre + support + 0.5)))
+        j = np.arange(lo, hi + 1)
+        x = (j + 0.5 - centre) * fs
+        w = np.sinc(x) * np.sinc(x / 3)
+        w[np.abs(x) >= 3] = 0
+        matrix[i, lo:hi + 1] = w / w.sum()
+    return matrix
+
+
+def reference(size):
+    srgb = np.asarray(Image.open(ICON_MASTER).convert("RGB")).astype(np.float64) / 255
+    linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
+    m = lanczos_matrix(linear.shape[0], size)
+    out = np.stack([m @ linear[:, :, c] @ m.T for c in range(3)], axis=-1).clip(0, 1)
+    return np.where(out <= 0.0031308, out * 12.92, 1.055 * out ** (1 / 2.4) - 0.055) * 255
+
+
+def psnr(path, ref):
+    image = np.asarray(Image.open(path).convert("RGB")).astype(np.float64)
+    mse = np.mean((image - ref) ** 2)
+    return 10 * np.log10(255 ** 2 / mse) if mse > 0 else float("inf")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", default="icons,launch,batch,validate")
+    arguments = parser.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+    runs_folder = os.path.join(WORK, "runs")
+    batch_folder = make_batch_masters()
+    table = jobs(batch_folder, runs_folder)
+    wanted = arguments.jobs.split(",")
+    results = {}
+    for job in [j for j in ["icons", "launch", "batch"] if j in wanted]:
+        tools = table[job]
+        samples = {tool: [] for tool in tools}
+        for tool, (command, outdir) in tools.items():  # warm-up
+            measure(command, outdir)
+        for _ in range(arguments.runs):
+            for tool, (command, outdir) in tools.items():
+                samples[tool].append(measure(command, outdir))
+        results[job] = {tool: {"wall": statistics.median(s["wall"] for s in runs), "cpu": statistics.median(s["cpu"] for s in runs),
+                               "rss_mb": max(s["rss_mb"] for s in runs), "bytes": png_bytes(tools[tool][1])}
+                        for tool, runs in samples.items()}
+        print(f"{job}: " + ", ".join(f"{t} {r['wall']:.3f}s" for t, r in results[job].items()), flush=True)
+
+    quality = {}
+    if "icons" in results:
+        names = {size: next(f[0] for f in ICON_FILES if f[1] == size) for size in QUALITY_SIZES}
+        for size in QUALITY_SIZES:
+            ref = reference(size)
+            quality[size] = {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table["icons"].items()}
+
+    if "validate" in wanted:
+        files = validation_files()
+        tools = {"iconforge": [ICONFORGE, "validate", "--role", "app"] + files, "pngcheck": ["pngcheck", "-q"] + files}
+        samples = {tool: [] for tool in tools}
+        # Both exit 1 when a file has a problem; the timing is what counts here.
+        for tool, command in tools.items():
+            measure(command, os.path.join(WORK, "unused"), allowed=(0, 1, 2))
+        for _ in range(arguments.runs):
+            for tool, command in tools.items():
+                samples[tool].append(measure(command, os.path.join(WORK, "unused"), allowed=(0, 1, 2)))
+        results["validate"] = {tool: {"wall": statistics.median(s["wall"] for s in runs), "cpu": statistics.median(s["cpu"] for s in runs),
+                                      "rss_mb": max(s["rss_mb"] for s in runs), "bytes": 0} for tool, runs in samples.items()}
+        print("validate: " + ", ".join(f"{t} {r['wall']:.3f}s" for t, r in results["validate"].items()), flush=True)
+
+    report(results, quality, arguments)
+
+
+def report(results, quality, arguments):
+    import PIL
+    import pyvips
+    magick = subprocess.run([MAGICK, "-version"], capture_output=True, text=True).stdout.split("\n")[0].replace("Version: ", "")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} ({platform.freedesktop_os_release().get('PRETTY_NAME', '')})"
+    lines = [f"Measured {datetime.date.today()} on {machine}; median of {arguments.runs} alternating runs after a warm-up.",
+             f"Peers: libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)} (pyvips wheel), Pillow {PIL.__version__}, {magick}.",
+             "Command: `bash Benchmarks/run.sh`", "",
+             "| job | tool | wall | CPU | peak RSS | output bytes | wall ÷ IconForge's |", "|---|---|---|---|---|---|---|"]
+    descriptions = {"icons": f"icon set ({len(ICON_FILES)} files, 1024² master)", "launch": f"launch set ({len(LAUNCH_FILES)} files, 2732² source, aspect-fill)",
+                    "batch": "batch (50 masters → 50 icon sets, 2 cores)", "validate": "validate 1,000 icon files"}
+    for job, tools in results.items():
+        ours = tools["iconforge"]["wall"]
+        for tool, r in tools.items():
+            ratio = "—" if tool == "iconforge" else f"{r['wall'] / ours:.2f}×"
+            size = f"{r['bytes']:,}" if r["bytes"] else "—"
+            lines.append(f"| {descriptions[job]} | {tool} | {r['wall']:.3f} s | {r['cpu']:.3f} s | {r['rss_mb']:.0f} MB | {size} | {ratio} |")
+    if quality:
+        lines += ["", "Quality of the icon-set outputs: PSNR (dB, higher is better) against a float64 linear-light Lanczos-3 reference.", "",
+                  "| size | " + " | ".join(quality[QUALITY_SIZES[0]].keys()) + " |", "|---" * (1 + len(quality[QUALITY_SIZES[0]])) + "|"]
+        for size, row in quality.items():
+            lines.append(f"| {size}×{size} | " + " | ".join(f"{v:.1f}" for v in row.values()) + " |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    open(os.path.join(ROOT, "Benchmarks", "RESULTS.md"), "w").write("# Benchmark results\n\n" + text)
+    readme = os.path.join(ROOT, "README.md")
+    content = open(readme).read()
+    block = "<!-- performance:start -->\n" + text + "<!-- performance:end -->"
+    if "<!-- performance:start -->" in content:
+        content = re.sub(r"<!-- performance:start -->.*<!-- performance:end -->", lambda _: block, content, flags=re.S)
+        open(readme, "w").write(content)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The benchmark harness: IconForge against libvips, Pillow and ImageMagick on the same jobs, in one run.
+# Installs the peers into places it owns when they are missing (ImageMagick and pngcheck from the system's
+# packages, pyvips/pyvips-binary/Pillow/numpy into Benchmarks/.venv), builds iconforge in release mode,
+# and writes Benchmarks/RESULTS.md and the Performance table of README.md.
+# Usage: bash Benchmarks/run.sh [--runs N] [--jobs icons,launch,batch,validate]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+[ -x /usr/bin/convert ] && /usr/bin/convert -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
+command -v pngcheck >/dev/null || missing+=(pngcheck)
+[ -x /usr/bin/time ] || missing+=(time)
+if [ "${#missing[@]}" -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+if [ ! -x Benchmarks/.venv/bin/python ]; then
+    python3 -m venv Benchmarks/.venv
+    Benchmarks/.venv/bin/pip install -q --upgrade pip
+fi
+Benchmarks/.venv/bin/python -c "import pyvips, PIL, numpy" 2>/dev/null \
+    || Benchmarks/.venv/bin/pip install -q pyvips pyvips-binary pillow numpy
+
+swift build -c release --product iconforge >/dev/null
+exec Benchmarks/.venv/bin/python Benchmarks/harness.py "$@"
