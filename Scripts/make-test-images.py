@@ -7,8 +7,10 @@ decoder, so they must not be made by it. Each fixture `fixtures/NAME.png` comes 
 source has 16-bit samples). The sample masters need numpy; everything else is the standard library.
 Output is deterministic: running it twice gives identical files.
 """
+import json
 import math
 import os
+import shutil
 import struct
 import sys
 import zlib
@@ -222,6 +224,113 @@ def make_hostile():
     write("broken-cgbi.png", cgbi)
 
 
+def write_png(path, width, height, color_type, depth, pixel, interlace=False, extra=b"", palette=None, trns=None):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    pixels = [[pixel(x, y) for x in range(width)] for y in range(height)]
+    with open(path, "wb") as f:
+        f.write(encode_png(width, height, color_type, depth, pixels, interlace, extra_before_idat=extra, palette=palette, trns=trns))
+
+
+def contents_json(path, images, properties=None):
+    """Contents.json the way Xcode writes it."""
+    document = {"images": images, "info": {"author": "xcode", "version": 1}}
+    if properties:
+        document["properties"] = properties
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(json.dumps(document, indent=2, sort_keys=True, separators=(",", " : ")) + "\n")
+
+
+def icon_pixel(size):
+    """Full-bleed opaque icon art: a diagonal gradient with a bar across it."""
+    return lambda x, y: ((x * 255) // size, (y * 255) // size, 128 if abs(x - y) > size // 8 else 250)
+
+
+def make_validation_fixtures():
+    """One file per defect, clean files, and a good and a broken asset catalog (TestImages/validation)."""
+    root = os.path.join(ROOT, "validation")
+    shutil.rmtree(root, ignore_errors=True)
+    d = lambda *parts: os.path.join(root, *parts)
+    art = icon_pixel(64)
+    write_png(d("clean", "app-64.png"), 64, 64, 2, 8, art)
+    write_png(d("clean", "glyph-25.png"), 25, 25, 6, 8, lambda x, y: (0, 0, 0, 255 if (x - 12) ** 2 + (y - 12) ** 2 < 80 else 0))
+    write_png(d("defects", "interlaced.png"), 64, 64, 2, 8, art, interlace=True)
+    write_png(d("defects", "sixteen-bit.png"), 64, 64, 2, 16, lambda x, y: tuple(v * 257 for v in art(x, y)))
+    write_png(d("defects", "palette.png"), 64, 64, 3, 8, lambda x, y: ((x + y) % 4,), palette=[(255, 0, 0), (0, 255, 0), (0, 0, 255), (9, 9, 9)])
+    write_png(d("defects", "greyscale.png"), 64, 64, 0, 8, lambda x, y: ((x * 4) % 256,))
+    write_png(d("defects", "rgba-opaque.png"), 64, 64, 6, 8, lambda x, y: art(x, y) + (255,))
+    write_png(d("defects", "translucent.png"), 64, 64, 6, 8, lambda x, y: art(x, y) + (200 if x > 40 and y > 50 else 255,))
+    corner = lambda x, y: min(x, 63 - x) ** 2 + min(y, 63 - y) ** 2 if min(x, 63 - x) < 12 and min(y, 63 - y) < 12 else 999
+    rounded = lambda x, y: (255, 255, 255) if corner(x, y) < 999 and (12 - min(x, 63 - x)) ** 2 + (12 - min(y, 63 - y)) ** 2 > 144 else (40, 90, 200)
+    write_png(d("defects", "rounded-corners.png"), 64, 64, 2, 8, rounded)
+    write_png(d("defects", "transparent-corners.png"), 64, 64, 6, 8, lambda x, y: (40, 90, 200, 0 if rounded(x, y) == (255, 255, 255) else 255))
+    write_png(d("defects", "transparent-margin.png"), 64, 64, 6, 8, lambda x, y: art(x, y) + (255 if 6 <= x < 58 and 6 <= y < 58 else 0,))
+    write_png(d("defects", "white-margin.png"), 64, 64, 2, 8, lambda x, y: art(x, y) if 6 <= x < 58 and 6 <= y < 58 else (255, 255, 255))
+    write_png(d("defects", "display-p3.png"), 64, 64, 2, 8, art, extra=chunk(b"iCCP", b"Display P3\0\0" + zlib.compress(icc_profile("Display P3"))))
+    write_png(d("defects", "gamma.png"), 64, 64, 2, 8, art, extra=chunk(b"gAMA", struct.pack(">I", 55556)))
+    write_png(d("defects", "not-square.png"), 64, 40, 2, 8, art)
+    good = open(d("clean", "app-64.png"), "rb").read()
+    with open(d("defects", "truncated.png"), "wb") as f:
+        f.write(good[: len(good) // 2])
+    with open(d("defects", "cgbi.png"), "wb") as f:
+        f.write(good[:8] + chunk(b"CgBI", b"\x50\x00\x20\x06") + good[8:])
+
+    # A good catalog: the classic iPhone + iPad + App Store set, a template image set, launch images.
+    icons = [("iphone", 20, 2), ("iphone", 20, 3), ("iphone", 29, 2), ("iphone", 29, 3), ("iphone", 40, 2), ("iphone", 40, 3),
+             ("iphone", 60, 2), ("iphone", 60, 3), ("ipad", 20, 1), ("ipad", 20, 2), ("ipad", 29, 1), ("ipad", 29, 2),
+             ("ipad", 40, 1), ("ipad", 40, 2), ("ipad", 76, 1), ("ipad", 76, 2), ("ipad", 83.5, 2), ("ios-marketing", 1024, 1)]
+    def size_text(points):
+        return (str(int(points)) if points == int(points) else str(points))
+    images, made = [], set()
+    for idiom, points, scale in icons:
+        name = f"Icon-{size_text(points)}@{scale}x.png"
+        pixels = int(points * scale)
+        if name not in made:
+            write_png(d("Good.xcassets", "AppIcon.appiconset", name), pixels, pixels, 2, 8, icon_pixel(pixels))
+            made.add(name)
+        images.append({"filename": name, "idiom": idiom, "scale": f"{scale}x", "size": f"{size_text(points)}x{size_text(points)}"})
+    contents_json(d("Good.xcassets", "AppIcon.appiconset", "Contents.json"), images)
+    glyph = lambda s: (lambda x, y: (0, 0, 0, 255 if (x - s / 2) ** 2 + (y - s / 2) ** 2 < (s / 3) ** 2 else 0))
+    tab = []
+    for scale in (1, 2, 3):
+        name = f"Tab@{scale}x.png"
+        write_png(d("Good.xcassets", "Tab.imageset", name), 25 * scale, 25 * scale, 6, 8, glyph(25 * scale))
+        tab.append({"filename": name, "idiom": "universal", "scale": f"{scale}x"})
+    contents_json(d("Good.xcassets", "Tab.imageset", "Contents.json"), tab, {"template-rendering-intent": "template"})
+    write_png(d("Good.xcassets", "LaunchImage.launchimage", "Default-568h@2x.png"), 640, 1136, 2, 8, lambda x, y: (20, 40, (y * 255) // 1136))
+    contents_json(d("Good.xcassets", "LaunchImage.launchimage", "Contents.json"), [
+        {"extent": "full-screen", "filename": "Default-568h@2x.png", "idiom": "iphone", "minimum-system-version": "7.0",
+         "orientation": "portrait", "scale": "2x", "subtype": "retina4"}])
+    with open(d("Good.xcassets", "Contents.json"), "w") as f:
+        f.write('{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n')
+
+    # A broken catalog: no App Store icon, a wrong size, an RGBA icon, a missing file, a stray file, a duplicate slot,
+    # an opaque template, an oversized tab-bar glyph, a launch image of the wrong size.
+    broken = d("Broken.xcassets", "AppIcon.appiconset")
+    write_png(os.path.join(broken, "Icon-60@2x.png"), 120, 120, 2, 8, icon_pixel(120))
+    write_png(os.path.join(broken, "Icon-60@3x.png"), 120, 120, 2, 8, icon_pixel(120))
+    write_png(os.path.join(broken, "Icon-40@2x.png"), 80, 80, 6, 8, lambda x, y: icon_pixel(80)(x, y) + (255,))
+    write_png(os.path.join(broken, "Icon-40@2x-copy.png"), 80, 80, 2, 8, icon_pixel(80))
+    write_png(os.path.join(broken, "old-icon.png"), 57, 57, 2, 8, icon_pixel(57))
+    contents_json(os.path.join(broken, "Contents.json"), [
+        {"filename": "Icon-60@2x.png", "idiom": "iphone", "scale": "2x", "size": "60x60"},
+        {"filename": "Icon-60@3x.png", "idiom": "iphone", "scale": "3x", "size": "60x60"},
+        {"filename": "Icon-40@2x.png", "idiom": "iphone", "scale": "2x", "size": "40x40"},
+        {"filename": "Icon-40@2x-copy.png", "idiom": "iphone", "scale": "2x", "size": "40x40"},
+        {"filename": "Icon-29@3x.png", "idiom": "iphone", "scale": "3x", "size": "29x29"},
+        {"idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"}])
+    write_png(d("Broken.xcassets", "Solid.imageset", "Solid.png"), 25, 25, 2, 8, icon_pixel(25))
+    contents_json(d("Broken.xcassets", "Solid.imageset", "Contents.json"), [{"filename": "Solid.png", "idiom": "universal", "scale": "1x"}],
+                  {"template-rendering-intent": "template"})
+    write_png(d("Broken.xcassets", "Huge.imageset", "Huge.png"), 150, 100, 6, 8, glyph(100))
+    contents_json(d("Broken.xcassets", "Huge.imageset", "Contents.json"), [{"filename": "Huge.png", "idiom": "universal", "scale": "1x"}],
+                  {"template-rendering-intent": "template"})
+    write_png(d("Broken.xcassets", "LaunchImage.launchimage", "Default@2x.png"), 640, 1136, 2, 8, lambda x, y: (20, 40, 60))
+    contents_json(d("Broken.xcassets", "LaunchImage.launchimage", "Contents.json"), [
+        {"extent": "full-screen", "filename": "Default@2x.png", "idiom": "iphone", "minimum-system-version": "7.0",
+         "orientation": "portrait", "scale": "2x"}])
+
+
 def make_masters():
     import numpy as np
 
@@ -302,6 +411,7 @@ if __name__ == "__main__":
     make_fixtures()
     make_hostile()
     make_colour_chunk_fixtures()
+    make_validation_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

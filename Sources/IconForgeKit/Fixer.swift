@@ -1,0 +1,101 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// `iconforge fix`: repairs what validation reports and can be repaired without touching the artwork's
+/// geometry — interlacing, bit depth, alpha — and nothing else. Originals go to a backup folder outside
+/// any asset catalog first; files are replaced atomically.
+public struct Fixer: Sendable {
+    /// Finds the problems, and knows each file's role.
+    public var validator: Validator
+    /// What translucent pixels are composited over.
+    public var background: RGBColor
+    /// Keep the originals in `.iconforge-backup/<timestamp>/` beside the path given.
+    public var keepsBackup: Bool
+    /// Report what would be done, change nothing.
+    public var dryRun: Bool
+
+    /// A fixer with every choice given.
+    public init(validator: Validator = Validator(), background: RGBColor = .white, keepsBackup: Bool = true, dryRun: Bool = false) {
+        self.validator = validator
+        self.background = background
+        self.keepsBackup = keepsBackup
+        self.dryRun = dryRun
+    }
+
+    /// The rules `fix` repairs.
+    public static let fixableRules: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
+
+    /// One file fixed (or, in a dry run, to be fixed), or why it could not be.
+    public struct Outcome: Sendable, Equatable {
+        public var path: String
+        public var changes: [String]
+        public var backup: String?
+        public var failure: String?
+    }
+
+    /// Fixes every file under `paths` that has a fixable finding.
+    public func fix(_ paths: [String], now: Date = Date()) throws(ValidationInputError) -> [Outcome] {
+        let report = try validator.validate(paths)
+        let stamp = Fixer.timestamp(now)
+        var outcomes: [Outcome] = []
+        for file in report.files {
+            let fixable = file.findings.filter { Fixer.fixableRules.contains($0.rule) }
+            guard !fixable.isEmpty else { continue }
+            let given = paths.first { file.path == $0 || file.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? file.path
+            let backup = keepsBackup ? Fixer.backupPath(for: file.path, given: given, stamp: stamp) : nil
+            outcomes.append(repair(file, rules: Set(fixable.map(\.rule)), backup: backup))
+        }
+        return outcomes
+    }
+
+    private func repair(_ file: FileReport, rules: Set<ValidationRule>, backup: String?) -> Outcome {
+        var outcome = Outcome(path: file.path, changes: [], backup: backup)
+        do {
+            let bytes = try FileIO.read(file.path)
+            let decoded = try PNG.decode(bytes, limits: validator.limits)
+            let opaqueRole = file.role.requiresOpaqueRGB
+            let translucent = decoded.image.translucency().count
+            let keepsAlpha = !opaqueRole && (decoded.info.colorType.hasAlphaChannel || decoded.info.hasTransparencyChunk)
+            if decoded.info.isInterlaced { outcome.changes.append("removed Adam7 interlacing") }
+            if opaqueRole && translucent > 0 { outcome.changes.append("composited \(translucent) translucent pixels over \(background)") }
+            if decoded.info.bitDepth != 8 || decoded.info.colorType != (keepsAlpha ? .rgba : .rgb) || decoded.info.hasTransparencyChunk {
+                outcome.changes.append("converted \(decoded.info.colorType) \(decoded.info.bitDepth)-bit to \(keepsAlpha ? "RGBA" : "RGB") 8-bit")
+            }
+            if dryRun { return outcome }
+            let image = keepsAlpha ? decoded.image.converted(to: .rgba8) : decoded.image.flattened(over: background)
+            let encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
+            if let backup {
+                try FileManager.default.createDirectory(atPath: (backup as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileIO.writeAtomically(bytes, to: backup)
+            }
+            try FileIO.writeAtomically(encoded, to: file.path)
+        } catch {
+            outcome.failure = "\(error)"
+        }
+        return outcome
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
+    }
+
+    /// `.iconforge-backup/<stamp>/…` beside the path given — moved up out of any asset catalog, where a
+    /// backup would itself become an unreferenced file — mirroring the layout below that folder.
+    static func backupPath(for file: String, given: String, stamp: String) -> String {
+        let catalogKinds: Set<String> = ["xcassets", "appiconset", "launchimage", "imageset", "colorset"]
+        let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
+        var anchor = (absolute as NSString).deletingLastPathComponent
+        let components = (anchor as NSString).pathComponents
+        if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
+            anchor = NSString.path(withComponents: Array(components[..<first]))
+        }
+        let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
+        return NSString.path(withComponents: [anchor, ".iconforge-backup", stamp, relative])
+    }
+}

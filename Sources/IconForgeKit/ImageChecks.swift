@@ -1,0 +1,157 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// The per-file rules: format rules for every PNG, and the rules each role adds. Header rules read only
+/// `PNGInfo`; pixel rules read the image decoded once.
+enum ImageChecks {
+    static func check(_ target: ValidationTarget, info: PNGInfo, image: Image) -> [Finding] {
+        let name = (target.path as NSString).lastPathComponent
+        var findings: [Finding] = []
+        if info.isInterlaced {
+            findings.append(Finding(.interlaced, .error, "is Adam7-interlaced; Apple asks for non-interlaced PNGs",
+                                    fix: "run 'iconforge fix', or re-export with interlacing off"))
+        }
+        findings += colourProfile(info)
+        findings += size(name: name, target: target, info: info)
+        let translucency = image.translucency()
+        switch target.role {
+        case .app, .launch:
+            findings += bitDepth(info, opaque: translucency.count == 0, role: target.role)
+            if let first = translucency.first {
+                let what = target.role == .app ? "app icons" : "launch images"
+                findings.append(Finding(.transparency, .error,
+                                        "\(translucency.count) pixel\(translucency.count == 1 ? " is" : "s are") not fully opaque (first at \(first.x),\(first.y)); \(what) must be opaque",
+                                        fix: "run 'iconforge fix --background #RRGGBB' to composite over a colour, or export without transparency"))
+            }
+            if target.role == .app {
+                findings += corners(image)
+                findings += margin(image)
+            }
+        case .template:
+            if translucency.count == 0 {
+                findings.append(Finding(.templateAlpha, .error,
+                                        "has no transparency, so as a template image it shows as a solid block; its shape must come from alpha alone",
+                                        fix: "export the glyph on a transparent background"))
+            }
+            let scale = target.scale ?? scaleFromName(name)
+            let points = (Double(info.width) / Double(scale), Double(info.height) / Double(scale))
+            if points.0 > 48 || points.1 > 32 {
+                findings.append(Finding(.templateSize, .warning,
+                                        "is \(info.width)x\(info.height) px at @\(scale)x, \(PointSize.format(points.0))x\(PointSize.format(points.1)) pt; tab-bar glyphs should be at most 48x32 pt",
+                                        fix: "export it at about 25 pt (tab bar) or 22 pt (toolbar) per scale"))
+            }
+        case .variant, .unknown:
+            break
+        }
+        return findings
+    }
+
+    private static func size(name: String, target: ValidationTarget, info: PNGInfo) -> [Finding] {
+        var findings: [Finding] = []
+        for (pixels, label) in target.expectations where pixels.width != info.width || pixels.height != info.height {
+            findings.append(Finding(.size, .error, "\(name) is \(info.width)x\(info.height) but should be \(pixels) (\(label))",
+                                    fix: "export it at \(pixels), or run 'iconforge generate' for the set"))
+        }
+        if target.role == .app, target.expectations.isEmpty, info.width != info.height {
+            findings.append(Finding(.size, .error, "\(name) is \(info.width)x\(info.height); app icons are square",
+                                    fix: "crop or pad the artwork to a square"))
+        }
+        return findings
+    }
+
+    private static func bitDepth(_ info: PNGInfo, opaque: Bool, role: AssetRole) -> [Finding] {
+        var problems: [String] = []
+        if info.bitDepth == 16 { problems.append("has 16 bits per channel") }
+        switch info.colorType {
+        case .palette: problems.append("is a palette (indexed-colour) PNG")
+        case .grayscale: problems.append("is greyscale")
+        case .grayscaleAlpha: problems.append("is greyscale with an alpha channel")
+        case .rgba: problems.append("has an alpha channel (RGBA)" + (opaque ? " although every pixel is opaque" : ""))
+        case .rgb: break
+        }
+        if info.hasTransparencyChunk { problems.append("has a tRNS transparency chunk") }
+        guard !problems.isEmpty else { return [] }
+        let what = role == .app ? "App Store icons" : "launch images"
+        return [Finding(.bitDepth, .error, problems.joined(separator: ", ") + "; \(what) must be opaque 24-bit RGB" + (role == .app ? " (ITMS-90717)" : ""),
+                        fix: "run 'iconforge fix', or export as 24-bit RGB without alpha")]
+    }
+
+    private static func colourProfile(_ info: PNGInfo) -> [Finding] {
+        if info.hasICCProfile {
+            let description = info.iccProfile.flatMap(ICCProfile.description(of:)) ?? info.iccProfileName ?? "unnamed"
+            if !description.lowercased().contains("srgb") && !(info.iccProfileName ?? "").lowercased().contains("srgb") {
+                return [Finding(.colorProfile, .warning, "embeds the ICC profile '\(description)', which is not sRGB; colours will not look as designed",
+                                fix: "convert the artwork to sRGB and export without a profile")]
+            }
+            return []
+        }
+        if info.hasSRGB { return [] }
+        var findings: [Finding] = []
+        if let gamma = info.gamma, abs(gamma - 0.45455) > 0.01 {
+            findings.append(Finding(.colorProfile, .warning, "has a gAMA chunk of \(gamma) and no sRGB chunk; decoders that honour it show it lighter or darker",
+                                    fix: "re-export as sRGB without gamma information"))
+        }
+        if info.hasChromaticities {
+            findings.append(Finding(.colorProfile, .warning, "has a cHRM chunk and no sRGB chunk; decoders that honour it shift its colours",
+                                    fix: "re-export as sRGB without chromaticity information"))
+        }
+        return findings
+    }
+
+    /// Pre-rounded artwork: transparent corners, or four corners of one flat colour unlike the edges near them.
+    private static func corners(_ image: Image) -> [Finding] {
+        let (w, h) = (image.width, image.height)
+        guard w >= 16, h >= 16 else { return [] }
+        let top = UInt16(image.format.maxValue)
+        func pixel(_ x: Int, _ y: Int) -> SIMD4<Int> { SIMD4<Int>(truncatingIfNeeded: image.pixel(x: x, y: y)) &* 255 / Int(top) }
+        func distance(_ a: SIMD4<Int>, _ b: SIMD4<Int>) -> Int { (0..<3).map { abs(a[$0] - b[$0]) }.max()! }
+        let corners = [pixel(1, 1), pixel(w - 2, 1), pixel(1, h - 2), pixel(w - 2, h - 2)]
+        let edges = [pixel(w / 2, 0), pixel(0, h / 2), pixel(w - 1, h / 2), pixel(w / 2, h - 1)]
+        if corners.allSatisfy({ $0[3] < 128 }) && edges.allSatisfy({ $0[3] >= 128 }) {
+            return [Finding(.roundedCorners, .warning, "its corners are transparent: the artwork is pre-rounded; iOS rounds icons itself",
+                            fix: "export the artwork with square corners, filling the whole square")]
+        }
+        let (dx, dy) = (Int(Double(w) * 0.3), Int(Double(h) * 0.3))
+        let nearby = [[pixel(dx, 1), pixel(1, dy)], [pixel(w - 1 - dx, 1), pixel(w - 2, dy)],
+                      [pixel(dx, h - 2), pixel(1, h - 1 - dy)], [pixel(w - 1 - dx, h - 2), pixel(w - 2, h - 1 - dy)]]
+        let flat = corners.allSatisfy { $0[3] == 255 && distance($0, corners[0]) <= 6 }
+        let unlikeEdges = zip(corners, nearby).allSatisfy { corner, samples in samples.allSatisfy { distance(corner, $0) > 48 } }
+        guard flat && unlikeEdges else { return [] }
+        return [Finding(.roundedCorners, .warning, "its corners are a flat colour unlike the edges next to them: the artwork looks pre-rounded; iOS rounds icons itself",
+                        fix: "export the artwork with square corners, filling the whole square")]
+    }
+
+    /// A transparent margin on every side, or a pure white or black one: the artwork will look like it floats.
+    private static func margin(_ image: Image) -> [Finding] {
+        let (w, h) = (image.width, image.height)
+        guard w >= 16, h >= 16 else { return [] }
+        let top = Int(image.format.maxValue)
+        func pixel(_ x: Int, _ y: Int) -> SIMD4<Int> { SIMD4<Int>(truncatingIfNeeded: image.pixel(x: x, y: y)) &* 255 / top }
+        let border = pixel(0, 0)
+        let transparent = border[3] == 0
+        let blackOrWhite = border[3] == 255 && ((0..<3).allSatisfy { border[$0] <= 3 } || (0..<3).allSatisfy { border[$0] >= 252 })
+        guard transparent || blackOrWhite else { return [] }
+        func matches(_ p: SIMD4<Int>) -> Bool {
+            transparent ? p[3] == 0 : p[3] == 255 && (0..<3).allSatisfy { abs(p[$0] - border[$0]) <= 3 }
+        }
+        // How many lines in from each side are all margin, looking at most a quarter of the way in.
+        func depth(_ lines: Int, _ length: Int, _ at: (Int, Int) -> SIMD4<Int>) -> Int {
+            var count = 0
+            while count < lines / 4, (0..<length).allSatisfy({ matches(at(count, $0)) }) { count += 1 }
+            return count
+        }
+        let sides = [depth(h, w) { line, i in pixel(i, line) }, depth(w, h) { line, i in pixel(w - 1 - line, i) },
+                     depth(h, w) { line, i in pixel(i, h - 1 - line) }, depth(w, h) { line, i in pixel(line, i) }]
+        let minimum = max(1, Int(Double(min(w, h)) * (transparent ? 0.02 : 0.03)))
+        guard sides.allSatisfy({ $0 >= minimum }) else { return [] }
+        let what = transparent ? "transparent" : (border[0] > 128 ? "white" : "black")
+        return [Finding(.notFilling, .warning,
+                        "leaves a \(what) margin on every side (top \(sides[0]), right \(sides[1]), bottom \(sides[2]), left \(sides[3]) px); it will look like it floats on a \(transparent ? "black" : what) square",
+                        fix: "scale the artwork to fill the whole square; iOS adds the rounded mask")]
+    }
+
+    private static func scaleFromName(_ name: String) -> Int {
+        name.contains("@3x") ? 3 : name.contains("@2x") ? 2 : 1
+    }
+}

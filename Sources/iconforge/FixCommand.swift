@@ -1,0 +1,62 @@
+import ArgumentParser
+import IconForgeKit
+import Raster
+
+/// `iconforge fix`: repairs interlacing, bit depth and alpha where a file's role requires it.
+struct FixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Repair what validate reports and can be repaired: interlacing, bit depth, alpha.",
+        discussion: """
+            Only files with interlaced, bit-depth or transparency findings are rewritten (8-bit, non-interlaced; \
+            opaque RGB over --background where the role requires it); nothing is resized. Originals are kept in \
+            .iconforge-backup/<timestamp>/ beside the path given, outside any asset catalog, unless --no-backup.
+            """)
+
+    @Argument(help: ArgumentHelp("Files, folders, sets or catalogs.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Colour translucent pixels are composited over.", valueName: "#RRGGBB"))
+    var background: RGBColor = .white
+
+    @Option(help: ArgumentHelp("Presets whose file names give loose files their role.", valueName: "name,..."))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Role of loose files nothing else describes.", valueName: "role"))
+    var role: AssetRole?
+
+    @Flag(help: "Do not keep the originals.")
+    var noBackup = false
+
+    @Flag(help: "Print what would be fixed, and change nothing.")
+    var dryRun = false
+
+    @OptionGroup var decode: DecodeOptions
+
+    func run() throws {
+        let presets: [Preset]
+        do { presets = try preset.map(PresetCatalog.presets) ?? [] } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(2)
+        }
+        let fixer = Fixer(validator: Validator(presets: presets, role: role, limits: decode.limits), background: background,
+                          keepsBackup: !noBackup, dryRun: dryRun)
+        let outcomes: [Fixer.Outcome]
+        do { outcomes = try fixer.fix(paths) } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(2)
+        }
+        var failed = false
+        for outcome in outcomes {
+            if let failure = outcome.failure {
+                failed = true
+                Terminal.standardError("\(outcome.path): not fixed: \(failure)")
+            } else {
+                print("\(outcome.path): \(dryRun ? "would be " : "")\(outcome.changes.joined(separator: "; "))"
+                      + (outcome.backup.map { dryRun ? "" : " (original kept in \($0))" } ?? ""))
+            }
+        }
+        if outcomes.isEmpty { print("nothing to fix") }
+        if failed { throw ExitCode(1) }
+    }
+}

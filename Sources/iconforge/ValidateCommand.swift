@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import IconForgeKit
+
+/// `iconforge validate`: the checks App Store review and Xcode make, for CI.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check icon and launch-image files, sets and catalogs the way App Store review will.",
+        discussion: """
+            Paths may be PNG files, folders (searched recursively), .appiconset/.launchimage/.imageset sets and \
+            whole .xcassets catalogs. Roles come from each set's Contents.json, then from --preset (by file \
+            name), then from --role; a loose PNG with no role gets the format rules only. Rules: \
+            \(ValidationRule.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 0 no errors \
+            (warnings allowed unless --strict), 1 errors found, 2 usage or I/O problems.
+            """)
+
+    @Argument(help: ArgumentHelp("Files, folders, sets or catalogs.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Presets whose file names give loose files their role and size.", valueName: "name,..."))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Role of loose files nothing else describes: \(AssetRole.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "role"))
+    var role: AssetRole?
+
+    @Option(help: ArgumentHelp("text, json, junit or github.", valueName: "format"))
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var decode: DecodeOptions
+
+    func run() throws {
+        let presets: [Preset]
+        do { presets = try preset.map(PresetCatalog.presets) ?? [] } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(2)
+        }
+        let validator = Validator(presets: presets, role: role, limits: decode.limits)
+        let report: ValidationReport
+        do { report = try validator.validate(paths) } catch {
+            Terminal.standardError(error.description)
+            throw ExitCode(2)
+        }
+        let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive)
+        if let output {
+            do { try FileIO.writeAtomically(Array(text.utf8), to: output) } catch {
+                Terminal.standardError(error.description)
+                throw ExitCode(2)
+            }
+        } else {
+            print(text, terminator: "")
+        }
+        if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
+    }
+}
+
+extension AssetRole: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}

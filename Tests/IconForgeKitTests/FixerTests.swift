@@ -1,0 +1,61 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import TestSupport
+import Testing
+
+@Suite("Fixer")
+struct FixerTests {
+    /// A copy of the broken catalog and the defect files in a fresh folder.
+    private func workspace() throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        let validation = Fixtures.testImages.appendingPathComponent("validation")
+        try FileManager.default.copyItem(at: validation.appendingPathComponent("Broken.xcassets"), to: folder.appendingPathComponent("Broken.xcassets"))
+        try FileManager.default.copyItem(at: validation.appendingPathComponent("defects"), to: folder.appendingPathComponent("defects"))
+        return folder
+    }
+
+    @Test("fix then validate: nothing fixable is left, and only reported files changed")
+    func fixThenValidate() throws {
+        let folder = try workspace()
+        let catalog = folder.appendingPathComponent("Broken.xcassets").path
+        let untouched = try Fixtures.bytes(at: folder.appendingPathComponent("Broken.xcassets/AppIcon.appiconset/Icon-60@3x.png"))
+        let outcomes = try Fixer(background: .black).fix([catalog], now: Date(timeIntervalSince1970: 0))
+        #expect(outcomes.map { ($0.path as NSString).lastPathComponent } == ["Icon-40@2x.png"])
+        #expect(outcomes[0].failure == nil && outcomes[0].changes == ["converted RGBA 8-bit to RGB 8-bit"])
+        let after = try Validator().validate([catalog])
+        #expect(after.files.flatMap(\.findings).allSatisfy { !Fixer.fixableRules.contains($0.rule) })
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent("Broken.xcassets/AppIcon.appiconset/Icon-60@3x.png")) == untouched)
+        // The original is kept beside the catalog, outside it, mirroring its layout.
+        let backup = folder.appendingPathComponent(".iconforge-backup/19700101-000000/Broken.xcassets/AppIcon.appiconset/Icon-40@2x.png")
+        #expect(outcomes[0].backup == backup.path)
+        #expect(try PNG.info(Fixtures.bytes(at: backup)).colorType == .rgba)
+    }
+
+    @Test("loose defects with the app role come out clean of fixable rules, composited over the background")
+    func looseFiles() throws {
+        let folder = try workspace()
+        let defects = folder.appendingPathComponent("defects").path
+        let fixer = Fixer(validator: Validator(role: .app), background: .black, keepsBackup: false)
+        let outcomes = try fixer.fix([defects])
+        #expect(Set(outcomes.map { ($0.path as NSString).lastPathComponent }) == ["interlaced.png", "sixteen-bit.png", "palette.png", "greyscale.png",
+                                                                                  "rgba-opaque.png", "translucent.png", "transparent-corners.png", "transparent-margin.png"])
+        #expect(outcomes.allSatisfy { $0.failure == nil })
+        let after = try Validator(role: .app).validate([defects])
+        #expect(after.files.flatMap(\.findings).allSatisfy { !Fixer.fixableRules.contains($0.rule) })
+        let margin = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("defects/transparent-margin.png")))
+        #expect(margin.image.pixel(x: 0, y: 0) == SIMD4(0, 0, 0, 255) && margin.info.colorType == .rgb)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".iconforge-backup").path))
+    }
+
+    @Test("a dry run reports and changes nothing")
+    func dryRun() throws {
+        let folder = try workspace()
+        let file = folder.appendingPathComponent("defects/interlaced.png")
+        let before = try Fixtures.bytes(at: file)
+        let outcomes = try Fixer(dryRun: true).fix([file.path])
+        #expect(outcomes.first?.changes == ["removed Adam7 interlacing"])
+        #expect(try Fixtures.bytes(at: file) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("defects/.iconforge-backup").path))
+    }
+}

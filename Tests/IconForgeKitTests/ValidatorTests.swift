@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import IconForgeKit
+import TestSupport
+import Testing
+
+private let validation = Fixtures.testImages.appendingPathComponent("validation")
+
+private func rules(_ report: ValidationReport) -> Set<String> {
+    Set(report.files.flatMap { file in file.findings.map { "\(($0.rule.rawValue)):\((file.path as NSString).lastPathComponent)" } })
+}
+
+@Suite("Validator: rules")
+struct ValidatorRuleTests {
+    static let defects: [(file: String, rules: Set<ValidationRule>)] = [
+        ("interlaced.png", [.interlaced]),
+        ("sixteen-bit.png", [.bitDepth]),
+        ("palette.png", [.bitDepth]),
+        ("greyscale.png", [.bitDepth]),
+        ("rgba-opaque.png", [.bitDepth]),
+        ("translucent.png", [.bitDepth, .transparency]),
+        ("rounded-corners.png", [.roundedCorners]),
+        ("transparent-corners.png", [.bitDepth, .transparency, .roundedCorners]),
+        ("transparent-margin.png", [.bitDepth, .transparency, .notFilling]),
+        ("white-margin.png", [.notFilling]),
+        ("display-p3.png", [.colorProfile]),
+        ("gamma.png", [.colorProfile]),
+        ("not-square.png", [.size]),
+        ("truncated.png", [.decode]),
+        ("cgbi.png", [.decode]),
+    ]
+
+    @Test("each defect fires exactly its rules for an app icon", arguments: defects)
+    func defect(file: String, expected: Set<ValidationRule>) throws {
+        let path = validation.appendingPathComponent("defects/\(file)").path
+        let report = try Validator(role: .app).validate([path], parallelism: .serial)
+        #expect(Set(report.files.flatMap { $0.findings.map(\.rule) }) == expected, "\(file): \(report.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("clean files are silent in their roles")
+    func clean() throws {
+        #expect(try Validator(role: .app).validate([validation.appendingPathComponent("clean/app-64.png").path]).files.allSatisfy { $0.findings.isEmpty })
+        #expect(try Validator(role: .template).validate([validation.appendingPathComponent("clean/glyph-25.png").path]).files.allSatisfy { $0.findings.isEmpty })
+    }
+
+    @Test("loose files with no role get the format rules only")
+    func formatRulesOnly() throws {
+        let report = try Validator().validate([validation.appendingPathComponent("defects").path])
+        let fired = Set(report.files.flatMap { $0.findings.map(\.rule) })
+        #expect(fired == [.interlaced, .colorProfile, .decode])
+    }
+
+    @Test("messages say what is wrong and what to do, in actool's words where it has some")
+    func messages() throws {
+        let cgbi = try Validator(role: .app).validate([validation.appendingPathComponent("defects/cgbi.png").path]).files[0].findings[0]
+        #expect(cgbi.message == "Apple-optimised (CgBI) PNG from a built app — validate the asset catalog it was built from")
+        let rgba = try Validator(role: .app).validate([validation.appendingPathComponent("defects/rgba-opaque.png").path]).files[0].findings[0]
+        #expect(rgba.line == "has an alpha channel (RGBA) although every pixel is opaque; App Store icons must be opaque 24-bit RGB (ITMS-90717) — run 'iconforge fix', or export as 24-bit RGB without alpha")
+        let p3 = try Validator().validate([validation.appendingPathComponent("defects/display-p3.png").path]).files[0].findings[0]
+        #expect(p3.message.contains("'Display P3', which is not sRGB") && p3.severity == .warning)
+    }
+
+    @Test("a preset gives loose files their role and expected size")
+    func presetRoles() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(at: validation.appendingPathComponent("clean/app-64.png"), to: folder.appendingPathComponent("Icon-60@3x.png"))
+        let report = try Validator(presets: [try PresetCatalog.preset("ios")]).validate([folder.path])
+        #expect(report.files[0].findings.map(\.message) == ["Icon-60@3x.png is 64x64 but should be 180x180 (iphone 60pt @3x)"])
+    }
+
+    @Test("a missing path is an input error, not a finding")
+    func missingPath() {
+        #expect(throws: ValidationInputError.notFound("/nonexistent/x.png")) { try Validator().validate(["/nonexistent/x.png"]) }
+    }
+}
+
+@Suite("Validator: catalogs")
+struct ValidatorCatalogTests {
+    @Test("a good catalog is clean")
+    func good() throws {
+        let report = try Validator().validate([validation.appendingPathComponent("Good.xcassets").path])
+        #expect(report.errors == 0 && report.warnings == 0 && report.files.count == 19)
+    }
+
+    @Test("a broken catalog reports every planted problem, and nothing else")
+    func broken() throws {
+        let report = try Validator().validate([validation.appendingPathComponent("Broken.xcassets").path])
+        #expect(rules(report) == ["duplicate-entry:Contents.json", "missing-file:Contents.json", "missing-size:Contents.json",
+                                  "unreferenced-file:Contents.json", "bit-depth:Icon-40@2x.png", "size:Icon-60@3x.png",
+                                  "template-size:Huge.png", "size:Default@2x.png", "template-alpha:Solid.png"])
+        #expect(report.errors == 7 && report.warnings == 2)
+    }
+
+    @Test("iconforge's own output validates clean, two runs merged into one catalog")
+    func generatedIsClean() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios,ios-legacy")))
+            .run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: folder.path)
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("launch-images")))
+            .run(source: Fixtures.testImages.appendingPathComponent("launch-master.png").path, outputFolder: folder.path)
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("bar-icons")))
+            .run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
+        let report = try Validator().validate([folder.path])
+        #expect(report.files.count == 21 + 17 + 6)
+        #expect(report.errors == 0 && report.warnings == 0, "\(report.rendered(as: .text))")
+    }
+}
+
+@Suite("Validator: report formats")
+struct ReportFormatTests {
+    static let report = try! Validator().validate([validation.appendingPathComponent("Broken.xcassets").path])
+
+    @Test("JSON follows its schema")
+    func json() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.report.rendered(as: .json).utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        #expect((object["summary"] as? [String: Int]) == ["files": 8, "errors": 7, "warnings": 2])
+        for file in try #require(object["files"] as? [[String: Any]]) {
+            #expect(Set(file.keys) == ["path", "role", "findings"])
+            for finding in try #require(file["findings"] as? [[String: String]]) {
+                #expect(Set(finding.keys) == ["rule", "severity", "message", "fix"])
+                #expect(ValidationRule(rawValue: finding["rule"]!) != nil && ["error", "warning"].contains(finding["severity"]!))
+            }
+        }
+    }
+
+    @Test("JUnit XML parses, with one test case per file and one failure per error")
+    func junit() throws {
+        let xml = Self.report.rendered(as: .junit)
+        let delegate = JUnitCounter()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = delegate
+        #expect(parser.parse())
+        #expect(delegate.testCases == 8 && delegate.failures == 7)
+        #expect(xml.contains("failures=\"5\"")) // five files have at least one error
+    }
+
+    @Test("GitHub annotations: one line per finding, properties escaped")
+    func github() {
+        let lines = Self.report.rendered(as: .github).split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("::error file=") }.count == 7)
+        #expect(lines.filter { $0.hasPrefix("::warning file=") }.count == 2)
+        #expect(lines.contains { $0.contains("title=iconforge size::Icon-60@3x.png is 120x120 but should be 180x180 (iphone 60pt @3x)") })
+    }
+
+    @Test("text groups findings by file and ends with a summary")
+    func text() {
+        let text = Self.report.rendered(as: .text)
+        #expect(text.hasSuffix("8 files checked: 7 errors, 2 warnings, 2 clean\n"))
+        #expect(!text.contains("\u{1B}["))
+        #expect(Self.report.rendered(as: .text, colour: true).contains("\u{1B}[31merror"))
+    }
+}
+
+/// Counts test cases and failures in JUnit XML.
+private final class JUnitCounter: NSObject, XMLParserDelegate, @unchecked Sendable {
+    var testCases = 0, failures = 0
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if element == "testcase" { testCases += 1 }
+        if element == "failure" { failures += 1 }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("iconforge validate and fix")
+struct ValidateCommandTests {
+    @Test("exit 0 for a clean catalog, 1 for errors, 2 for a missing path")
+    func exitCodes() throws {
+        let good = try CommandRunner.run(["validate", "TestImages/validation/Good.xcassets"])
+        #expect(good.status == 0 && good.standardOutput.hasSuffix("19 files checked: 0 errors, 0 warnings, 19 clean\n"))
+        let broken = try CommandRunner.run(["validate", "TestImages/validation/Broken.xcassets"])
+        #expect(broken.status == 1 && broken.standardOutput.contains("error [size] Icon-60@3x.png is 120x120 but should be 180x180 (iphone 60pt @3x)"))
+        let missing = try CommandRunner.run(["validate", "TestImages/validation/Nope.xcassets"])
+        #expect(missing.status == 2 && missing.standardError == "TestImages/validation/Nope.xcassets: no such file or folder\n")
+        #expect(try CommandRunner.run(["validate", "x.png", "--format", "yaml"]).status == 2)
+    }
+
+    @Test("warnings pass unless --strict")
+    func strict() throws {
+        let path = "TestImages/validation/defects/gamma.png"
+        #expect(try CommandRunner.run(["validate", path]).status == 0)
+        #expect(try CommandRunner.run(["validate", "--strict", path]).status == 1)
+    }
+
+    @Test("--format junit --output writes the report to a file")
+    func outputFile() throws {
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("report.xml")
+        let result = try CommandRunner.run(["validate", "TestImages/validation/Broken.xcassets", "--format", "junit", "--output", file.path])
+        #expect(result.status == 1 && result.standardOutput.isEmpty)
+        let xml = try String(contentsOf: file, encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml") && xml.contains("<failure type=\"missing-size\""))
+    }
+
+    @Test("--role and --preset give loose files their rules")
+    func roles() throws {
+        let app = try CommandRunner.run(["validate", "--role", "app", "--format", "github", "TestImages/validation/defects/rgba-opaque.png"])
+        #expect(app.status == 1 && app.standardOutput.hasPrefix("::error file=TestImages/validation/defects/rgba-opaque.png,title=iconforge bit-depth::has an alpha channel (RGBA)"))
+        #expect(try CommandRunner.run(["validate", "TestImages/validation/defects/rgba-opaque.png"]).status == 0)
+    }
+
+    @Test("fix, then validate is clean of what fix repairs")
+    func fixThenValidate() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/defects/translucent.png"),
+                                         to: folder.appendingPathComponent("Icon.png"))
+        let path = folder.appendingPathComponent("Icon.png").path
+        #expect(try CommandRunner.run(["validate", "--role", "app", path]).status == 1)
+        let fixed = try CommandRunner.run(["fix", "--role", "app", "--background", "#000000", path])
+        #expect(fixed.status == 0 && fixed.standardOutput.contains("composited 299 translucent pixels over #000000"))
+        #expect(try CommandRunner.run(["validate", "--role", "app", path]).status == 0)
+        let again = try CommandRunner.run(["fix", "--role", "app", path])
+        #expect(again.status == 0 && again.standardOutput == "nothing to fix\n")
+    }
+}
