@@ -14,7 +14,9 @@ enum ImageChecks {
         }
         findings += colourProfile(info)
         findings += size(name: name, target: target, info: info)
-        let translucency = image.translucency()
+        // Without an alpha channel or tRNS every decoded pixel is opaque: no need to scan them.
+        let canBeTranslucent = info.colorType.hasAlphaChannel || info.hasTransparencyChunk
+        let translucency = canBeTranslucent ? image.translucency() : (count: 0, first: nil)
         switch target.role {
         case .app, .launch:
             findings += bitDepth(info, opaque: translucency.count == 0, role: target.role)
