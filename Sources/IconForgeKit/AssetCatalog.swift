@@ -81,32 +81,6 @@ public struct AssetSet: Sendable {
             try? manager.removeItem(atPath: temporary)
             throw .file(.writeFailed(path: target, reason: error.localizedDescription))
         }
-        try AssetSet.replace(target, with: temporary, targetExists: exists)
-    }
-
-    /// Moves `temporary` to `target`; an existing target is first renamed aside and removed afterwards.
-    private static func replace(_ target: String, with temporary: String, targetExists: Bool) throws(IconForgeError) {
-        let manager = FileManager.default
-        guard targetExists else {
-            if rename(temporary, target) != 0 {
-                let reason = FileIO.currentErrorText()
-                try? manager.removeItem(atPath: temporary)
-                throw .file(.writeFailed(path: target, reason: reason))
-            }
-            return
-        }
-        let aside = temporary + "-old"
-        guard rename(target, aside) == 0 else {
-            let reason = FileIO.currentErrorText()
-            try? manager.removeItem(atPath: temporary)
-            throw .file(.writeFailed(path: target, reason: reason))
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = FileIO.currentErrorText()
-            _ = rename(aside, target)
-            try? manager.removeItem(atPath: temporary)
-            throw .file(.writeFailed(path: target, reason: reason))
-        }
-        try? manager.removeItem(atPath: aside)
+        try FileIO.replaceFolder(target, with: temporary)
     }
 }

@@ -85,6 +85,33 @@ public enum FileIO {
         }
     }
 
+    /// Moves the folder `temporary` to `target` by rename; an existing target is renamed aside first and
+    /// removed afterwards, so a reader sees the old folder or the new one, never a half-written one.
+    public static func replaceFolder(_ target: String, with temporary: String) throws(IconForgeError) {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: target) else {
+            if rename(temporary, target) != 0 {
+                let reason = currentErrorText()
+                try? manager.removeItem(atPath: temporary)
+                throw .file(.writeFailed(path: target, reason: reason))
+            }
+            return
+        }
+        let aside = temporary + "-old"
+        guard rename(target, aside) == 0 else {
+            let reason = currentErrorText()
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: reason))
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = currentErrorText()
+            _ = rename(aside, target)
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: reason))
+        }
+        try? manager.removeItem(atPath: aside)
+    }
+
     /// True when both paths name the same existing file (after links and relative parts).
     public static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()

@@ -11,7 +11,7 @@ struct IconForgeCommand: AsyncParsableCommand {
             naming the file and the reason), 2 for usage errors.
             """,
         version: "0.1.0",
-        subcommands: [GenerateCommand.self, ValidateCommand.self, FixCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self]
+        subcommands: [GenerateCommand.self, ValidateCommand.self, FixCommand.self, WatchCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self]
     )
 }
 

@@ -1,0 +1,380 @@
+import Foundation
+
+/// What `iconforge watch` does besides watching.
+public struct WatchOptions: Sendable {
+    /// The folder masters are dropped into.
+    public var input: String
+    /// Where `name.png` becomes `name/…` (or, validating, `name.validation.json`).
+    public var output: String
+    /// Presets and generate's options.
+    public var generate: GenerateOptions
+    /// Validate what lands instead of generating.
+    public var validateOnly = false
+    /// Remove a source's outputs when the source is deleted.
+    public var prune = false
+    /// Seconds a file must stay unchanged before it is processed.
+    public var settle = 0.3
+    /// Sources processed at once.
+    public var width = ProcessInfo.processInfo.activeProcessorCount
+    /// How long a graceful stop waits for jobs in progress.
+    public var shutdownTimeout = 30.0
+
+    public init(input: String, output: String, generate: GenerateOptions) {
+        self.input = input
+        self.output = output
+        self.generate = generate
+    }
+}
+
+/// The outcome of one job.
+public struct JobResult: Sendable, Equatable {
+    /// True when the outputs (or the report) were written and nothing failed.
+    public var succeeded: Bool
+    /// What was done, e.g. "21 files" or "2 errors, 0 warnings".
+    public var result: String
+    /// Why it failed.
+    public var error: String?
+    /// Hash and stamp of the source as the job read it, taken before processing, so that a file replaced
+    /// while its job ran is seen as new afterwards.
+    public var processed: (hash: String, stamp: FileStamp)?
+
+    public init(succeeded: Bool, result: String, error: String? = nil, processed: (hash: String, stamp: FileStamp)? = nil) {
+        self.succeeded = succeeded
+        self.result = result
+        self.error = error
+        self.processed = processed
+    }
+
+    public static func == (lhs: JobResult, rhs: JobResult) -> Bool {
+        lhs.succeeded == rhs.succeeded && lhs.result == rhs.result && lhs.error == rhs.error
+            && lhs.processed?.hash == rhs.processed?.hash && lhs.processed?.stamp == rhs.processed?.stamp
+    }
+}
+
+/// Keeps `output` in step with `input`: every master that lands, however it lands, becomes a complete
+/// set, replaced in one rename; nothing dropped there stops it. The control loop runs on the calling
+/// thread; jobs run on Dispatch's pool, one per source at a time, at most `width` at once.
+public final class WatchDaemon: @unchecked Sendable {
+    private var options: WatchOptions {
+        get { settings.value }
+        set { settings.value = newValue }
+    }
+    private let settings: Locked<WatchOptions>
+    private let source: ChangeSource
+    private let clock: @Sendable () -> Double
+    private let log: WatchLog
+    private let process: @Sendable (String) -> JobResult
+
+    private var tracker: SettleTracker
+    private var state: WatchState
+    private var queue: [String] = []
+    private var queued = Set<String>()
+    private var running = Set<String>()
+    private var changedWhileRunning = Set<String>()
+    private var failedAt: [String: FileStamp] = [:]
+    private var totals = (jobs: 0, succeeded: 0, failed: 0)
+    private let completions = Completions()
+    private let temporaries = Temporaries()
+
+    /// True for the files the daemon treats as masters.
+    public static func isSource(_ name: String) -> Bool { !name.hasPrefix(".") && name.lowercased().hasSuffix(".png") }
+
+    /// A daemon; `process` replaces the real job (generate or validate) in tests.
+    public init(options: WatchOptions, source: ChangeSource, log: WatchLog,
+                clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
+                process: (@Sendable (String) -> JobResult)? = nil) {
+        settings = Locked(options)
+        self.source = source
+        self.log = log
+        self.clock = clock
+        tracker = SettleTracker(settle: options.settle)
+        state = WatchState(outputFolder: options.output)
+        let (temporaries, settings) = (self.temporaries, self.settings)
+        self.process = process ?? { name in WatchDaemon.job(name, options: settings.value, temporaries: temporaries) }
+    }
+
+    // MARK: - Running
+
+    /// Scans, processes everything that needs it, and returns the totals (`--once`).
+    public func runOnce() -> (jobs: Int, failed: Int) {
+        removeStaleTemporaries()
+        for name in scanForWork() { enqueue(name) }
+        while !queue.isEmpty || !running.isEmpty {
+            startJobs()
+            completions.wait(timeout: 0.05)
+            drainCompletions()
+        }
+        return (totals.jobs, totals.failed)
+    }
+
+    /// Watches until `stopRequests()` turns positive (a signal), then lets running jobs finish, bounded by
+    /// `shutdownTimeout`; a second request stops at once. When `reloadRequests()` grows, `reload()` gives new
+    /// generate options (nil keeps the old). Throws only when the input folder goes away.
+    public func run(stopRequests: () -> Int, summaryRequests: () -> Int = { 0 }, reloadRequests: () -> Int = { 0 },
+                    reload: () -> GenerateOptions? = { nil }) throws(WatchError) {
+        removeStaleTemporaries()
+        let now = clock()
+        for name in scanForWork() { tracker.touch(name, stamp: stamp(name), now: now) }
+        log.event(file: nil, action: "start", result: "watching \(options.input), \(tracker.waiting) to process")
+        var summaries = 0, reloads = 0
+        while stopRequests() == 0 {
+            if reloadRequests() > reloads {
+                reloads = reloadRequests()
+                if let generate = reload() {
+                    options.generate = generate
+                    log.event(file: nil, action: "reload", result: "presets \(generate.presets.map(\.name).joined(separator: ","))")
+                } else {
+                    log.event(file: nil, action: "reload", result: "failed", error: "the configuration could not be read; keeping the old one")
+                }
+            }
+            let wait = running.isEmpty && queue.isEmpty ? min(max((tracker.nextDeadline ?? .infinity) - clock(), 0.01), 0.25) : 0.05
+            let batch = source.next(timeout: wait)
+            if batch.folderGone && !FileManager.default.fileExists(atPath: options.input) {
+                finishRunningJobs(stopRequests: stopRequests, limit: options.shutdownTimeout)
+                log.event(file: nil, action: "stop", result: "failed", error: WatchError.folderGone(options.input).description)
+                throw .folderGone(options.input)
+            }
+            handle(batch)
+            for name in tracker.ready(now: clock(), stamp: stamp) where needsWork(name) { enqueue(name) }
+            drainCompletions()
+            startJobs()
+            if summaryRequests() > summaries {
+                summaries = summaryRequests()
+                logSummary()
+            }
+        }
+        let forced = !finishRunningJobs(stopRequests: stopRequests, limit: options.shutdownTimeout)
+        if forced { temporaries.removeAll() }
+        logSummary()
+        log.event(file: nil, action: "stop", result: forced ? "stopped at once; unfinished jobs discarded" : "stopped")
+    }
+
+    private func handle(_ batch: ChangeBatch) {
+        let now = clock()
+        if batch.rescan {
+            log.event(file: nil, action: "rescan", result: "events were lost; scanning everything")
+            for name in scanForWork() { tracker.touch(name, stamp: stamp(name), now: now) }
+        }
+        for name in batch.changed where WatchDaemon.isSource(name) {
+            tracker.touch(name, stamp: stamp(name), now: now)
+        }
+        for name in batch.removed where WatchDaemon.isSource(name) && stamp(name) == nil {
+            tracker.remove(name)
+            failedAt[name] = nil
+            if options.prune { prune(name) }
+        }
+    }
+
+    /// Waits for running jobs; false when a second stop request or the time limit cut it short.
+    @discardableResult
+    private func finishRunningJobs(stopRequests: () -> Int, limit: Double) -> Bool {
+        queue.removeAll()
+        queued.removeAll()
+        let deadline = clock() + limit
+        while !running.isEmpty {
+            if stopRequests() > 1 || clock() > deadline { return false }
+            completions.wait(timeout: 0.05)
+            drainCompletions(requeue: false)
+        }
+        return true
+    }
+
+    // MARK: - Queue
+
+    private func enqueue(_ name: String) {
+        if running.contains(name) {
+            changedWhileRunning.insert(name)
+        } else if queued.insert(name).inserted {
+            queue.append(name)
+        }
+    }
+
+    private func startJobs() {
+        var index = 0
+        while running.count < options.width, index < queue.count {
+            let name = queue[index]
+            if running.contains(name) { index += 1; continue }
+            queue.remove(at: index)
+            queued.remove(name)
+            running.insert(name)
+            let started = clock(), process = self.process, completions = self.completions
+            let stampAtStart = stamp(name)
+            DispatchQueue.global().async {
+                let result = process(name)
+                completions.add(Completion(name: name, result: result, started: started, stamp: stampAtStart))
+            }
+        }
+    }
+
+    private func drainCompletions(requeue: Bool = true) {
+        for completion in completions.takeAll() {
+            let name = completion.name
+            running.remove(name)
+            totals.jobs += 1
+            let duration = clock() - completion.started
+            let action = options.validateOnly ? "validate" : "generate"
+            if completion.result.succeeded {
+                totals.succeeded += 1
+                failedAt[name] = nil
+                log.event(file: name, action: action, duration: duration, result: completion.result.result)
+            } else {
+                totals.failed += 1
+                failedAt[name] = completion.stamp // reported once; retried when the file changes again
+                log.event(file: name, action: action, duration: duration, result: "failed", error: completion.result.error)
+            }
+            if completion.result.succeeded, let processed = completion.result.processed {
+                state[name] = WatchState.Entry(hash: processed.hash, stamp: processed.stamp)
+                state.save()
+            }
+            if changedWhileRunning.remove(name) != nil, requeue { tracker.touch(name, stamp: stamp(name), now: clock()) }
+            if totals.jobs % 100 == 0 { logSummary() }
+        }
+    }
+
+    private func logSummary() {
+        log.event(file: nil, action: "summary", result: "\(totals.jobs) jobs, \(totals.succeeded) succeeded, \(totals.failed) failed, "
+                  + "\(queue.count) queued, \(running.count) running, \(tracker.waiting) settling")
+    }
+
+    // MARK: - What needs doing
+
+    private func path(_ name: String) -> String { (options.input as NSString).appendingPathComponent(name) }
+    private func stamp(_ name: String) -> FileStamp? { FileStamp.of(path(name)) }
+    private func contentHash(_ name: String) -> String? { (try? FileIO.read(path(name))).map(WatchState.hash) }
+
+    private func outputPath(_ name: String) -> String {
+        let base = ((options.output as NSString).appendingPathComponent((name as NSString).deletingPathExtension))
+        return options.validateOnly ? base + ".validation.json" : base
+    }
+
+    /// Every source whose outputs are missing, or were made from a different file.
+    private func scanForWork() -> [String] {
+        (FileStamp.scan(options.input) ?? [:]).keys.sorted().filter(needsWork)
+    }
+
+    private func needsWork(_ name: String) -> Bool {
+        guard let current = stamp(name) else { return false }
+        if failedAt[name] == current { return false }
+        guard FileManager.default.fileExists(atPath: outputPath(name)), let recorded = state[name] else { return true }
+        if recorded.stamp == current { return false }
+        guard let hash = contentHash(name), hash == recorded.hash else { return true }
+        state[name] = WatchState.Entry(hash: hash, stamp: current) // same content, new stamp (touched, or copied with -p)
+        return false
+    }
+
+    private func prune(_ name: String) {
+        let target = outputPath(name)
+        guard FileManager.default.fileExists(atPath: target) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: target)
+            state[name] = nil
+            state.save()
+            log.event(file: name, action: "prune", result: "removed \((target as NSString).lastPathComponent)")
+        } catch {
+            log.event(file: name, action: "prune", result: "failed", error: error.localizedDescription)
+        }
+    }
+
+    /// Temporary folders a killed daemon left behind in the output folder.
+    private func removeStaleTemporaries() {
+        try? FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: options.output)) ?? []
+        for name in names where name.hasPrefix(".") && name.contains(".iconforge-") && name != WatchState.fileName {
+            try? FileManager.default.removeItem(atPath: (options.output as NSString).appendingPathComponent(name))
+        }
+    }
+
+    // MARK: - The real job
+
+    static func job(_ name: String, options: WatchOptions, temporaries: Temporaries) -> JobResult {
+        let source = (options.input as NSString).appendingPathComponent(name)
+        let base = (name as NSString).deletingPathExtension
+        // What this job works from: the stamp first, then the content, so a later change always differs.
+        guard let stamp = FileStamp.of(source), let bytes = try? FileIO.read(source) else {
+            return JobResult(succeeded: false, result: "failed", error: "\(source): the file vanished or cannot be read")
+        }
+        let processed = (hash: WatchState.hash(bytes), stamp: stamp)
+        if options.validateOnly {
+            do {
+                let report = try Validator(presets: options.generate.presets, limits: options.generate.limits)
+                    .validate([source], parallelism: .serial)
+                let target = (options.output as NSString).appendingPathComponent(base + ".validation.json")
+                try FileIO.writeAtomically(Array(report.rendered(as: .json).utf8), to: target)
+                let summary = "\(report.errors) errors, \(report.warnings) warnings"
+                return report.errors == 0 ? JobResult(succeeded: true, result: summary, processed: processed)
+                    : JobResult(succeeded: false, result: summary, error: report.files.flatMap(\.findings).first { $0.severity == .error }?.line)
+            } catch {
+                return JobResult(succeeded: false, result: "failed", error: "\(error)")
+            }
+        }
+        let temporary = (options.output as NSString).appendingPathComponent(".\(base).iconforge-\(UUID().uuidString.prefix(8))")
+        temporaries.insert(temporary)
+        defer { temporaries.remove(temporary) }
+        do {
+            let report = try Generator(options: options.generate).run(source: source, outputFolder: temporary, parallelism: .serial)
+            try FileIO.replaceFolder((options.output as NSString).appendingPathComponent(base), with: temporary)
+            return JobResult(succeeded: true, result: "\(report.files.count) files, \(report.totalBytes) bytes"
+                             + (report.warnings.isEmpty ? "" : "; " + report.warnings.joined(separator: "; ")), processed: processed)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return JobResult(succeeded: false, result: "failed", error: "\(error)")
+        }
+    }
+}
+
+/// A value shared between the control loop and the workers.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private var stored: Value
+    private let lock = NSLock()
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// A finished job, handed from a worker to the control loop.
+struct Completion: Sendable {
+    var name: String
+    var result: JobResult
+    var started: Double
+    var stamp: FileStamp?
+}
+
+/// Finished jobs waiting for the control loop, with a way to sleep until one arrives.
+final class Completions: @unchecked Sendable {
+    private var items: [Completion] = []
+    private let condition = NSCondition()
+
+    func add(_ completion: Completion) {
+        condition.lock()
+        items.append(completion)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait(timeout: Double) {
+        condition.lock()
+        if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        condition.unlock()
+    }
+
+    func takeAll() -> [Completion] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = items
+        items.removeAll()
+        return taken
+    }
+}
+
+/// The temporary output folders of jobs in progress, removed at once on a forced stop.
+final class Temporaries: @unchecked Sendable {
+    private var paths = Set<String>()
+    private let lock = NSLock()
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    func removeAll() {
+        for path in lock.withLock({ paths }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+}

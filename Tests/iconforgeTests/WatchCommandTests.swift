@@ -1,0 +1,164 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A watch set-up in a fresh folder: IN, OUT, a staging folder outside IN, and a small preset.
+private struct Workspace {
+    let root: URL
+    var input: URL { root.appendingPathComponent("in") }
+    var output: URL { root.appendingPathComponent("out") }
+    var staging: URL { root.appendingPathComponent("staging") }
+    var preset: URL { root.appendingPathComponent("small.json") }
+    static let master = Fixtures.testImages.appendingPathComponent("validation/clean/app-64.png")
+
+    init() throws {
+        root = try Fixtures.temporaryFolder()
+        for folder in ["in", "out", "staging"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data(#"""
+            {"name": "small", "outputs": [
+              {"set": "AppIcon.appiconset", "role": "app", "idiom": "iphone", "points": "29x29", "scale": 1, "filename": "Icon-29.png"},
+              {"set": "AppIcon.appiconset", "role": "app", "idiom": "iphone", "points": "29x29", "scale": 2, "filename": "Icon-29@2x.png"}]}
+            """#.utf8).write(to: preset)
+    }
+
+    func start(_ extra: [String] = []) throws -> BackgroundProcess {
+        let daemon = try BackgroundProcess(["watch", input.path, "--out", output.path, "--preset", preset.path,
+                                            "--log-format", "json", "--settle", "200"] + extra)
+        daemon.wait { daemon.text.contains("\"action\":\"start\"") }
+        return daemon
+    }
+
+    func complete(_ name: String) -> Bool {
+        let set = output.appendingPathComponent("\(name)/AppIcon.appiconset")
+        return ["Icon-29.png", "Icon-29@2x.png", "Contents.json"].allSatisfy {
+            FileManager.default.fileExists(atPath: set.appendingPathComponent($0).path)
+        }
+    }
+
+    /// Log lines of one action for one file.
+    func events(_ daemon: BackgroundProcess, file: String, action: String = "generate") -> [[String: Any]] {
+        daemon.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["file"] as? String == file && $0["action"] as? String == action }
+    }
+
+    /// Temporary files anywhere under OUT or IN.
+    var leftovers: [String] {
+        [input, output].flatMap { folder in
+            (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.contains(".iconforge-") && $0 != ".iconforge-watch.json" }
+        }
+    }
+}
+
+@Suite("iconforge watch", .serialized)
+struct WatchCommandTests {
+    @Test("a copied file, a file moved in and a file written slowly each produce their set, once")
+    func arrivals() throws {
+        let space = try Workspace()
+        let daemon = try space.start()
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("copied.png"))
+        try FileManager.default.copyItem(at: Workspace.master, to: space.staging.appendingPathComponent("moved.png"))
+        try FileManager.default.moveItem(at: space.staging.appendingPathComponent("moved.png"), to: space.input.appendingPathComponent("moved.png"))
+        // Slowly, in chunks, over about a second.
+        let bytes = try Data(contentsOf: Workspace.master)
+        #expect(FileManager.default.createFile(atPath: space.input.appendingPathComponent("slow.png").path, contents: nil))
+        let handle = try FileHandle(forWritingTo: space.input.appendingPathComponent("slow.png"))
+        for start in stride(from: 0, to: bytes.count, by: bytes.count / 6 + 1) {
+            handle.write(bytes[start..<min(bytes.count, start + bytes.count / 6 + 1)])
+            Thread.sleep(forTimeInterval: 0.15)
+        }
+        try handle.close()
+        #expect(daemon.wait { space.complete("copied") && space.complete("moved") && space.complete("slow") }, "\(daemon.text)")
+        Thread.sleep(forTimeInterval: 0.5) // any duplicate job would have been logged by now
+        #expect(space.events(daemon, file: "slow.png").count == 1)
+        #expect(space.events(daemon, file: "copied.png").count == 1)
+        daemon.signal(SIGTERM)
+        #expect(daemon.exitStatus() == 0)
+    }
+
+    @Test("a corrupt file is logged once and does not stop later files; overwriting regenerates; --prune removes")
+    func corruptOverwritePrune() throws {
+        let space = try Workspace()
+        let daemon = try space.start(["--prune"])
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("fixtures/broken-ihdr-crc.png"),
+                                         to: space.input.appendingPathComponent("bad.png"))
+        #expect(daemon.wait { space.events(daemon, file: "bad.png").count == 1 })
+        #expect(space.events(daemon, file: "bad.png").first?["error"] as? String == "\(space.input.path)/bad.png: corrupt PNG: IHDR: CRC error")
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("good.png"))
+        #expect(daemon.wait { space.complete("good") })
+        let before = try Data(contentsOf: space.output.appendingPathComponent("good/AppIcon.appiconset/Icon-29@2x.png"))
+        let replacement = Fixtures.testImages.appendingPathComponent("glyph-master.png")
+        try FileManager.default.copyItem(at: replacement, to: space.staging.appendingPathComponent("good.png"))
+        #expect(rename(space.staging.appendingPathComponent("good.png").path, space.input.appendingPathComponent("good.png").path) == 0)
+        #expect(daemon.wait { space.events(daemon, file: "good.png").count == 2 }, "\(daemon.text)")
+        #expect(try Data(contentsOf: space.output.appendingPathComponent("good/AppIcon.appiconset/Icon-29@2x.png")) != before)
+        try FileManager.default.removeItem(at: space.input.appendingPathComponent("good.png"))
+        #expect(daemon.wait { !FileManager.default.fileExists(atPath: space.output.appendingPathComponent("good").path) })
+        #expect(space.events(daemon, file: "bad.png").count == 1) // reported once, not in a loop
+        daemon.signal(SIGTERM)
+        #expect(daemon.exitStatus() == 0)
+        // Every log line is JSON with the documented keys.
+        for line in daemon.lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect(Set(object.keys) == ["time", "file", "action", "duration", "result", "error"])
+        }
+    }
+
+    @Test("200 files dropped at once all produce complete sets")
+    func burst() throws {
+        let space = try Workspace()
+        let daemon = try space.start()
+        let names = (0..<200).map { "icon\($0)" }
+        for name in names { try FileManager.default.copyItem(at: Workspace.master, to: space.staging.appendingPathComponent("\(name).png")) }
+        for name in names { try FileManager.default.moveItem(at: space.staging.appendingPathComponent("\(name).png"), to: space.input.appendingPathComponent("\(name).png")) }
+        #expect(daemon.wait(timeout: 60) { names.allSatisfy(space.complete) }, "\(daemon.lines.suffix(3))")
+        #expect(space.leftovers.isEmpty)
+        daemon.signal(SIGINT)
+        #expect(daemon.exitStatus() == 0)
+    }
+
+    @Test("SIGTERM in the middle of a burst leaves no temporary files and no half-written set, and exits 0")
+    func stopMidBurst() throws {
+        let space = try Workspace()
+        let daemon = try space.start()
+        for index in 0..<150 { try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("n\(index).png")) }
+        #expect(daemon.wait { daemon.text.contains("\"action\":\"generate\"") })
+        daemon.signal(SIGTERM)
+        #expect(daemon.exitStatus() == 0)
+        #expect(space.leftovers.isEmpty)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: space.output.path).filter { !$0.hasPrefix(".") }
+        #expect(!folders.isEmpty && folders.allSatisfy(space.complete))
+    }
+
+    @Test("--once processes what needs it and exits with the usual codes; a second run has nothing to do")
+    func once() throws {
+        let space = try Workspace()
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("a.png"))
+        let first = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
+        #expect(first.status == 0 && space.complete("a") && first.standardOutput.contains("1 jobs, 0 failed"))
+        let second = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
+        #expect(second.status == 0 && second.standardOutput.contains("0 jobs, 0 failed"))
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("fixtures/broken-truncated-idat.png"),
+                                         to: space.input.appendingPathComponent("b.png"))
+        let failing = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
+        #expect(failing.status == 1 && failing.standardOutput.contains("b.png generate") && failing.standardOutput.contains("file ends inside IDAT"))
+    }
+
+    @Test("a missing input folder, or an output inside it, is refused")
+    func refusals() throws {
+        let space = try Workspace()
+        #expect(try CommandRunner.run(["watch", space.root.appendingPathComponent("nope").path, "--out", space.output.path, "--preset", "ios"]).status == 1)
+        #expect(try CommandRunner.run(["watch", space.input.path, "--out", space.input.appendingPathComponent("out").path, "--preset", "ios"]).status == 2)
+    }
+
+    @Test("the daemon exits non-zero when the watched folder disappears")
+    func folderGone() throws {
+        let space = try Workspace()
+        let daemon = try space.start()
+        try FileManager.default.removeItem(at: space.input)
+        #expect(daemon.exitStatus() == 1)
+        #expect(daemon.text.contains("the watched folder was deleted or moved away"))
+    }
+}
