@@ -40,8 +40,8 @@ public struct GenerateOptions: Sendable {
     public var launchLogo: String?
     /// The logo's width as a fraction of the launch image's short side.
     public var launchLogoScale = 0.25
-    /// How PNG files are compressed.
-    public var encoding = Compression.default.encodeOptions
+    /// How PNG files are compressed (per role, see `Compression.encodeOptions(for:)`).
+    public var compression = Compression.default
     /// Decoder limits.
     public var limits = PNGLimits.default
 

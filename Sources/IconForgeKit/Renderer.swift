@@ -39,7 +39,7 @@ struct Renderer: Sendable {
         }
         // Opaque outputs are opaque by construction: the resampler composited them over the background
         // (the matte) as it stored them, and logo-mode launch images are drawn on an opaque canvas.
-        var encoding = options.encoding
+        var encoding = options.compression.encodeOptions(for: spec.role)
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
         do { return try PNG.encode(image, options: encoding) } catch { throw .encode(path: job.path, error) }
     }
