@@ -27,34 +27,13 @@ public struct Resizing: Sendable {
         self.limits = limits
     }
 
-    /// What a resize did.
-    public struct Outcome: Sendable, Equatable {
-        /// The source's header facts.
-        public var source: PNGInfo
-        /// Translucent pixels of the result that were composited over the background.
-        public var flattenedPixels: Int
-        /// Bytes written.
-        public var bytesWritten: Int
-    }
-
     /// Resizes `input` into `output`; the input is never modified.
-    public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> Outcome {
-        if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
-        let bytes = try FileIO.readInput(input)
-        let decoded: DecodedPNG
-        do { decoded = try PNG.decode(bytes, limits: limits) } catch { throw .decode(path: input, error) }
-        var options = self.options
-        // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.
-        options.outputFormat = decoded.image.format
-        let resized = Resampler.resize(decoded.image, to: size, options: options, linearLight: linearLight,
-                                       parallelism: parallelism)
-        let translucent = keepsAlpha ? 0 : resized.translucency().count
-        let image = keepsAlpha ? resized : resized.flattened(over: background)
-        let encoded: [UInt8]
-        do {
-            encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
-        } catch { throw .encode(path: output, error) }
-        try FileIO.writeOutput(encoded, to: output)
-        return Outcome(source: decoded.info, flattenedPixels: translucent, bytesWritten: encoded.count)
+    public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> RewriteOutcome {
+        try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background) { image in
+            var options = self.options
+            // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.
+            options.outputFormat = image.format
+            return Resampler.resize(image, to: size, options: options, linearLight: linearLight, parallelism: parallelism)
+        }
     }
 }

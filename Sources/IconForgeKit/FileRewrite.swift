@@ -1,0 +1,33 @@
+import PNGCodec
+import Raster
+
+/// What rewriting one file did (`convert`, `resize`).
+public struct RewriteOutcome: Sendable, Equatable {
+    /// The source's header facts.
+    public var source: PNGInfo
+    /// Translucent pixels composited over the background (0 when alpha is kept).
+    public var flattenedPixels: Int
+    /// Bytes written.
+    public var bytesWritten: Int
+}
+
+/// The one pipeline of the single-file commands: read, decode, transform, keep alpha or flatten,
+/// encode, write atomically — never over the source.
+enum FileRewrite {
+    static func run(input: String, output: String, limits: PNGLimits, keepsAlpha: Bool, background: RGBColor,
+                    transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
+        if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
+        let bytes = try FileIO.readInput(input)
+        let decoded: DecodedPNG
+        do { decoded = try PNG.decode(bytes, limits: limits) } catch { throw .decode(path: input, error) }
+        let result = transform(decoded.image)
+        let translucent = keepsAlpha ? 0 : result.translucency().count
+        let image = keepsAlpha ? result.converted(to: .rgba8) : result.flattened(over: background)
+        let encoded: [UInt8]
+        do {
+            encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
+        } catch { throw .encode(path: output, error) }
+        try FileIO.writeOutput(encoded, to: output)
+        return RewriteOutcome(source: decoded.info, flattenedPixels: translucent, bytesWritten: encoded.count)
+    }
+}
