@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -82,5 +83,36 @@ public struct AssetSet: Sendable {
             throw .file(.writeFailed(path: target, reason: error.localizedDescription))
         }
         try FileIO.replaceFolder(target, with: temporary)
+    }
+}
+
+/// Contents.json entries in Xcode's keys for each kind of set.
+enum CatalogEntry {
+    static func fields(for spec: IconSpec, background: RGBColor) -> [String: ContentsJSON] {
+        var fields: [String: ContentsJSON] = ["idiom": .string(spec.idiom.rawValue)]
+        if let filename = spec.filename { fields["filename"] = .string(filename) }
+        if let scale = spec.scale { fields["scale"] = .string(scale.description) }
+        if let platform = spec.platform { fields["platform"] = .string(platform) }
+        switch spec.setKind {
+        case "appiconset":
+            if let points = spec.points { fields["size"] = .string(points.description) }
+            if let appearance = spec.appearance {
+                fields["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string(appearance.rawValue)])])
+            }
+        case "launchimage":
+            if let orientation = spec.orientation { fields["orientation"] = .string(orientation) }
+            if let subtype = spec.subtype { fields["subtype"] = .string(subtype) }
+            if let version = spec.minimumSystemVersion { fields["minimum-system-version"] = .string(version) }
+            if let extent = spec.extent { fields["extent"] = .string(extent) }
+        case "colorset":
+            func component(_ value: UInt8) -> ContentsJSON { .string(String(format: "%.3f", Double(value) / 255)) }
+            fields["color"] = .object(["color-space": .string("srgb"), "components": .object([
+                "red": component(background.red), "green": component(background.green),
+                "blue": component(background.blue), "alpha": .string("1.000"),
+            ])])
+        default:
+            break
+        }
+        return fields
     }
 }

@@ -17,9 +17,7 @@ enum FileRewrite {
     static func run(input: String, output: String, limits: PNGLimits, keepsAlpha: Bool, background: RGBColor,
                     transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
         if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
-        let bytes = try FileIO.readInput(input)
-        let decoded: DecodedPNG
-        do { decoded = try PNG.decode(bytes, limits: limits) } catch { throw .decode(path: input, error) }
+        let decoded = try FileIO.readPNG(input, limits: limits).png
         let result = transform(decoded.image)
         let translucent = keepsAlpha ? 0 : result.translucency().count
         let image = keepsAlpha ? result.converted(to: .rgba8) : result.flattened(over: background)

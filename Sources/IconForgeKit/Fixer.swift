@@ -52,11 +52,12 @@ public struct Fixer: Sendable {
     private func repair(_ file: FileReport, rules: Set<ValidationRule>, backup: String?) -> Outcome {
         var outcome = Outcome(path: file.path, changes: [], backup: backup)
         do {
+            // Not FileIO.readPNG: its errors start with the path, which the outcome already names.
             let bytes = try FileIO.read(file.path)
             let decoded = try PNG.decode(bytes, limits: validator.limits)
             let opaqueRole = file.role.requiresOpaqueRGB
             let translucent = decoded.image.translucency().count
-            let keepsAlpha = !opaqueRole && (decoded.info.colorType.hasAlphaChannel || decoded.info.hasTransparencyChunk)
+            let keepsAlpha = !opaqueRole && decoded.info.canBeTranslucent
             if decoded.info.isInterlaced { outcome.changes.append("removed Adam7 interlacing") }
             if opaqueRole && translucent > 0 { outcome.changes.append("composited \(translucent) translucent pixels over \(background)") }
             if decoded.info.bitDepth != 8 || decoded.info.colorType != (keepsAlpha ? .rgba : .rgb) || decoded.info.hasTransparencyChunk {

@@ -150,18 +150,19 @@ public struct Generator: Sendable {
         let masters = try Masters.load(source: source, options: options, jobs: jobs, warnings: &warnings, parallelism: parallelism)
 
         // Render and encode every file in parallel; each file's own resize runs on one core.
-        let results = ResultSlots<Result<[UInt8], IconForgeError>>(count: jobs.count)
-        let done = Counter()
+        let results = Locked([Result<[UInt8], IconForgeError>?](repeating: nil, count: jobs.count))
+        let done = Locked(0)
         let renderer = Renderer(options: options, masters: masters)
         // Largest first, so the most expensive file never starts last and runs alone on one core.
         let order = jobs.indices.sorted { (jobs[$0].spec.pixels?.area ?? 0) > (jobs[$1].spec.pixels?.area ?? 0) }
         parallelism.forEach(jobs.count) { position in
             let index = order[position]
-            results[index] = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(jobs[index], source: source) }
-            progress?(done.increment(), jobs.count)
+            let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(jobs[index], source: source) }
+            results.withLock { $0[index] = result }
+            progress?(done.withLock { $0 += 1; return $0 }, jobs.count)
         }
         var bytesByPath: [String: [UInt8]] = [:]
-        for index in jobs.indices { bytesByPath[jobs[index].path] = try results[index]!.get() }
+        for (job, result) in zip(jobs, results.value) { bytesByPath[job.path] = try result!.get() }
 
         try write(outputs: outputs, jobs: jobs, bytes: bytesByPath, into: outputFolder)
         var files = jobs.map { GeneratedFile(path: $0.path, role: $0.spec.role, pixels: $0.spec.pixels, bytes: bytesByPath[$0.path]!.count) }
@@ -256,56 +257,7 @@ public struct Generator: Sendable {
     }
 }
 
-/// Contents.json entries in Xcode's keys for each kind of set.
-enum CatalogEntry {
-    static func fields(for spec: IconSpec, background: RGBColor) -> [String: ContentsJSON] {
-        var fields: [String: ContentsJSON] = ["idiom": .string(spec.idiom.rawValue)]
-        if let filename = spec.filename { fields["filename"] = .string(filename) }
-        if let scale = spec.scale { fields["scale"] = .string(scale.description) }
-        if let platform = spec.platform { fields["platform"] = .string(platform) }
-        switch spec.setKind {
-        case "appiconset":
-            if let points = spec.points { fields["size"] = .string(points.description) }
-            if let appearance = spec.appearance {
-                fields["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string(appearance.rawValue)])])
-            }
-        case "launchimage":
-            if let orientation = spec.orientation { fields["orientation"] = .string(orientation) }
-            if let subtype = spec.subtype { fields["subtype"] = .string(subtype) }
-            if let version = spec.minimumSystemVersion { fields["minimum-system-version"] = .string(version) }
-            if let extent = spec.extent { fields["extent"] = .string(extent) }
-        case "colorset":
-            func component(_ value: UInt8) -> ContentsJSON { .string(String(format: "%.3f", Double(value) / 255)) }
-            fields["color"] = .object(["color-space": .string("srgb"), "components": .object([
-                "red": component(background.red), "green": component(background.green),
-                "blue": component(background.blue), "alpha": .string("1.000"),
-            ])])
-        default:
-            break
-        }
-        return fields
-    }
-}
-
 extension Duration {
     /// The duration in seconds, as a Double.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
-/// Results written by parallel workers, one slot each, read after they have all finished.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
-    }
-}
-
-/// A thread-safe counter for progress reports.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func increment() -> Int { lock.withLock { value += 1; return value } }
 }

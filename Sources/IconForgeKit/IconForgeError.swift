@@ -27,6 +27,12 @@ extension FileIO {
         do { return try read(path) } catch { throw .file(error) }
     }
 
+    /// Reads and decodes a PNG, errors naming the file; the bytes come back too (for sizes and backups).
+    static func readPNG(_ path: String, limits: PNGLimits) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
+        let bytes = try readInput(path)
+        do { return (bytes, try PNG.decode(bytes, limits: limits)) } catch { throw .decode(path: path, error) }
+    }
+
     /// `writeAtomically`, with the error as an `IconForgeError`.
     static func writeOutput(_ bytes: [UInt8], to path: String) throws(IconForgeError) {
         do { try writeAtomically(bytes, to: path) } catch { throw .file(error) }

@@ -14,9 +14,7 @@ enum ImageChecks {
         }
         findings += colourProfile(info)
         findings += size(name: name, target: target, info: info)
-        // Without an alpha channel or tRNS every decoded pixel is opaque: no need to scan them.
-        let canBeTranslucent = info.colorType.hasAlphaChannel || info.hasTransparencyChunk
-        let translucency = canBeTranslucent ? image.translucency() : (count: 0, first: nil)
+        let translucency = info.canBeTranslucent ? image.translucency() : (count: 0, first: nil)
         switch target.role {
         case .app, .launch:
             findings += bitDepth(info, opaque: translucency.count == 0, role: target.role)

@@ -22,9 +22,7 @@ public struct Inspection: Sendable, Equatable, Encodable {
 
     /// Reads, decodes and describes the file at `path`.
     public static func inspect(_ path: String, limits: PNGLimits = .default) throws(IconForgeError) -> Inspection {
-        let bytes = try FileIO.readInput(path)
-        let decoded: DecodedPNG
-        do { decoded = try PNG.decode(bytes, limits: limits) } catch { throw .decode(path: path, error) }
+        let (bytes, decoded) = try FileIO.readPNG(path, limits: limits)
         let translucency = decoded.image.translucency()
         return Inspection(path: path, fileBytes: bytes.count, info: decoded.info, pixelFormat: decoded.image.format,
                           translucentPixels: translucency.count, firstTranslucentPixel: translucency.first)
@@ -36,7 +34,7 @@ public struct Inspection: Sendable, Equatable, Encodable {
         if let first = firstTranslucentPixel {
             line += "\(translucentPixels) pixel\(translucentPixels == 1 ? " is" : "s are") not fully opaque (first at \(first.x),\(first.y))"
         } else {
-            line += info.colorType.hasAlphaChannel || info.hasTransparencyChunk
+            line += info.canBeTranslucent
                 ? "has an alpha channel but every pixel is opaque" : "opaque"
         }
         var chunks: [String] = []

@@ -15,7 +15,8 @@ struct Masters: Sendable {
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
-        let image = try decode(source, limits: options.limits)
+        let decoded = try FileIO.readPNG(source, limits: options.limits).png
+        let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
         let linear = { (image: Image) in
@@ -28,7 +29,7 @@ struct Masters: Sendable {
         try checkShape(source: source, size: image.size, options: options, jobs: jobs)
         try checkUpscale(source: source, size: image.size, logo: logoMode ? (logoImage ?? image).size : nil,
                          options: options, jobs: jobs, warnings: &warnings)
-        let translucent = image.translucency().count
+        let translucent = decoded.info.canBeTranslucent ? image.translucency().count : 0
         if translucent > 0, jobs.contains(where: { !$0.spec.keepsAlpha }) {
             warnings.append("\(source): \(translucent) pixel\(translucent == 1 ? " is" : "s are") not opaque; "
                             + "opaque outputs (app icons, launch images) were composited over \(options.background)")
@@ -49,8 +50,7 @@ struct Masters: Sendable {
     }
 
     static func decode(_ path: String, limits: PNGLimits) throws(IconForgeError) -> Image {
-        let bytes = try FileIO.readInput(path)
-        do { return try PNG.decode(bytes, limits: limits).image } catch { throw .decode(path: path, error) }
+        try FileIO.readPNG(path, limits: limits).png.image
     }
 
     /// App icons are square: a non-square master needs an explicit --fit.

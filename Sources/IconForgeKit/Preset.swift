@@ -115,8 +115,13 @@ public struct Preset: Sendable, Equatable {
     /// Set folders the preset may write, and the roles that may live in them.
     static let setKinds = ["appiconset", "launchimage", "imageset", "colorset"]
 
-    /// Parses and checks a preset; `file` names it in errors.
+    /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
+    /// presets) come first in its outputs, followed by its own.
     public static func parse(_ data: Data, file: String) throws(PresetError) -> Preset {
+        try parse(data, file: file, depth: 0)
+    }
+
+    static func parse(_ data: Data, file: String, depth: Int) throws(PresetError) -> Preset {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             throw .invalid(file: file, place: nil, reason: "not valid JSON (\(error.localizedDescription))")
@@ -125,12 +130,23 @@ public struct Preset: Sendable, Equatable {
         var reader = FieldReader(object: object, file: file, place: nil)
         let name = try reader.string("name", required: true)!
         let summary = try reader.string("summary") ?? ""
-        guard let list = object["outputs"] as? [Any], !list.isEmpty else {
+        var outputs: [IconSpec] = []
+        reader.known.insert("includes")
+        if let includes = object["includes"] {
+            guard let names = includes as? [String] else { throw .invalid(file: file, place: "includes", reason: "must be an array of preset names") }
+            for name in names {
+                guard depth < 4, let included = try PresetCatalog.embedded(name, depth: depth + 1) else {
+                    throw .invalid(file: file, place: "includes", reason: "unknown built-in preset '\(name)'")
+                }
+                outputs += included.outputs
+            }
+        }
+        let list = object["outputs"] as? [Any] ?? []
+        guard object["outputs"] == nil || object["outputs"] is [Any], !(list.isEmpty && outputs.isEmpty) else {
             throw .invalid(file: file, place: "outputs", reason: "must be a non-empty array of outputs")
         }
         reader.known.insert("outputs")
         try reader.rejectUnknown()
-        var outputs: [IconSpec] = []
         for (index, item) in list.enumerated() {
             let place = "outputs[\(index)]"
             guard let entry = item as? [String: Any] else { throw .invalid(file: file, place: place, reason: "must be an object") }

@@ -15,6 +15,13 @@ public enum PresetCatalog {
         return presets.sorted { (order.firstIndex(of: $0.name) ?? 99, $0.name) < (order.firstIndex(of: $1.name) ?? 99, $1.name) }
     }()
 
+    /// A built-in preset parsed straight from the embedded JSON (for `includes`, which must not wait on
+    /// `builtIn` while it is being built); nil when there is none of that name.
+    static func embedded(_ name: String, depth: Int) throws(PresetError) -> Preset? {
+        guard let text = EmbeddedPresets.files["\(name).json"] else { return nil }
+        return try Preset.parse(Data(text.utf8), file: "Presets/\(name).json", depth: depth)
+    }
+
     /// A built-in preset by name, or a user's preset file when `nameOrPath` ends in .json or contains a slash.
     public static func preset(_ nameOrPath: String) throws(PresetError) -> Preset {
         if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {

@@ -120,12 +120,13 @@ public struct Validator: Sendable {
     /// Checks everything under `paths`: each file decoded once, files in parallel.
     public func validate(_ paths: [String], parallelism: Parallelism = .allCores) throws(ValidationInputError) -> ValidationReport {
         let (targets, setFindings) = try targets(paths)
-        let slots = ResultSlots<FileReport>(count: targets.count)
+        let slots = Locked([FileReport?](repeating: nil, count: targets.count))
         let limits = self.limits
         parallelism.forEach(targets.count) { index in
-            slots[index] = Validator.check(targets[index], limits: limits)
+            let report = Validator.check(targets[index], limits: limits)
+            slots.withLock { $0[index] = report }
         }
-        var reports = (0..<targets.count).map { slots[$0]! }
+        var reports = slots.value.map { $0! }
         var bySet: [String: [Finding]] = [:]
         for item in setFindings { bySet[item.path, default: []].append(item.finding) }
         reports += bySet.map { FileReport(path: $0.key, role: .unknown, findings: $0.value) }

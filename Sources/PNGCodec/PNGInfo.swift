@@ -59,6 +59,9 @@ public struct PNGInfo: Sendable, Equatable {
     /// libpng's first warning while reading the header (for example a bad ancillary-chunk CRC).
     public var warning: String?
 
+    /// False when every decoded pixel is opaque by construction: no alpha channel and no tRNS chunk.
+    public var canBeTranslucent: Bool { colorType.hasAlphaChannel || hasTransparencyChunk }
+
     /// 16 bits a channel (8 otherwise, or fewer for palette and low-depth greyscale).
     public var is16Bit: Bool { bitDepth == 16 }
 

@@ -23,29 +23,17 @@ public struct LinearImage: Sendable {
         height = image.height
         isLinearLight = linearLight
         let (width, format) = (image.width, image.format)
-        let table: [Float] = switch (format, linearLight) {
-        case (.rgba8, true): TransferFunction.srgb8ToLinear
-        case (.rgba8, false): TransferFunction.unit8
-        case (.rgba16, true): TransferFunction.srgb16ToLinear
-        case (.rgba16, false): TransferFunction.unit16
-        }
+        let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
         pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * image.height) { buffer, initialized in
             let output = SharedPointer(base: buffer.baseAddress!)
             image.bytes.withUnsafeBytes { raw in
                 table.withUnsafeBufferPointer { table in
-                    let (source, lookup) = (SharedPointer(base: UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))),
+                    let (source, lookup) = (SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self)),
                                             SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!)))
                     parallelism.chunks(image.height, minimum: 16) { rows in
                         for y in rows {
-                            let row = output.base + y &* width
-                            switch format {
-                            case .rgba8:
-                                PixelRows.load(source.base + y &* width &* 4,
-                                               count: width, into: row, table: lookup.base)
-                            case .rgba16:
-                                PixelRows.load(UnsafeRawPointer(source.base).assumingMemoryBound(to: UInt16.self) + y &* width &* 4,
-                                               count: width, into: row, table: lookup.base)
-                            }
+                            PixelRows.load(from: source.base, at: y &* width, count: width, format: format,
+                                           into: output.base + y &* width, table: lookup.base)
                         }
                     }
                 }
@@ -62,12 +50,8 @@ public struct LinearImage: Sendable {
         pixels.withUnsafeBufferPointer { source in
             result.bytes.withUnsafeMutableBytes { raw in
                 Resampler.withOptionalPointer(encode) { table in
-                    switch format {
-                    case .rgba8:
-                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), encodeTable: table, matte: nil)
-                    case .rgba16:
-                        PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!.assumingMemoryBound(to: UInt16.self), encodeTable: table, matte: nil)
-                    }
+                    PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!, at: 0, format: format,
+                                    encodeTable: table, matte: nil)
                 }
             }
         }

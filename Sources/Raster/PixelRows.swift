@@ -1,6 +1,31 @@
 /// The hot loops at the two ends of the pipeline: a row of stored pixels to premultiplied float RGBA,
 /// and back. Tables are passed in as pointers so nothing here allocates, looks up a global or checks bounds.
 enum PixelRows {
+    /// Loads `count` pixels starting at pixel `index` of stored pixels in `format`.
+    @inline(__always)
+    static func load(from raw: UnsafeRawPointer, at index: Int, count: Int, format: Image.PixelFormat,
+                     into destination: UnsafeMutablePointer<SIMD4<Float>>, table: UnsafePointer<Float>) {
+        switch format {
+        case .rgba8: load(raw.assumingMemoryBound(to: UInt8.self) + index &* 4, count: count, into: destination, table: table)
+        case .rgba16: load(raw.assumingMemoryBound(to: UInt16.self) + index &* 4, count: count, into: destination, table: table)
+        }
+    }
+
+    /// Stores `count` pixels starting at pixel `index` of stored pixels in `format`.
+    @inline(__always)
+    static func store(_ source: UnsafePointer<SIMD4<Float>>, count: Int, into raw: UnsafeMutableRawPointer, at index: Int,
+                      format: Image.PixelFormat, encodeTable: UnsafePointer<Float>?, matte: SIMD4<Float>?) {
+        switch format {
+        case .rgba8:
+            store(source, count: count, into: raw.assumingMemoryBound(to: UInt8.self) + index &* 4, encodeTable: encodeTable, matte: matte)
+        case .rgba16:
+            store(source, count: count, into: raw.assumingMemoryBound(to: UInt16.self) + index &* 4, encodeTable: encodeTable, matte: matte)
+        }
+    }
+
+    // The typed loops below stay separate per channel type: generic versions are not specialised
+    // across the call and cost several times as much.
+
     /// 8-bit RGBA → premultiplied float RGBA, colour through `table` (linear light or plain 0…1).
     @inline(__always)
     static func load(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<SIMD4<Float>>,

@@ -36,12 +36,7 @@ public enum Resampler {
     /// false) as it goes.
     public static func resize(_ image: Image, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               linearLight: Bool = true, parallelism: Parallelism = .serial) -> Image {
-        let table: [Float] = switch (image.format, linearLight) {
-        case (.rgba8, true): TransferFunction.srgb8ToLinear
-        case (.rgba8, false): TransferFunction.unit8
-        case (.rgba16, true): TransferFunction.srgb16ToLinear
-        case (.rgba16, false): TransferFunction.unit16
-        }
+        let table = TransferFunction.decodeTable(for: image.format, linearLight: linearLight)
         return image.bytes.withUnsafeBytes { raw in
             table.withUnsafeBufferPointer { table in
                 let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
@@ -120,15 +115,8 @@ public enum Resampler {
                                 }
                                 columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
                                 let offset = (placement.destinationY + y) &* outputWidth &+ placement.destinationX
-                                switch format {
-                                case .rgba8:
-                                    PixelRows.store(ring.sums, count: width, into: bytes.base + offset &* 4,
-                                                    encodeTable: table?.base, matte: matte)
-                                case .rgba16:
-                                    PixelRows.store(ring.sums, count: width,
-                                                    into: UnsafeMutableRawPointer(bytes.base).assumingMemoryBound(to: UInt16.self) + offset &* 4,
-                                                    encodeTable: table?.base, matte: matte)
-                                }
+                                PixelRows.store(ring.sums, count: width, into: UnsafeMutableRawPointer(bytes.base), at: offset,
+                                                format: format, encodeTable: table?.base, matte: matte)
                             }
                         }
                     }
@@ -162,16 +150,8 @@ struct RowReader: @unchecked Sendable {
     @inline(__always)
     func row(_ y: Int, columns: ClosedRange<Int>, scratch: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<SIMD4<Float>> {
         let first = columns.lowerBound, count = columns.count
-        switch format {
-        case nil:
-            return base.assumingMemoryBound(to: SIMD4<Float>.self) + y &* width
-        case .rgba8:
-            PixelRows.load(base.assumingMemoryBound(to: UInt8.self) + (y &* width &+ first) &* 4, count: count,
-                           into: scratch + first, table: table!)
-        case .rgba16:
-            PixelRows.load(base.assumingMemoryBound(to: UInt16.self) + (y &* width &+ first) &* 4, count: count,
-                           into: scratch + first, table: table!)
-        }
+        guard let format else { return base.assumingMemoryBound(to: SIMD4<Float>.self) + y &* width }
+        PixelRows.load(from: base, at: y &* width &+ first, count: count, format: format, into: scratch + first, table: table!)
         return UnsafePointer(scratch)
     }
 }

@@ -22,6 +22,17 @@ enum TransferFunction {
     /// 16-bit value → 0…1, for `--no-linear`.
     static let unit16: [Float] = (0..<65536).map { Float($0) / 65535 }
 
+    /// The table that turns stored channel values of `format` into filter values: linear light, or the
+    /// encoded values scaled to 0…1 when `linearLight` is false.
+    static func decodeTable(for format: Image.PixelFormat, linearLight: Bool) -> [Float] {
+        switch (format, linearLight) {
+        case (.rgba8, true): srgb8ToLinear
+        case (.rgba8, false): unit8
+        case (.rgba16, true): srgb16ToLinear
+        case (.rgba16, false): unit16
+        }
+    }
+
     /// Exponent field of 2^-16, the bottom of the encode table.
     static let encodeBaseExponent: UInt32 = 127 - 16
     /// Linear light (by float bit pattern) → sRGB-encoded 0…1; 16 octaves × 1024 steps, plus the end point

@@ -30,16 +30,8 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
-        do {
-            let outcome = try conversion.run(input: input, output: out)
-            var line = "\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.source.width)x\(outcome.source.height), \(outcome.bytesWritten) bytes"
-            if outcome.flattenedPixels > 0 {
-                line += " (\(outcome.flattenedPixels) translucent pixels composited over \(background))"
-            }
-            print(line)
-        } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(1)
-        }
+        let outcome = try Terminal.orExit { try conversion.run(input: input, output: out) }
+        print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.source.width)x\(outcome.source.height), "
+              + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))
     }
 }

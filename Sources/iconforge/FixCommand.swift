@@ -34,18 +34,10 @@ struct FixCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func run() throws {
-        let presets: [Preset]
-        do { presets = try preset.map(PresetCatalog.presets) ?? [] } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(2)
-        }
+        let presets = try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] }
         let fixer = Fixer(validator: Validator(presets: presets, role: role, limits: decode.limits), background: background,
                           keepsBackup: !noBackup, dryRun: dryRun)
-        let outcomes: [Fixer.Outcome]
-        do { outcomes = try fixer.fix(paths) } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(2)
-        }
+        let outcomes = try Terminal.orExit(2) { try fixer.fix(paths) }
         var failed = false
         for outcome in outcomes {
             if let failure = outcome.failure {

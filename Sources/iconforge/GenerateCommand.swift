@@ -82,11 +82,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options: GenerateOptions
-        do { options = GenerateOptions(presets: try PresetCatalog.presets(preset)) } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(1)
-        }
+        var options = GenerateOptions(presets: try Terminal.orExit { try PresetCatalog.presets(preset) })
         options.filter = filter
         options.linearLight = !gammaSpace
         options.background = background
@@ -104,21 +100,16 @@ struct GenerateCommand: ParsableCommand {
         options.limits = decode.limits
 
         let files = try expandSources()
-        guard !files.isEmpty else {
-            Terminal.standardError("no PNG files in \(sources.joined(separator: ", "))")
-            throw ExitCode(1)
-        }
+        guard !files.isEmpty else { throw Terminal.failure("no PNG files in \(sources.joined(separator: ", "))") }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
         let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
         if Set(jobs.map(\.1)).count < jobs.count {
-            Terminal.standardError("two sources have the same name and would write the same folder; rename one")
-            throw ExitCode(1)
+            throw Terminal.failure("two sources have the same name and would write the same folder; rename one")
         }
         let generator = Generator(options: options)
         if dryRun { return printPlan(generator, jobs) }
 
         let reporter = Reporter(interactive: Terminal.isInteractive, total: jobs.count)
-        let failures = Counter()
         // One source: its outputs in parallel. Several: sources in parallel, each on one core.
         let perSource: Parallelism = jobs.count == 1 ? .allCores : .serial
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -128,12 +119,11 @@ struct GenerateCommand: ParsableCommand {
                                                progress: jobs.count == 1 ? reporter.fileProgress : nil)
                 reporter.finished(report)
             } catch {
-                failures.increment()
                 reporter.failed("\(error)")
             }
         }
         reporter.summary()
-        if failures.value > 0 { throw ExitCode(1) }
+        if reporter.failureCount > 0 { throw ExitCode(1) }
     }
 
     private func expandSources() throws -> [String] {
@@ -198,6 +188,9 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
+    /// Sources that failed so far.
+    var failureCount: Int { lock.withLock { failures } }
+
     func failed(_ message: String) {
         lock.withLock {
             failures += 1
@@ -216,14 +209,6 @@ final class Reporter: @unchecked Sendable {
                   + "\(bytes)".padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%.3f s", seconds))
         }
     }
-}
-
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private var count = 0
-    private let lock = NSLock()
-    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
-    var value: Int { lock.withLock { count } }
 }
 
 extension Compression: ExpressibleByArgument {}

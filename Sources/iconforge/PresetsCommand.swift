@@ -28,11 +28,7 @@ struct PresetsCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            let preset: Preset
-            do { preset = try PresetCatalog.preset(name) } catch {
-                Terminal.standardError(error.description)
-                throw ExitCode(1)
-            }
+            let preset = try Terminal.orExit { try PresetCatalog.preset(name) }
             print("\(preset.name): \(preset.summary)")
             for spec in preset.outputs {
                 let size = spec.pixels.map { $0.description } ?? "-"

@@ -59,17 +59,9 @@ struct ResizeCommand: ParsableCommand {
         let resizing = Resizing(size: size, options: ResizeOptions(filter: filter, fit: fit, gravity: gravity, padding: padding),
                                 linearLight: !gammaSpace, keepsAlpha: keepAlpha, background: padding ?? .white,
                                 limits: decode.limits)
-        do {
-            let outcome = try resizing.run(input: input, output: out)
-            var line = "\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.source.width)x\(outcome.source.height), \(filter), \(fit), \(outcome.bytesWritten) bytes"
-            if outcome.flattenedPixels > 0 {
-                line += " (\(outcome.flattenedPixels) translucent pixels composited over \(padding ?? .white))"
-            }
-            print(line)
-        } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(1)
-        }
+        let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
+        print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.source.width)x\(outcome.source.height), "
+              + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
     }
 }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Where the command's words go: results to standard output, failures and warnings to standard error.
@@ -9,4 +10,18 @@ enum Terminal {
 
     /// True when standard output is a terminal (colour and progress bars only then).
     static var isInteractive: Bool { isatty(STDOUT_FILENO) != 0 }
+
+    /// Runs `body`; if it throws, prints the error as one line on standard error and exits with `status`.
+    static func orExit<Value>(_ status: Int32 = 1, _ body: () throws -> Value) throws -> Value {
+        do { return try body() } catch {
+            standardError("\(error)")
+            throw ExitCode(status)
+        }
+    }
+
+    /// Prints `message` on standard error; throw the result to exit with `status`.
+    static func failure(_ message: String, status: Int32 = 1) -> ExitCode {
+        standardError(message)
+        return ExitCode(status)
+    }
 }

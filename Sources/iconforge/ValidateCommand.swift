@@ -36,23 +36,12 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func run() throws {
-        let presets: [Preset]
-        do { presets = try preset.map(PresetCatalog.presets) ?? [] } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(2)
-        }
+        let presets = try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] }
         let validator = Validator(presets: presets, role: role, limits: decode.limits)
-        let report: ValidationReport
-        do { report = try validator.validate(paths) } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(2)
-        }
+        let report = try Terminal.orExit(2) { try validator.validate(paths) }
         let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive)
         if let output {
-            do { try FileIO.writeAtomically(Array(text.utf8), to: output) } catch {
-                Terminal.standardError(error.description)
-                throw ExitCode(2)
-            }
+            try Terminal.orExit(2) { try FileIO.writeAtomically(Array(text.utf8), to: output) }
         } else {
             print(text, terminator: "")
         }

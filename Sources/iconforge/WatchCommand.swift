@@ -68,19 +68,13 @@ struct WatchCommand: ParsableCommand {
         let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
         let outputPath = URL(fileURLWithPath: out).standardizedFileURL.path
         guard !(outputPath + "/").hasPrefix(inputPath + "/") else {
-            Terminal.standardError(WatchError.outputInsideInput(out).description)
-            throw ExitCode(2)
+            throw Terminal.failure(WatchError.outputInsideInput(out).description, status: 2)
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
-            Terminal.standardError(WatchError.cannotWatch(input, "no such folder").description)
-            throw ExitCode(1)
+            throw Terminal.failure(WatchError.cannotWatch(input, "no such folder").description)
         }
-        let generate: GenerateOptions
-        do { generate = try makeOptions(preset: preset, background: background) } catch {
-            Terminal.standardError("\(error)")
-            throw ExitCode(2)
-        }
+        let generate = try Terminal.orExit(2) { try makeOptions(preset: preset, background: background) }
         var options = WatchOptions(input: input, output: out, generate: generate)
         options.validateOnly = validateOnly
         options.prune = prune
@@ -89,11 +83,7 @@ struct WatchCommand: ParsableCommand {
 
         // Signals become counters the control loop reads; the handlers themselves do nothing else.
         let counters = SignalCounters()
-        let source: ChangeSource
-        do { source = try makeSource() } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(1)
-        }
+        let source = try Terminal.orExit { try makeSource() }
         let daemon = WatchDaemon(options: options, source: source, log: log)
         if once {
             let totals = daemon.runOnce()
@@ -102,14 +92,11 @@ struct WatchCommand: ParsableCommand {
             return
         }
         counters.install()
-        do {
+        try Terminal.orExit {
             try daemon.run(stopRequests: { counters.count(SIGTERM) + counters.count(SIGINT) },
                            summaryRequests: { counters.count(SIGUSR1) },
                            reloadRequests: { counters.count(SIGHUP) },
                            reload: { reloadConfig() })
-        } catch {
-            Terminal.standardError(error.description)
-            throw ExitCode(1)
         }
     }
 

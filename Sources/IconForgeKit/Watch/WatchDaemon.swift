@@ -74,7 +74,8 @@ public final class WatchDaemon: @unchecked Sendable {
     private var failedAt: [String: FileStamp] = [:]
     private var totals = (jobs: 0, succeeded: 0, failed: 0)
     private let completions = Completions()
-    private let temporaries = Temporaries()
+    /// The temporary output folders of jobs in progress, removed at once on a forced stop.
+    private let temporaries = Locked(Set<String>())
 
     /// True for the files the daemon treats as masters.
     public static func isSource(_ name: String) -> Bool { !name.hasPrefix(".") && name.lowercased().hasSuffix(".png") }
@@ -144,7 +145,9 @@ public final class WatchDaemon: @unchecked Sendable {
             }
         }
         let forced = !finishRunningJobs(stopRequests: stopRequests, limit: options.shutdownTimeout)
-        if forced { temporaries.removeAll() }
+        if forced {
+            for path in temporaries.value { try? FileManager.default.removeItem(atPath: path) }
+        }
         logSummary()
         log.event(file: nil, action: "stop", result: forced ? "stopped at once; unfinished jobs discarded" : "stopped")
     }
@@ -286,7 +289,7 @@ public final class WatchDaemon: @unchecked Sendable {
 
     // MARK: - The real job
 
-    static func job(_ name: String, options: WatchOptions, temporaries: Temporaries) -> JobResult {
+    static func job(_ name: String, options: WatchOptions, temporaries: Locked<Set<String>>) -> JobResult {
         let source = (options.input as NSString).appendingPathComponent(name)
         let base = (name as NSString).deletingPathExtension
         // What this job works from: the stamp first, then the content, so a later change always differs.
@@ -308,8 +311,8 @@ public final class WatchDaemon: @unchecked Sendable {
             }
         }
         let temporary = (options.output as NSString).appendingPathComponent(".\(base).iconforge-\(UUID().uuidString.prefix(8))")
-        temporaries.insert(temporary)
-        defer { temporaries.remove(temporary) }
+        temporaries.withLock { _ = $0.insert(temporary) }
+        defer { temporaries.withLock { _ = $0.remove(temporary) } }
         do {
             let report = try Generator(options: options.generate).run(source: source, outputFolder: temporary, parallelism: .serial)
             try FileIO.replaceFolder((options.output as NSString).appendingPathComponent(base), with: temporary)
@@ -319,17 +322,6 @@ public final class WatchDaemon: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             return JobResult(succeeded: false, result: "failed", error: "\(error)")
         }
-    }
-}
-
-/// A value shared between the control loop and the workers.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 
@@ -365,16 +357,5 @@ final class Completions: @unchecked Sendable {
         let taken = items
         items.removeAll()
         return taken
-    }
-}
-
-/// The temporary output folders of jobs in progress, removed at once on a forced stop.
-final class Temporaries: @unchecked Sendable {
-    private var paths = Set<String>()
-    private let lock = NSLock()
-    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-    func removeAll() {
-        for path in lock.withLock({ paths }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }
