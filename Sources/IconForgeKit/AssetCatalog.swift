@@ -73,11 +73,15 @@ public struct AssetSet: Sendable {
                     if link(from, to) != 0 { try manager.copyItem(atPath: from, toPath: to) }
                 }
             }
+            // Flushed to disk only when this set replaces one: a new set has nothing to lose to a crash.
             for (file, bytes) in files {
-                try Data(bytes).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent(file)))
+                try FileIO.writeNew(bytes, to: (temporary as NSString).appendingPathComponent(file), durable: exists)
             }
-            let contents = contents(keeping: existing).rendered
-            try Data(contents.utf8).write(to: URL(fileURLWithPath: (temporary as NSString).appendingPathComponent("Contents.json")))
+            let contents = Array(contents(keeping: existing).rendered.utf8)
+            try FileIO.writeNew(contents, to: (temporary as NSString).appendingPathComponent("Contents.json"), durable: exists)
+        } catch let error as FileError {
+            try? manager.removeItem(atPath: temporary)
+            throw .file(error)
         } catch {
             try? manager.removeItem(atPath: temporary)
             throw .file(.writeFailed(path: target, reason: error.localizedDescription))

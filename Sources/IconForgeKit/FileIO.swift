@@ -63,25 +63,45 @@ public enum FileIO {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: currentErrorText()) }
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = currentErrorText()
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(bytes, to: descriptor)
         if failure == nil, fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { failure = currentErrorText() }
         if close(descriptor) != 0, failure == nil { failure = currentErrorText() }
         if failure == nil, rename(temporary, path) != 0 { failure = currentErrorText() }
         if let failure {
             unlink(temporary)
             throw .writeFailed(path: path, reason: failure)
+        }
+    }
+
+    /// Creates `path`, which must not exist yet, inside a folder that is not in place yet (a set being
+    /// assembled). `durable` flushes it to disk first: needed when the folder will replace one that holds
+    /// the user's files, skipped for a new folder, where a crash loses nothing (fsync was a tenth of the
+    /// time of a batch of new sets).
+    static func writeNew(_ bytes: [UInt8], to path: String, durable: Bool) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: currentErrorText()) }
+        var failure = writeAll(bytes, to: descriptor)
+        if failure == nil, durable, fsync(descriptor) != 0 { failure = currentErrorText() }
+        if close(descriptor) != 0, failure == nil { failure = currentErrorText() }
+        if let failure {
+            unlink(path)
+            throw .writeFailed(path: path, reason: failure)
+        }
+    }
+
+    /// Writes every byte (retrying short and interrupted writes); the error text on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return currentErrorText()
+                }
+                offset += written
+            }
+            return nil
         }
     }
 

@@ -149,20 +149,22 @@ public struct Generator: Sendable {
         var warnings: [String] = []
         let masters = try Masters.load(source: source, options: options, jobs: jobs, warnings: &warnings, parallelism: parallelism)
 
-        // Render and encode every file in parallel; each file's own resize runs on one core.
-        let results = Locked([Result<[UInt8], IconForgeError>?](repeating: nil, count: jobs.count))
+        // Render and encode every distinct file in parallel; each file's own resize runs on one core. Files
+        // that would come out identical (Icon-20@2x and Icon-40@1x are both 40 px) are rendered once.
+        let (renders, renderOf) = distinctRenders(jobs)
+        let results = Locked([Result<[UInt8], IconForgeError>?](repeating: nil, count: renders.count))
         let done = Locked(0)
         let renderer = Renderer(options: options, masters: masters)
         // Largest first, so the most expensive file never starts last and runs alone on one core.
-        let order = jobs.indices.sorted { (jobs[$0].spec.pixels?.area ?? 0) > (jobs[$1].spec.pixels?.area ?? 0) }
-        parallelism.forEach(jobs.count) { position in
-            let index = order[position]
-            let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(jobs[index], source: source) }
+        let order = renders.indices.sorted { (jobs[renders[$0]].spec.pixels?.area ?? 0) > (jobs[renders[$1]].spec.pixels?.area ?? 0) }
+        parallelism.forEach(renders.count) { position in
+            let index = order[position], job = jobs[renders[index]]
+            let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(job, source: source) }
             results.withLock { $0[index] = result }
-            progress?(done.withLock { $0 += 1; return $0 }, jobs.count)
+            progress?(done.withLock { $0 += 1; return $0 }, renders.count)
         }
         var bytesByPath: [String: [UInt8]] = [:]
-        for (job, result) in zip(jobs, results.value) { bytesByPath[job.path] = try result!.get() }
+        for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
         try write(outputs: outputs, jobs: jobs, bytes: bytesByPath, into: outputFolder)
         var files = jobs.map { GeneratedFile(path: $0.path, role: $0.spec.role, pixels: $0.spec.pixels, bytes: bytesByPath[$0.path]!.count) }
@@ -170,6 +172,20 @@ public struct Generator: Sendable {
         files += try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
         return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
                                 seconds: (clock.now - start).seconds)
+    }
+
+    /// The jobs to render (indices into `jobs`, one per distinct `Renderer.Key`), and for every job the
+    /// index into that list of the render that makes its bytes.
+    private func distinctRenders(_ jobs: [FileJob]) -> (renders: [Int], renderOf: [Int]) {
+        var renders: [Int] = [], renderOf: [Int] = [], firstByKey: [Renderer.Key: Int] = [:]
+        for (index, job) in jobs.enumerated() {
+            let key = Renderer.key(for: job.spec)
+            if let render = firstByKey[key] { renderOf.append(render); continue }
+            firstByKey[key] = renders.count
+            renderOf.append(renders.count)
+            renders.append(index)
+        }
+        return (renders, renderOf)
     }
 
     private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], into folder: String) throws(IconForgeError) {

@@ -7,6 +7,20 @@ struct Renderer: Sendable {
     let options: GenerateOptions
     let masters: Masters
 
+    /// What decides an output's bytes: jobs with equal keys render to the same file.
+    struct Key: Hashable {
+        /// Launch, launch logo and template images each render their own way; every other role alike.
+        var kind: Role?
+        var appearance: Appearance?
+        var keepsAlpha: Bool
+        var pixels: PixelSize
+    }
+
+    static func key(for spec: IconSpec) -> Key {
+        let kind: Role? = [.launch, .launchLogo, .template].contains(spec.role) ? spec.role : nil
+        return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!)
+    }
+
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
         let matte = spec.keepsAlpha ? nil : options.background

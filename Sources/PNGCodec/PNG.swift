@@ -71,6 +71,42 @@ public enum PNG {
     /// Encodes an image as an 8-bit, non-interlaced PNG (16-bit images are rounded to 8 bits first).
     public static func encode(_ image: Image, options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
         let source = image.converted(to: .rgba8)
+        var options = options
+        if !options.alternativeFilters.isEmpty {
+            options.filters = try bestFilters(for: source, options: options)
+        }
+        return try encodeRGBA8(source, options: options)
+    }
+
+    /// Rows per sampled band, and bands per image, when weighing filter sets: 64 rows in all, about 6% of
+    /// a 1024-pixel icon per candidate.
+    static let sampleBand = 16, sampleBands = 4
+
+    /// The filter set among `options.filters` and `options.alternativeFilters` that compresses bands of
+    /// rows sampled evenly through `image` into the fewest bytes (the first on a tie). Images too short to
+    /// sample keep `options.filters`.
+    static func bestFilters(for image: Image, options: PNGEncodeOptions) throws(PNGError) -> PNGEncodeOptions.Filters {
+        let (band, bands) = (sampleBand, sampleBands)
+        guard image.height >= 2 * band * bands else { return options.filters }
+        let rowBytes = image.width * 4
+        var sample: [UInt8] = []
+        sample.reserveCapacity(rowBytes * band * bands)
+        for index in 0..<bands {
+            let first = (image.height - band) * (2 * index + 1) / (2 * bands)
+            sample += image.bytes[(first * rowBytes)..<((first + band) * rowBytes)]
+        }
+        let sampled = Image(width: image.width, height: band * bands, format: .rgba8, bytes: sample)
+        var best = options.filters, fewest = Int.max
+        for filters in [options.filters] + options.alternativeFilters {
+            var trial = options
+            trial.filters = filters
+            let size = try encodeRGBA8(sampled, options: trial).count
+            if size < fewest { (best, fewest) = (filters, size) }
+        }
+        return best
+    }
+
+    private static func encodeRGBA8(_ source: Image, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
         let capacity = cpng_encode_bound(UInt32(source.width), UInt32(source.height), keepAlpha)
         var written = 0

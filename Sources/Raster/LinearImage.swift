@@ -46,12 +46,11 @@ public struct LinearImage: Sendable {
     public func image(format: Image.PixelFormat = .rgba8) -> Image {
         var result = Image(width: width, height: height, format: format)
         let count = width * height
-        let encode: [Float]? = isLinearLight ? TransferFunction.linearToSRGB : nil
         pixels.withUnsafeBufferPointer { source in
             result.bytes.withUnsafeMutableBytes { raw in
-                Resampler.withOptionalPointer(encode) { table in
+                EncodeTables.with(linearLight: isLinearLight) { tables in
                     PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!, at: 0, format: format,
-                                    encodeTable: table, matte: nil)
+                                    tables: tables, matte: nil)
                 }
             }
         }

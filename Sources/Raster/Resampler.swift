@@ -87,19 +87,21 @@ public enum Resampler {
         let horizontal = Contributions(sourceLength: sourceSize.width, sourceStart: placement.sourceX,
                                        sourceExtent: placement.sourceWidth, outputLength: placement.destinationWidth,
                                        filter: options.filter)
-        let vertical = Contributions(sourceLength: sourceSize.height, sourceStart: placement.sourceY,
-                                     sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
-                                     filter: options.filter)
+        // A square resize has the same table on both axes (the weights' sines are a measurable cost).
+        let sameAxes = sourceSize.width == sourceSize.height && placement.sourceX == placement.sourceY
+            && placement.sourceWidth == placement.sourceHeight && placement.destinationWidth == placement.destinationHeight
+        let vertical = sameAxes ? horizontal
+            : Contributions(sourceLength: sourceSize.height, sourceStart: placement.sourceY,
+                            sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
+                            filter: options.filter)
         var output = Image(width: size.width, height: size.height, format: options.outputFormat,
                            fill: paddingValue(options.padding ?? options.matte, format: options.outputFormat))
         let matte = options.matte.map { SIMD4<Float>(Float($0.red), Float($0.green), Float($0.blue), 255) / 255 }
         let (format, outputWidth, width) = (output.format, output.width, horizontal.count)
         let columns = horizontal.sourceRange
-        let encodeTable: [Float]? = linearLight ? TransferFunction.linearToSRGB : nil
         output.bytes.withUnsafeMutableBytes { raw in
             let bytes = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            withOptionalPointer(encodeTable) { table in
-                let table = table.map { SharedPointer(base: UnsafeMutablePointer(mutating: $0)) }
+            EncodeTables.with(linearLight: linearLight) { tables in
                 horizontal.withPointers { rowKernel in
                     vertical.withPointers { columnKernel in
                         // One band per worker: each band's first rows re-filter what the previous band's last
@@ -116,7 +118,7 @@ public enum Resampler {
                                 columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
                                 let offset = (placement.destinationY + y) &* outputWidth &+ placement.destinationX
                                 PixelRows.store(ring.sums, count: width, into: UnsafeMutableRawPointer(bytes.base), at: offset,
-                                                format: format, encodeTable: table?.base, matte: matte)
+                                                format: format, tables: tables, matte: matte)
                             }
                         }
                     }
@@ -130,11 +132,6 @@ public enum Resampler {
         guard let colour else { return .zero }
         let scale: UInt16 = format == .rgba16 ? 257 : 1
         return SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255) &* scale
-    }
-
-    static func withOptionalPointer<R>(_ array: [Float]?, _ body: (UnsafePointer<Float>?) -> R) -> R {
-        guard let array else { return body(nil) }
-        return array.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
 

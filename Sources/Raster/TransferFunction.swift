@@ -54,8 +54,41 @@ enum TransferFunction {
         return low + (table[index &+ 1] - low) * fraction
     }
 
-    /// The same for 8-bit output, without branches: values below 2^-16 are clamped up to it, which still
-    /// encodes to 0.05 of an 8-bit level and so rounds to 0 exactly as the true curve does.
+    /// Linear light → sRGB 8-bit, rounded exactly as `(encode(v) * 255).rounded()` would, by float bit
+    /// pattern: 256 steps per octave from 2^-16 to 1 (16 KB, stays in L1). Within one step the encoded value
+    /// moves by less than half a level, so it crosses at most one rounding boundary: each entry holds the
+    /// level at the step's start (high 16 bits) and the position inside the step (low 15 bits of the
+    /// float) from which the level is one higher (0x8000: never).
+    static let linearTo8Bit: [UInt32] = (0...(16 * 256)).map { index in
+        let start = (encodeBaseExponent << 23) &+ (UInt32(index) << 15)
+        func level(_ fraction: UInt32) -> UInt32 {
+            UInt32((encode(Double(Float(bitPattern: start | fraction))) * 255).rounded())
+        }
+        let base = level(0)
+        guard index < 16 * 256, level(0x7FFF) > base else { return base << 16 | 0x8000 }
+        var (low, high) = (UInt32(0), UInt32(0x7FFF)) // level(low) == base, level(high) == base + 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if level(middle) > base { high = middle } else { low = middle }
+        }
+        return base << 16 | high
+    }
+
+    /// Encodes a linear value (clamped to 0…1; NaN counts as 0) to an sRGB 8-bit level with the
+    /// `linearTo8Bit` table, without branches. Values below 2^-16 encode to 0.05 of a level, so clamping
+    /// them up to 2^-16 still gives 0, as the true curve does.
+    @inline(__always)
+    static func encodeTo8Bit(_ value: Float, table: UnsafePointer<UInt32>) -> UInt32 {
+        let lowest: Float = 0.000_015_258_789
+        let clamped = value > lowest ? (value < 1 ? value : 1) : lowest
+        let bits = clamped.bitPattern
+        let entry = table[Int(truncatingIfNeeded: (bits >> 15) &- (encodeBaseExponent << 8))]
+        return (entry >> 16) &+ ((bits & 0x7FFF) >= (entry & 0xFFFF) ? 1 : 0)
+    }
+
+    /// The same for 8-bit output as a float 0…1 (for compositing before rounding), without branches:
+    /// values below 2^-16 are clamped up to it, which still encodes to 0.05 of an 8-bit level and so rounds
+    /// to 0 exactly as the true curve does.
     @inline(__always)
     static func encodeFor8Bit(_ value: Float, table: UnsafePointer<Float>) -> Float {
         let clamped = min(max(value, 0.000_015_258_789), 1)
@@ -64,5 +97,24 @@ enum TransferFunction {
         let fraction = Float(bits & 0x1FFF) * (1 / 8192)
         let low = table[index]
         return low + (table[index &+ 1] - low) * fraction
+    }
+}
+
+/// The encode tables as the store loops take them: both or neither (colour not in linear light).
+/// Sendable: the tables are immutable for the life of the process.
+struct EncodeTables: @unchecked Sendable {
+    /// `TransferFunction.linearTo8Bit`.
+    let to8Bit: UnsafePointer<UInt32>
+    /// `TransferFunction.linearToSRGB`.
+    let toUnit: UnsafePointer<Float>
+
+    /// Calls `body` with the tables when `linearLight`, with nil otherwise.
+    static func with<R>(linearLight: Bool, _ body: (EncodeTables?) -> R) -> R {
+        guard linearLight else { return body(nil) }
+        return TransferFunction.linearTo8Bit.withUnsafeBufferPointer { bytes in
+            TransferFunction.linearToSRGB.withUnsafeBufferPointer { unit in
+                body(EncodeTables(to8Bit: bytes.baseAddress!, toUnit: unit.baseAddress!))
+            }
+        }
     }
 }

@@ -125,6 +125,21 @@ struct GeneratorBehaviourTests {
         for (a, b) in zip(first, second) { #expect(a.1 == b.1, "\(a.0) changed") }
     }
 
+    @Test("files that come out the same are rendered once; a template of an icon's size is not shared")
+    func sharedRenders() throws {
+        // ios has two 40 px and two 120 px app icons, web-clip a 76 px touch icon like iPad's; the 50 px
+        // tab-bar template (RGBA) has the size of the legacy 50 px iPad icon (RGB).
+        let (folder, _) = try generate("glyph-master.png", presets: "ios,ios-legacy,bar-icons,web-clip")
+        let file = { (path: String) in try Fixtures.bytes(at: folder.appendingPathComponent(path)) }
+        #expect(try file("AppIcon.appiconset/Icon-20@2x.png") == file("AppIcon.appiconset/Icon-40@1x.png"))
+        #expect(try file("AppIcon.appiconset/Icon-40@3x.png") == file("AppIcon.appiconset/Icon-60@2x.png"))
+        #expect(try file("apple-touch-icon-76.png") == file("AppIcon.appiconset/Icon-76@1x.png"))
+        let template = try PNG.decode(file("TabBarIcon.imageset/TabBarIcon@2x.png"))
+        let icon = try PNG.decode(file("AppIcon.appiconset/Icon-50@1x.png"))
+        #expect(template.info.width == 50 && icon.info.width == 50)
+        #expect(template.info.colorType == .rgba && icon.info.colorType == .rgb)
+    }
+
     @Test("a corrupt source fails with a clear message and leaves the output folder as it was")
     func corruptSourceLeavesOutput() throws {
         let (folder, _) = try generate("app-icon-master.png", presets: "ios")

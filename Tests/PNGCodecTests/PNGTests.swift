@@ -171,6 +171,36 @@ struct EncodingTests {
         #expect(try PNG.decode(PNG.encode(image, options: PNGEncodeOptions(filters: filter))).image == image)
     }
 
+    @Test("sampling picks the filter set that compresses best: none for flat art, a filter for noise")
+    func sampledFilterChoice() throws {
+        // Flat art: the sample app-icon master (flat shapes, banded gradients, thin rules).
+        let flat = try PNG.decode(Fixtures.bytes("app-icon-master.png")).image
+        // Smooth noise: a gradient with small random steps (what photographs look like to a filter).
+        var noisy = Image(width: 256, height: 256)
+        var random = SeededRandom(seed: 7)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let jitter = UInt16(random.next() % 6)
+                noisy.setPixel(x: x, y: y, SIMD4(UInt16(x) / 2 + jitter, UInt16(y) / 2 + jitter, 100 + jitter, 255))
+            }
+        }
+        for image in [flat, noisy] {
+            let filtered = PNGEncodeOptions(colorType: .rgb)
+            var unfiltered = filtered
+            unfiltered.filters = .none
+            var sampled = filtered
+            sampled.alternativeFilters = [.none]
+            let sizes = try [filtered, unfiltered].map { try PNG.encode(image, options: $0).count }
+            let chosen = try PNG.encode(image, options: sampled)
+            #expect(chosen.count == sizes.min(), "sizes \(sizes), chose \(chosen.count)")
+            #expect(try PNG.decode(chosen).image == image)
+        }
+        #expect(try PNG.encode(flat, options: PNGEncodeOptions(colorType: .rgb, filters: .none)).count
+                < PNG.encode(flat, options: PNGEncodeOptions(colorType: .rgb)).count) // the case is not vacuous
+        #expect(try PNG.encode(noisy, options: PNGEncodeOptions(colorType: .rgb)).count
+                < PNG.encode(noisy, options: PNGEncodeOptions(colorType: .rgb, filters: .none)).count)
+    }
+
     @Test("an sRGB chunk is written on request and reported by info")
     func srgbChunk() throws {
         let image = randomImage(width: 4, height: 4, opaque: true, seed: 3)

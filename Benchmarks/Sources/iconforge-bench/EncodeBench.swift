@@ -9,7 +9,7 @@ enum EncodeBench {
         let images = paths.map { try! PNG.decode([UInt8](FileManager.default.contents(atPath: $0)!)).image }
         let pixels = images.reduce(0) { $0 + $1.width * $1.height }
         var settings: [(String, PNGEncodeOptions)] = []
-        let filterSets: [(String, PNGEncodeOptions.Filters)] = [("all", .all), ("s+u+p", [.sub, .up, .paeth]), ("up", .up), ("paeth", .paeth), ("sub", .sub), ("none", .none)]
+        let filterSets: [(String, PNGEncodeOptions.Filters)] = [("all", .all), ("s+u+p", [.sub, .up, .paeth]), ("s+u", [.sub, .up]), ("up", .up), ("paeth", .paeth), ("sub", .sub), ("none", .none)]
         let levels = ProcessInfo.processInfo.environment["LEVELS"].map { $0.split(separator: ",").map { Int($0)! } } ?? [1, 4, 6, 9]
         for strategy in PNGEncodeOptions.Strategy.allCases {
             for level in levels where !(strategy == .rle && level != 6) {

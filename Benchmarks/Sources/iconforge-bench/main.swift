@@ -25,6 +25,14 @@ func measure(_ runs: Int, _ body: () -> Void) -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count > 2, arguments[1] == "decode" { // decode time of each file, median of 9
+    for path in arguments.dropFirst(2) {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        let seconds = measure(9) { _ = try! PNG.decode(bytes) }
+        print(String(format: "%8.2f ms  %@", seconds * 1000, path))
+    }
+    exit(0)
+}
 if arguments.count > 1, arguments[1] == "encode" {
     EncodeBench.run(Array(arguments.dropFirst(2)))
     exit(0)
