@@ -6,8 +6,9 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     /// set, as small as Paeth on photographs; flat icon art comes out about twice as large.
     case fast
     /// zlib level 5, zlib's default strategy, and per image the better (by sampled rows) of libpng's
-    /// adaptive Sub/Up/Paeth choice and no filter: flat icon art is a quarter smaller unfiltered, anti-aliased
-    /// and photographic images smaller filtered. Level 6 costs a third more time for 2.5% fewer bytes.
+    /// adaptive Sub/Up choice and no filter: flat icon art is a quarter smaller unfiltered, anti-aliased
+    /// and photographic images smaller filtered. Level 6 costs a third more time for 2.5% fewer bytes,
+    /// Paeth as a third filter 12% more time for 0.6% fewer.
     case `default`
     /// zlib level 9 with all five filters: smallest, 2-4x slower.
     case small
@@ -26,7 +27,7 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     public var encodeOptions: PNGEncodeOptions {
         switch self {
         case .fast: PNGEncodeOptions(compressionLevel: 6, filters: .sub, strategy: .rle)
-        case .default: PNGEncodeOptions(compressionLevel: 5, alternativeFilters: [.none])
+        case .default: PNGEncodeOptions(compressionLevel: 5, filters: [.sub, .up], alternativeFilters: [.none])
         case .small: PNGEncodeOptions(compressionLevel: 9, filters: .all, strategy: .default)
         }
     }

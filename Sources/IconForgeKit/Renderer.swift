@@ -30,7 +30,7 @@ struct Renderer: Sendable {
             if options.launchBackground != nil || masters.logo != nil {
                 image = logoOnBackground(size: size)
             } else {
-                image = resize(masters.master, to: size, fit: .fill, matte: matte)
+                image = copiedFromMaster(size: size, fit: .fill, matte: matte) ?? resize(masters.master, to: size, fit: .fill, matte: matte)
             }
         case .launchLogo:
             image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
@@ -43,12 +43,11 @@ struct Renderer: Sendable {
             case nil: masters.master
             }
             let square = variant.levels[0].width == variant.levels[0].height
-            if spec.appearance == nil, size == masters.masterSize {
-                // Same size as the master: nothing to filter (an interpolating kernel would give the same pixels).
-                let master = masters.masterImage
-                image = matte.map { masters.masterIsOpaque ? master.converted(to: .rgba8) : master.flattened(over: $0) } ?? master.converted(to: .rgba8)
+            let fit = square ? FitMode.stretch : (options.fit ?? .fill)
+            if spec.appearance == nil, let copy = copiedFromMaster(size: size, fit: fit, matte: matte) {
+                image = copy
             } else {
-                image = resize(variant, to: size, fit: square ? .stretch : (options.fit ?? .fill), matte: matte)
+                image = resize(variant, to: size, fit: fit, matte: matte)
             }
         }
         // Opaque outputs are opaque by construction: the resampler composited them over the background
@@ -56,6 +55,17 @@ struct Renderer: Sendable {
         var encoding = options.compression.encodeOptions(for: spec.role)
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
         do { return try PNG.encode(image, options: encoding) } catch { throw .encode(path: job.path, error) }
+    }
+
+    /// The output as a plain copy of the master's pixels, when its placement is one to one (the master's
+    /// own size, or an unscaled whole-pixel crop such as the iPad Pro launch images of a 2732² master):
+    /// an interpolating filter would give the same pixels.
+    private func copiedFromMaster(size: PixelSize, fit: FitMode, matte: RGBColor?) -> Image? {
+        let placement = Placement(source: masters.masterSize, output: size, fit: fit, gravity: options.gravity)
+        guard options.filter.interpolates, let origin = placement.pixelCopyOrigin(output: size) else { return nil }
+        let copy = masters.masterImage.cropped(x: origin.x, y: origin.y, size: size)
+        guard let matte, !masters.masterIsOpaque else { return copy.converted(to: .rgba8) }
+        return copy.flattened(over: matte)
     }
 
     private func resize(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil) -> Image {

@@ -24,6 +24,10 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
+    /// True when the filter weighs 1 at distance 0 and 0 at every other whole distance, so resampling at
+    /// scale 1 on whole pixels returns the source pixels unchanged (Mitchell's cubic blurs them).
+    public var interpolates: Bool { self != .mitchell }
+
     /// The filter's weight at distance `x` (in source pixels at scale 1).
     public func weight(_ x: Double) -> Double {
         switch self {

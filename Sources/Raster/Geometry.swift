@@ -54,6 +54,16 @@ public struct Placement: Sendable, Equatable {
     /// Height of the destination rectangle.
     public var destinationHeight: Int
 
+    /// Where in the source an `output`-sized result would be copied from, pixel for pixel, when this
+    /// placement neither scales nor shifts by a fraction of a pixel and fills the whole output: an
+    /// interpolating filter would return exactly those pixels, so there is nothing to filter.
+    public func pixelCopyOrigin(output: PixelSize) -> (x: Int, y: Int)? {
+        guard destinationX == 0, destinationY == 0, destinationWidth == output.width, destinationHeight == output.height,
+              sourceWidth == Double(output.width), sourceHeight == Double(output.height),
+              sourceX == sourceX.rounded(), sourceY == sourceY.rounded() else { return nil }
+        return (Int(sourceX), Int(sourceY))
+    }
+
     /// The placement of a `source`-sized image in an `output`-sized one.
     public init(source: PixelSize, output: PixelSize, fit: FitMode, gravity: Gravity = .center) {
         let (sw, sh) = (Double(source.width), Double(source.height))

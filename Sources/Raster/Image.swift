@@ -49,8 +49,33 @@ public struct Image: Sendable, Equatable {
         self.init(width: width, height: height, format: format, bytes: bytes)
     }
 
+    /// An image whose every pixel the caller is about to write: not filled first (filling a launch set's
+    /// outputs only to overwrite them was a pass over 190 MB).
+    init(uninitializedWidth width: Int, height: Int, format: PixelFormat) {
+        let count = width * height * format.bytesPerPixel
+        self.init(width: width, height: height, format: format,
+                  bytes: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+    }
+
     /// The size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// The `size` pixels whose top-left corner is at (x, y), which must lie inside the image.
+    public func cropped(x: Int, y: Int, size: PixelSize) -> Image {
+        precondition(x >= 0 && y >= 0 && x + size.width <= width && y + size.height <= height, "crop outside the image")
+        if x == 0, y == 0, size == self.size { return self }
+        let pixelBytes = format.bytesPerPixel, rowBytes = size.width * pixelBytes
+        var result = Image(uninitializedWidth: size.width, height: size.height, format: format)
+        result.bytes.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in
+                for row in 0..<size.height {
+                    let from = ((y + row) * width + x) * pixelBytes
+                    (target.baseAddress! + row * rowBytes).copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+                }
+            }
+        }
+        return result
+    }
 
     /// The channels of the pixel at (x, y), in the format's own range (0…255 or 0…65535).
     public func pixel(x: Int, y: Int) -> SIMD4<UInt16> {

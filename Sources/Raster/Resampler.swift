@@ -94,8 +94,11 @@ public enum Resampler {
             : Contributions(sourceLength: sourceSize.height, sourceStart: placement.sourceY,
                             sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
                             filter: options.filter)
-        var output = Image(width: size.width, height: size.height, format: options.outputFormat,
-                           fill: paddingValue(options.padding ?? options.matte, format: options.outputFormat))
+        let covers = placement.destinationX == 0 && placement.destinationY == 0
+            && placement.destinationWidth == size.width && placement.destinationHeight == size.height
+        var output = covers ? Image(uninitializedWidth: size.width, height: size.height, format: options.outputFormat)
+            : Image(width: size.width, height: size.height, format: options.outputFormat,
+                    fill: paddingValue(options.padding ?? options.matte, format: options.outputFormat))
         let matte = options.matte.map { SIMD4<Float>(Float($0.red), Float($0.green), Float($0.blue), 255) / 255 }
         let (format, outputWidth, width) = (output.format, output.width, horizontal.count)
         let columns = horizontal.sourceRange

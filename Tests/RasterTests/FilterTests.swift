@@ -15,10 +15,12 @@ struct FilterTests {
         if filter != .box { #expect(abs(filter.weight(0.3) - filter.weight(-0.3)) < 1e-12) }
     }
 
-    @Test("interpolating filters vanish at the other integers")
+    @Test("interpolating filters weigh 1 at 0 and vanish at the other integers; Mitchell does not")
     func interpolating() {
-        for filter in [Filter.lanczos3, .catmullRom, .triangle] {
-            for k in 1...3 { #expect(abs(filter.weight(Double(k))) < 1e-12) }
+        #expect(Filter.allCases.filter(\.interpolates) == [.lanczos3, .catmullRom, .triangle, .box])
+        for filter in Filter.allCases {
+            let exact = abs(filter.weight(0) - 1) < 1e-12 && (1...3).allSatisfy { abs(filter.weight(Double($0))) < 1e-12 }
+            #expect(exact == filter.interpolates, "\(filter)")
         }
         #expect(Filter.lanczos3.weight(1.5) < 0) // the negative lobe that keeps edges sharp
     }

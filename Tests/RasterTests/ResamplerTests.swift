@@ -37,6 +37,26 @@ struct ResamplerTests {
         #expect(result == image)
     }
 
+    @Test("an unscaled whole-pixel crop is a pixel copy: what the resampler gives, Image.cropped gives",
+          arguments: Filter.allCases)
+    func pixelCopyCrops(filter: Filter) {
+        let image = TestPatterns.random(width: 40, height: 40, minimumAlpha: 1, seed: 11)
+        for (output, gravity) in [(PixelSize(width: 30, height: 40), Gravity.center), (PixelSize(width: 40, height: 26), .bottom),
+                                  (PixelSize(width: 40, height: 40), .center)] {
+            let placement = Placement(source: image.size, output: output, fit: .fill, gravity: gravity)
+            let origin = placement.pixelCopyOrigin(output: output)
+            #expect(origin != nil)
+            let resized = Resampler.resize(image, to: output, options: ResizeOptions(filter: filter, fit: .fill, gravity: gravity))
+            let copy = image.cropped(x: origin?.x ?? 0, y: origin?.y ?? 0, size: output)
+            #expect((resized == copy) == filter.interpolates, "\(filter) \(output)")
+        }
+        // A half-pixel offset or any scaling is not a copy.
+        #expect(Placement(source: image.size, output: PixelSize(width: 31, height: 40), fit: .fill)
+            .pixelCopyOrigin(output: PixelSize(width: 31, height: 40)) == nil)
+        #expect(Placement(source: image.size, output: PixelSize(width: 20, height: 20), fit: .fill)
+            .pixelCopyOrigin(output: PixelSize(width: 20, height: 20)) == nil)
+    }
+
     @Test("agrees with a float64 reference within 1 level per channel",
           arguments: Filter.allCases, [(PixelSize(width: 40, height: 30), PixelSize(width: 13, height: 9)),
                                        (PixelSize(width: 17, height: 23), PixelSize(width: 41, height: 50)),
