@@ -203,12 +203,16 @@ struct Kernel: @unchecked Sendable {
     let starts: UnsafePointer<Int>
     let counts: UnsafePointer<Int>
     let weights: UnsafePointer<Float>
+    /// The same weights each repeated in four lanes, for the horizontal pass: a multiply can then take its
+    /// weight straight from memory instead of a load and a shuffle per tap.
+    let splatWeights: UnsafePointer<SIMD4<Float>>
     let stride: Int
     let count: Int
 
     /// One row of the horizontal pass: `count` weighted sums of source pixels.
     @inline(__always)
     func apply(to source: UnsafePointer<SIMD4<Float>>, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
+        let weights = splatWeights
         for x in 0..<count {
             let pixels = source + starts[x]
             let weight = weights + x &* stride
@@ -261,11 +265,14 @@ struct Kernel: @unchecked Sendable {
 
 extension Contributions {
     func withPointers<R>(_ body: (Kernel) -> R) -> R {
-        starts.withUnsafeBufferPointer { starts in
+        let splat = weights.map { SIMD4<Float>(repeating: $0) }
+        return starts.withUnsafeBufferPointer { starts in
             tapCounts.withUnsafeBufferPointer { counts in
                 weights.withUnsafeBufferPointer { weights in
-                    body(Kernel(starts: starts.baseAddress!, counts: counts.baseAddress!, weights: weights.baseAddress!,
-                                stride: stride, count: count))
+                    splat.withUnsafeBufferPointer { splat in
+                        body(Kernel(starts: starts.baseAddress!, counts: counts.baseAddress!, weights: weights.baseAddress!,
+                                    splatWeights: splat.baseAddress!, stride: stride, count: count))
+                    }
                 }
             }
         }
