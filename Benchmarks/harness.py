@@ -13,6 +13,7 @@ Writes Benchmarks/RESULTS.md and the Performance table in README.md. Not a test:
 """
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -28,7 +29,8 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "Benchmarks", ".work", "harness")
-ICONFORGE = os.path.join(ROOT, ".build", "release", "iconforge")
+SCRIPTS = os.path.join(WORK, "scripts")
+ICONFORGE = os.path.join(ROOT, ".build-static", "release", "iconforge")  # built by run.sh
 PYTHON = sys.executable
 PEERS = os.path.join(ROOT, "Benchmarks", "peers.py")
 MAGICK = "/usr/bin/convert"  # the real ImageMagick, not a stand-in earlier on PATH
@@ -89,7 +91,7 @@ def magick_script(tasks, parallel):
             else:
                 commands.append(f"'{MAGICK}' '{task['source']}' -resize {w}x{h}! -type TrueColor 'PNG24:{out}'")
         per_master.append([f"mkdir -p '{task['outdir']}'"] + commands)
-    script = os.path.join(WORK, f"magick-{abs(hash(json.dumps(tasks))) % 10**8}.sh")
+    script = os.path.join(SCRIPTS, f"magick-{hashlib.sha1(json.dumps(tasks).encode()).hexdigest()[:12]}.sh")
     if parallel:
         scripts = []
         for index, commands in enumerate(per_master):
@@ -104,7 +106,7 @@ def magick_script(tasks, parallel):
 
 
 def peer_command(tool, tasks, processes):
-    job = os.path.join(WORK, f"{tool}-{abs(hash(json.dumps(tasks))) % 10**8}.json")
+    job = os.path.join(SCRIPTS, f"{tool}-{hashlib.sha1(json.dumps(tasks).encode()).hexdigest()[:12]}.json")
     json.dump({"tasks": tasks, "processes": processes}, open(job, "w"))
     return [PYTHON, PEERS, tool, job]
 
@@ -228,6 +230,8 @@ def main():
     parser.add_argument("--jobs", default="icons,launch,batch,validate")
     arguments = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
+    shutil.rmtree(SCRIPTS, ignore_errors=True)  # job files and scripts of this run only
+    os.makedirs(SCRIPTS)
     runs_folder = os.path.join(WORK, "runs")
     batch_folder = make_batch_masters()
     table = jobs(batch_folder, runs_folder)
