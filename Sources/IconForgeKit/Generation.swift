@@ -157,11 +157,12 @@ public struct Generator: Sendable {
         let renderer = Renderer(options: options, masters: masters)
         // Largest first, so the most expensive file never starts last and runs alone on one core.
         let order = renders.indices.sorted { (jobs[renders[$0]].spec.pixels?.area ?? 0) > (jobs[renders[$1]].spec.pixels?.area ?? 0) }
+        let filesPerRender = renderOf.reduce(into: [Int](repeating: 0, count: renders.count)) { $0[$1] += 1 }
         parallelism.forEach(renders.count) { position in
             let index = order[position], job = jobs[renders[index]]
             let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(job, source: source) }
             results.withLock { $0[index] = result }
-            progress?(done.withLock { $0 += 1; return $0 }, renders.count)
+            progress?(done.withLock { $0 += filesPerRender[index]; return $0 }, jobs.count)
         }
         var bytesByPath: [String: [UInt8]] = [:]
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }

@@ -140,6 +140,23 @@ struct GeneratorBehaviourTests {
         #expect(template.info.colorType == .rgba && icon.info.colorType == .rgb)
     }
 
+    @Test("progress counts files, shared renders included, and ends at the number written")
+    func progressCountsFiles() throws {
+        let folder = try Fixtures.temporaryFolder()
+        final class Steps: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [(Int, Int)] = []
+        }
+        let seen = Steps()
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios"))).run(
+            source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: folder.path,
+            progress: { done, total in seen.lock.withLock { seen.values.append((done, total)) } })
+        let files = report.files.filter { $0.pixels != nil }.count
+        let steps = seen.values.sorted { $0.0 < $1.0 }
+        #expect(steps.last.map { $0 == (files, files) } == true)
+        #expect(steps.count < files) // Icon-20@2x and Icon-40@1x, Icon-40@3x and Icon-60@2x: one render each
+    }
+
     @Test("a corrupt source fails with a clear message and leaves the output folder as it was")
     func corruptSourceLeavesOutput() throws {
         let (folder, _) = try generate("app-icon-master.png", presets: "ios")
