@@ -30,7 +30,8 @@ struct Renderer: Sendable {
             if options.launchBackground != nil || masters.logo != nil {
                 image = logoOnBackground(size: size)
             } else {
-                image = copiedFromMaster(size: size, fit: .fill, matte: matte) ?? resize(masters.master, to: size, fit: .fill, matte: matte)
+                image = copiedFromMaster(size: size, fit: .fill, matte: matte)
+                    ?? resize(masters.master, to: size, fit: .fill, matte: matte)
             }
         case .launchLogo:
             image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
