@@ -73,6 +73,26 @@ public enum FileIO {
         }
     }
 
+    /// Swaps two existing paths in one step: Linux's renameat2 with RENAME_EXCHANGE, looked up at run time
+    /// because the Swift Glibc module leaves it out. False where that is missing or refused (an old kernel,
+    /// a file system without it, another system): callers then fall back to two renames.
+    public static func exchange(_ first: String, _ second: String) -> Bool {
+        #if os(Linux)
+        guard let renameat2 = renameAt2 else { return false }
+        return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */) == 0
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameAt2: RenameAt2? = {
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+    #endif
+
     /// Creates `path`, which must not exist yet, inside a folder that is not in place yet (a set being
     /// assembled). `durable` flushes it to disk first: needed when the folder will replace one that holds
     /// the user's files, skipped for a new folder, where a crash loses nothing (fsync was a tenth of the
@@ -105,8 +125,9 @@ public enum FileIO {
         }
     }
 
-    /// Moves the folder `temporary` to `target` by rename; an existing target is renamed aside first and
-    /// removed afterwards, so a reader sees the old folder or the new one, never a half-written one.
+    /// Moves the folder `temporary` to `target` by rename. An existing target is swapped with it in one step
+    /// where the system can (`exchange`), otherwise renamed aside first; either way the old folder is then
+    /// removed, and a reader sees the old folder or the new one, never a half-written one.
     public static func replaceFolder(_ target: String, with temporary: String) throws(IconForgeError) {
         let manager = FileManager.default
         guard manager.fileExists(atPath: target) else {
@@ -115,6 +136,11 @@ public enum FileIO {
                 try? manager.removeItem(atPath: temporary)
                 throw .file(.writeFailed(path: target, reason: reason))
             }
+            return
+        }
+        // One atomic swap where the system has it: the old folder is never even briefly missing.
+        if exchange(temporary, target) {
+            try? manager.removeItem(atPath: temporary) // now the old folder
             return
         }
         let aside = temporary + "-old"
