@@ -1,13 +1,11 @@
 import PNGCodec
 import Raster
 
-/// The decoded sources of one `generate` run, each converted to linear light once: the master, and the
+/// The decoded sources of one `generate` run, each with its pyramid of reductions: the master, and the
 /// dark, tinted and logo variants when given. Loading also enforces the size rules.
 struct Masters: Sendable {
+    /// The master; its level 0 is the image as decoded, which outputs copied pixel for pixel use as it is.
     var master: ImagePyramid
-    /// The master as decoded, for outputs of its own size (the App Store icon), which need no filtering.
-    var masterImage: Image
-    var masterSize: PixelSize
     var masterIsOpaque: Bool
     var dark: ImagePyramid?
     var tinted: ImagePyramid?
@@ -20,8 +18,7 @@ struct Masters: Sendable {
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
         let linear = { (image: Image) in
-            ImagePyramid(LinearImage(image, linearLight: options.linearLight, parallelism: parallelism),
-                         largestReduction: largest, parallelism: parallelism)
+            ImagePyramid(image, linearLight: options.linearLight, largestReduction: largest, parallelism: parallelism)
         }
         let logoMode = options.launchBackground != nil || options.launchLogo != nil
         let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits) }
@@ -38,7 +35,7 @@ struct Masters: Sendable {
             warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
-        var masters = Masters(master: linear(image), masterImage: image, masterSize: image.size, masterIsOpaque: translucent == 0)
+        var masters = Masters(master: linear(image), masterIsOpaque: translucent == 0)
         if let path = options.darkSource { masters.dark = linear(try decode(path, limits: options.limits)) }
         switch options.tintedSource {
         case .auto?: masters.tinted = linear(image.luminance())

@@ -36,14 +36,14 @@ struct Renderer: Sendable {
         case .launchLogo:
             image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
         case .template:
-            image = resize(masters.master, to: size, fit: masters.masterSize.width == masters.masterSize.height ? .stretch : .fit)
+            image = resize(masters.master, to: size, fit: masters.master.size.width == masters.master.size.height ? .stretch : .fit)
         default:
             let variant: ImagePyramid = switch spec.appearance {
             case .dark?: masters.dark ?? masters.master
             case .tinted?: masters.tinted ?? masters.master
             case nil: masters.master
             }
-            let square = variant.levels[0].width == variant.levels[0].height
+            let square = variant.size.width == variant.size.height
             let fit = square ? FitMode.stretch : (options.fit ?? .fill)
             if spec.appearance == nil, let copy = copiedFromMaster(size: size, fit: fit, matte: matte) {
                 image = copy
@@ -62,9 +62,9 @@ struct Renderer: Sendable {
     /// own size, or an unscaled whole-pixel crop such as the iPad Pro launch images of a 2732² master):
     /// an interpolating filter would give the same pixels.
     private func copiedFromMaster(size: PixelSize, fit: FitMode, matte: RGBColor?) -> Image? {
-        let placement = Placement(source: masters.masterSize, output: size, fit: fit, gravity: options.gravity)
+        let placement = Placement(source: masters.master.size, output: size, fit: fit, gravity: options.gravity)
         guard options.filter.interpolates, let origin = placement.pixelCopyOrigin(output: size) else { return nil }
-        let copy = masters.masterImage.cropped(x: origin.x, y: origin.y, size: size)
+        let copy = masters.master.base.cropped(x: origin.x, y: origin.y, size: size)
         guard let matte, !masters.masterIsOpaque else { return copy.converted(to: .rgba8) }
         return copy.flattened(over: matte)
     }
@@ -79,7 +79,7 @@ struct Renderer: Sendable {
         let canvas = Image(width: size.width, height: size.height,
                            fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
         let logo = masters.logo ?? masters.master
-        let (logoWidth, logoHeight) = (Double(logo.levels[0].width), Double(logo.levels[0].height))
+        let (logoWidth, logoHeight) = (Double(logo.size.width), Double(logo.size.height))
         let width = max(1, Int((options.launchLogoScale * Double(min(size.width, size.height))).rounded()))
         let height = max(1, Int((Double(width) * logoHeight / logoWidth).rounded()))
         let resized = Resampler.resize(logo, to: PixelSize(width: width, height: height), options: ResizeOptions(filter: options.filter))

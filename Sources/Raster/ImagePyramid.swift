@@ -1,31 +1,49 @@
-/// A master and its exact 2×2 box reductions, in premultiplied linear light: level k is 2^k times smaller.
+/// A master and its exact 2×2 box reductions: level k is 2^k times smaller.
 ///
 /// Shrinking 1024 → 29 with Lanczos-3 reads about 35 source pixels a tap; reading a level 8 times
 /// smaller instead leaves a reduction of 4.4 for the kernel, which is where a box pre-filter stops being
-/// visible (libvips shrinks the same way). Levels are built once per master and shared by every output.
+/// visible (libvips shrinks the same way). Level 0 is the master as stored: outputs that read it convert
+/// the rows they use as they go, which costs no more than reading a float copy (4 bytes a pixel instead of
+/// 16), and the copy — 120 MB for a 2732² launch master — is never made. Levels 1 and up are built once per
+/// master, in premultiplied linear light, level 1 straight from the stored pixels.
 public struct ImagePyramid: Sendable {
-    /// Level 0 is the master itself; each further level halves both sides.
-    public let levels: [LinearImage]
+    /// Level 0: the master as stored.
+    public let base: Image
+    /// True when levels are in linear light and level 0 is converted to it as it is read.
+    public let linearLight: Bool
+    /// Levels 1, 2, …: entry k - 1 is level k.
+    public let reductions: [LinearImage]
 
     /// The reduction the Lanczos step must still have after a box pre-shrink.
     public static let minimumKernelReduction = 3.0
 
     /// Builds levels while both sides stay even (so every level covers exactly the same area) and the
     /// largest reduction asked for still leaves `minimumKernelReduction` for the kernel.
-    public init(_ base: LinearImage, largestReduction: Double, parallelism: Parallelism = .serial) {
-        var levels = [base]
-        while let last = levels.last, last.width % 2 == 0, last.height % 2 == 0, last.width >= 8, last.height >= 8,
-              Double(1 << levels.count) * ImagePyramid.minimumKernelReduction <= largestReduction {
-            levels.append(last.halved(parallelism: parallelism))
+    public init(_ base: Image, linearLight: Bool = true, largestReduction: Double, parallelism: Parallelism = .serial) {
+        self.base = base
+        self.linearLight = linearLight
+        var reductions: [LinearImage] = []
+        var (width, height) = (base.width, base.height)
+        while width % 2 == 0, height % 2 == 0, width >= 8, height >= 8,
+              Double(1 << (reductions.count + 1)) * ImagePyramid.minimumKernelReduction <= largestReduction {
+            reductions.append(reductions.last.map { $0.halved(parallelism: parallelism) }
+                              ?? LinearImage(halving: base, linearLight: linearLight, parallelism: parallelism))
+            (width, height) = (width / 2, height / 2)
         }
-        self.levels = levels
+        self.reductions = reductions
     }
+
+    /// The master's size.
+    public var size: PixelSize { base.size }
+
+    /// How many levels there are, the master included.
+    public var levelCount: Int { reductions.count + 1 }
 
     /// The smallest level that leaves at least `minimumKernelReduction` on both axes for a resize that
     /// reduces by `reduction` (source pixels per output pixel) from level 0; its index is log2 of its factor.
     public func level(forReduction reduction: (x: Double, y: Double)) -> Int {
         var chosen = 0
-        for index in levels.indices.dropFirst()
+        for index in 1..<levelCount
         where min(reduction.x, reduction.y) / Double(1 << index) >= ImagePyramid.minimumKernelReduction {
             chosen = index
         }
@@ -34,6 +52,36 @@ public struct ImagePyramid: Sendable {
 }
 
 extension LinearImage {
+    /// The exact 2×2 box average of stored pixels (both sides must be even), converted as it goes: two rows
+    /// at a time into a worker's scratch, then averaged. Premultiplied, so transparent pixels add no colour.
+    init(halving image: Image, linearLight: Bool, parallelism: Parallelism) {
+        let (width, height, sourceWidth, format) = (image.width / 2, image.height / 2, image.width, image.format)
+        let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
+        let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let output = SharedPointer(base: buffer.baseAddress!)
+            image.bytes.withUnsafeBytes { raw in
+                table.withUnsafeBufferPointer { table in
+                    let source = SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self))
+                    let lookup = SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!))
+                    parallelism.chunks(height, minimum: 16) { rows in
+                        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * sourceWidth)
+                        defer { scratch.deallocate() }
+                        let (top, bottom) = (scratch, scratch + sourceWidth)
+                        for y in rows {
+                            PixelRows.load(from: source.base, at: (2 &* y) &* sourceWidth, count: sourceWidth, format: format,
+                                           into: top, table: lookup.base)
+                            PixelRows.load(from: source.base, at: (2 &* y &+ 1) &* sourceWidth, count: sourceWidth, format: format,
+                                           into: bottom, table: lookup.base)
+                            LinearImage.averageQuads(top: top, bottom: bottom, into: output.base + y &* width, count: width)
+                        }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        self.init(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
+    }
+
     /// The exact 2×2 box average (both sides must be even): premultiplied, so transparent pixels add no colour.
     func halved(parallelism: Parallelism) -> LinearImage {
         let (width, height) = (self.width / 2, self.height / 2), sourceWidth = self.width
@@ -43,17 +91,23 @@ extension LinearImage {
                 let input = SharedPointer(base: UnsafeMutablePointer(mutating: source.baseAddress!))
                 parallelism.chunks(height, minimum: 16) { rows in
                     for y in rows {
-                        let top = input.base + (2 &* y) &* sourceWidth, bottom = top + sourceWidth
-                        let row = output.base + y &* width
-                        for x in 0..<width {
-                            let left = 2 &* x
-                            row[x] = ((top[left] + top[left &+ 1]) + (bottom[left] + bottom[left &+ 1])) * 0.25
-                        }
+                        let top = input.base + (2 &* y) &* sourceWidth
+                        LinearImage.averageQuads(top: top, bottom: top + sourceWidth, into: output.base + y &* width, count: width)
                     }
                 }
             }
             initialized = width * height
         }
         return LinearImage(width: width, height: height, isLinearLight: isLinearLight, pixels: result)
+    }
+
+    /// `count` averages of 2×2 pixels from two rows of `2 * count` pixels.
+    @inline(__always)
+    static func averageQuads(top: UnsafePointer<SIMD4<Float>>, bottom: UnsafePointer<SIMD4<Float>>,
+                             into row: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
+        for x in 0..<count {
+            let left = 2 &* x
+            row[x] = ((top[left] + top[left &+ 1]) + (bottom[left] + bottom[left &+ 1])) * 0.25
+        }
     }
 }

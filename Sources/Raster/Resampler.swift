@@ -36,16 +36,8 @@ public enum Resampler {
     /// false) as it goes.
     public static func resize(_ image: Image, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               linearLight: Bool = true, parallelism: Parallelism = .serial) -> Image {
-        let table = TransferFunction.decodeTable(for: image.format, linearLight: linearLight)
-        return image.bytes.withUnsafeBytes { raw in
-            table.withUnsafeBufferPointer { table in
-                let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
-                                       table: table.baseAddress!)
-                let placement = Placement(source: image.size, output: size, fit: options.fit, gravity: options.gravity)
-                return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
-                           options: options, parallelism: parallelism)
-            }
-        }
+        let placement = Placement(source: image.size, output: size, fit: options.fit, gravity: options.gravity)
+        return resize(image, placement: placement, linearLight: linearLight, to: size, options: options, parallelism: parallelism)
     }
 
     /// Resizes an already converted image: convert a master once and call this for every output.
@@ -60,17 +52,32 @@ public enum Resampler {
     /// `ImagePyramid.minimumKernelReduction`; the geometry is that of level 0, exactly.
     public static func resize(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               parallelism: Parallelism = .serial) -> Image {
-        let base = pyramid.levels[0]
-        var placement = Placement(source: PixelSize(width: base.width, height: base.height), output: size,
-                                  fit: options.fit, gravity: options.gravity)
+        var placement = Placement(source: pyramid.size, output: size, fit: options.fit, gravity: options.gravity)
         let index = pyramid.level(forReduction: (placement.sourceWidth / Double(placement.destinationWidth),
                                                  placement.sourceHeight / Double(placement.destinationHeight)))
+        guard index > 0 else {
+            return resize(pyramid.base, placement: placement, linearLight: pyramid.linearLight, to: size, options: options,
+                          parallelism: parallelism)
+        }
         let factor = Double(1 << index)
         placement.sourceX /= factor
         placement.sourceY /= factor
         placement.sourceWidth /= factor
         placement.sourceHeight /= factor
-        return resize(pyramid.levels[index], placement: placement, to: size, options: options, parallelism: parallelism)
+        return resize(pyramid.reductions[index - 1], placement: placement, to: size, options: options, parallelism: parallelism)
+    }
+
+    private static func resize(_ image: Image, placement: Placement, linearLight: Bool, to size: PixelSize,
+                               options: ResizeOptions, parallelism: Parallelism) -> Image {
+        let table = TransferFunction.decodeTable(for: image.format, linearLight: linearLight)
+        return image.bytes.withUnsafeBytes { raw in
+            table.withUnsafeBufferPointer { table in
+                let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
+                                       table: table.baseAddress!)
+                return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
+                           options: options, parallelism: parallelism)
+            }
+        }
     }
 
     private static func resize(_ source: LinearImage, placement: Placement, to size: PixelSize, options: ResizeOptions,

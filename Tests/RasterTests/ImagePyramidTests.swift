@@ -5,29 +5,45 @@ import Testing
 struct ImagePyramidTests {
     @Test("levels are exact halvings, built only as deep as the largest reduction needs")
     func levels() {
-        let base = LinearImage(Image(width: 512, height: 256, fill: SIMD4(10, 20, 30, 255)))
-        #expect(ImagePyramid(base, largestReduction: 2).levels.count == 1)
+        let base = Image(width: 512, height: 256, fill: SIMD4(10, 20, 30, 255))
+        #expect(ImagePyramid(base, largestReduction: 2).levelCount == 1)
         let pyramid = ImagePyramid(base, largestReduction: 40)
-        #expect(pyramid.levels.map(\.width) == [512, 256, 128, 64] && pyramid.levels.last?.height == 32)
+        #expect(pyramid.size == base.size && pyramid.levelCount == 4)
+        #expect(pyramid.reductions.map(\.width) == [256, 128, 64] && pyramid.reductions.last?.height == 32)
         #expect(pyramid.level(forReduction: (40, 40)) == 3)  // 40 / 8 = 5 ≥ 3
         #expect(pyramid.level(forReduction: (5, 40)) == 0)   // 5 / 2 < 3 on x
-        #expect(ImagePyramid(LinearImage(Image(width: 101, height: 100)), largestReduction: 50).levels.count == 1) // odd side
+        #expect(ImagePyramid(Image(width: 101, height: 100), largestReduction: 50).levelCount == 1) // odd side
+    }
+
+    @Test("level 0 is the stored image, read as it is converted; level 1 is its exact 2×2 average",
+          arguments: [Image.PixelFormat.rgba8, .rgba16], [true, false])
+    func levelsMatchTheirDefinitions(format: Image.PixelFormat, linear: Bool) {
+        let image = TestPatterns.random(width: 64, height: 48, format: format, seed: 5)
+        let pyramid = ImagePyramid(image, linearLight: linear, largestReduction: 6)
+        #expect(pyramid.levelCount == 2)
+        // Level 0: what the resampler gives from the pyramid is what it gives from the image.
+        let size = PixelSize(width: 37, height: 29)
+        #expect(Resampler.resize(pyramid, to: size) == Resampler.resize(image, to: size, linearLight: linear))
+        // Level 1: every pixel the mean of its 2×2 block, which is what a box filter halving gives.
+        let half = Resampler.resize(image, to: PixelSize(width: 32, height: 24),
+                                    options: ResizeOptions(filter: .box, outputFormat: .rgba16), linearLight: linear)
+        #expect(TestPatterns.maximumDifference(pyramid.reductions[0].image(format: .rgba16), half) <= 1)
     }
 
     @Test("a constant stays constant and a pure red glyph stays pure red through the pyramid")
     func exactness() {
-        let constant = ImagePyramid(LinearImage(Image(width: 256, height: 256, fill: SIMD4(200, 100, 50, 128))), largestReduction: 30)
+        let constant = ImagePyramid(Image(width: 256, height: 256, fill: SIMD4(200, 100, 50, 128)), largestReduction: 30)
         #expect(Resampler.resize(constant, to: PixelSize(width: 9, height: 9)) == Image(width: 9, height: 9, fill: SIMD4(200, 100, 50, 128)))
         var glyph = Image(width: 256, height: 256)
         for y in 40..<200 { for x in 60..<180 where (x - 120) * (x - 120) + (y - 120) * (y - 120) < 70 * 70 { glyph.setPixel(x: x, y: y, SIMD4(255, 0, 0, 255)) } }
-        let small = Resampler.resize(ImagePyramid(LinearImage(glyph), largestReduction: 30), to: PixelSize(width: 10, height: 10))
+        let small = Resampler.resize(ImagePyramid(glyph, largestReduction: 30), to: PixelSize(width: 10, height: 10))
         for y in 0..<10 { for x in 0..<10 where small.pixel(x: x, y: y)[3] > 0 { #expect(small.pixel(x: x, y: y)[0] == 255 && small.pixel(x: x, y: y)[1] == 0) } }
     }
 
     @Test("a box pre-shrink that leaves the kernel a reduction of 3 stays close to direct Lanczos-3")
     func closeToDirect() {
         let image = TestPatterns.structured(width: 512, height: 512)
-        let pyramid = ImagePyramid(LinearImage(image), largestReduction: 512.0 / 29)
+        let pyramid = ImagePyramid(image, largestReduction: 512.0 / 29)
         for side in [29, 58, 87, 120] {
             let size = PixelSize(width: side, height: side)
             let direct = Resampler.resize(image, to: size)
