@@ -113,36 +113,28 @@ def peer_command(tool, tasks, processes):
 
 def jobs(batch_folder, runs_folder):
     """name -> tool -> (command, output folder)."""
-    table = {}
-
     def out(job, tool):
         return os.path.join(runs_folder, job, tool)
 
-    icons = {}
-    icons["iconforge"] = ([ICONFORGE, "generate", ICON_MASTER, "--preset", "ios,ios-legacy", "--out", out("icons", "iconforge")], out("icons", "iconforge"))
-    tasks = lambda tool: [{"source": ICON_MASTER, "outdir": out("icons", tool), "files": ICON_FILES}]
-    icons["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 1), out("icons", "pyvips"))
-    icons["pillow"] = (peer_command("pillow", tasks("pillow"), 1), out("icons", "pillow"))
-    icons["imagemagick"] = (magick_script(tasks("imagemagick"), False), out("icons", "imagemagick"))
-    table["icons"] = icons
-
-    launch = {}
-    launch["iconforge"] = ([ICONFORGE, "generate", LAUNCH_MASTER, "--preset", "launch-images", "--out", out("launch", "iconforge")], out("launch", "iconforge"))
-    tasks = lambda tool: [{"source": LAUNCH_MASTER, "outdir": out("launch", tool), "files": LAUNCH_FILES}]
-    launch["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 1), out("launch", "pyvips"))
-    launch["pillow"] = (peer_command("pillow", tasks("pillow"), 1), out("launch", "pillow"))
-    launch["imagemagick"] = (magick_script(tasks("imagemagick"), False), out("launch", "imagemagick"))
-    table["launch"] = launch
+    def job(name, iconforge_arguments, tasks, parallel):
+        """IconForge with its arguments, and the three peers on `tasks(tool)`: one process, or a 2-process pool
+        (ImageMagick: two masters at a time) when `parallel`."""
+        processes = 2 if parallel else 1
+        return {"iconforge": ([ICONFORGE, "generate"] + iconforge_arguments, out(name, "iconforge")),
+                "pyvips": (peer_command("pyvips", tasks("pyvips"), processes), out(name, "pyvips")),
+                "pillow": (peer_command("pillow", tasks("pillow"), processes), out(name, "pillow")),
+                "imagemagick": (magick_script(tasks("imagemagick"), parallel), out(name, "imagemagick"))}
 
     masters = sorted(os.path.join(batch_folder, n) for n in os.listdir(batch_folder))
-    batch = {}
-    batch["iconforge"] = ([ICONFORGE, "generate", batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"], out("batch", "iconforge"))
-    tasks = lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]), "files": ICON_FILES} for m in masters]
-    batch["pyvips"] = (peer_command("pyvips", tasks("pyvips"), 2), out("batch", "pyvips"))
-    batch["pillow"] = (peer_command("pillow", tasks("pillow"), 2), out("batch", "pillow"))
-    batch["imagemagick"] = (magick_script(tasks("imagemagick"), True), out("batch", "imagemagick"))
-    table["batch"] = batch
-    return table
+    return {
+        "icons": job("icons", [ICON_MASTER, "--preset", "ios,ios-legacy", "--out", out("icons", "iconforge")],
+                     lambda tool: [{"source": ICON_MASTER, "outdir": out("icons", tool), "files": ICON_FILES}], False),
+        "launch": job("launch", [LAUNCH_MASTER, "--preset", "launch-images", "--out", out("launch", "iconforge")],
+                      lambda tool: [{"source": LAUNCH_MASTER, "outdir": out("launch", tool), "files": LAUNCH_FILES}], False),
+        "batch": job("batch", [batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"],
+                     lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]),
+                                    "files": ICON_FILES} for m in masters], True),
+    }
 
 
 def validation_files(count=1000):

@@ -17,7 +17,7 @@ struct Masters: Sendable {
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
-        let linear = { (image: Image) in
+        let pyramid = { (image: Image) in
             ImagePyramid(image, linearLight: options.linearLight, largestReduction: largest, parallelism: parallelism)
         }
         let logoMode = options.launchBackground != nil || options.launchLogo != nil
@@ -35,14 +35,14 @@ struct Masters: Sendable {
             warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
-        var masters = Masters(master: linear(image), masterIsOpaque: translucent == 0)
-        if let path = options.darkSource { masters.dark = linear(try decode(path, limits: options.limits)) }
+        var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
+        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits)) }
         switch options.tintedSource {
-        case .auto?: masters.tinted = linear(image.luminance())
-        case .file(let path)?: masters.tinted = linear(try decode(path, limits: options.limits))
+        case .auto?: masters.tinted = pyramid(image.luminance())
+        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits))
         case nil: break
         }
-        if let logoImage { masters.logo = linear(logoImage) }
+        if let logoImage { masters.logo = pyramid(logoImage) }
         return masters
     }
 

@@ -65,7 +65,7 @@ struct Renderer: Sendable {
         let placement = Placement(source: masters.master.size, output: size, fit: fit, gravity: options.gravity)
         guard options.filter.interpolates, let origin = placement.pixelCopyOrigin(output: size) else { return nil }
         let copy = masters.master.base.cropped(x: origin.x, y: origin.y, size: size)
-        guard let matte, !masters.masterIsOpaque else { return copy.converted(to: .rgba8) }
+        guard let matte, !masters.masterIsOpaque else { return copy } // PNG.encode rounds 16 bits to 8
         return copy.flattened(over: matte)
     }
 

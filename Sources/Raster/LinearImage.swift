@@ -1,5 +1,7 @@
 /// An image as the resampler filters it: float RGBA, colour premultiplied by alpha, in linear light
-/// (or in the encoded values, for `--no-linear`). Build it once per master and resize it many times.
+/// (or in the encoded values, for `--no-linear`). Pyramid levels are kept in this form; a stored image is
+/// resized directly (its rows are converted as they are read), so converting a whole master first only
+/// costs memory.
 public struct LinearImage: Sendable {
     /// Width in pixels.
     public let width: Int

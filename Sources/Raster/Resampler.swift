@@ -40,7 +40,9 @@ public enum Resampler {
         return resize(image, placement: placement, linearLight: linearLight, to: size, options: options, parallelism: parallelism)
     }
 
-    /// Resizes an already converted image: convert a master once and call this for every output.
+    /// Resizes an image that exists only in the resampler's float form, such as a pyramid level. A stored
+    /// image needs no converting first: `resize(_: Image, …)` converts the rows it reads, at about the same
+    /// cost per output as reading a float copy (4 bytes a pixel instead of 16), and makes no copy.
     public static func resize(_ source: LinearImage, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               parallelism: Parallelism = .serial) -> Image {
         let sourceSize = PixelSize(width: source.width, height: source.height)
@@ -112,8 +114,8 @@ public enum Resampler {
         output.bytes.withUnsafeMutableBytes { raw in
             let bytes = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
             EncodeTables.with(linearLight: linearLight) { tables in
-                horizontal.withPointers { rowKernel in
-                    vertical.withPointers { columnKernel in
+                horizontal.withPointers(splatting: true) { rowKernel in
+                    vertical.withPointers(splatting: false) { columnKernel in
                         // One band per worker: each band's first rows re-filter what the previous band's last
                         // rows already did, so more bands only add work.
                         parallelism.chunks(vertical.count, minimum: 8, perWorker: 1) { band in
@@ -210,16 +212,16 @@ struct Kernel: @unchecked Sendable {
     let starts: UnsafePointer<Int>
     let counts: UnsafePointer<Int>
     let weights: UnsafePointer<Float>
-    /// The same weights each repeated in four lanes, for the horizontal pass: a multiply can then take its
-    /// weight straight from memory instead of a load and a shuffle per tap.
-    let splatWeights: UnsafePointer<SIMD4<Float>>
+    /// The same weights each repeated in four lanes, for the horizontal pass (nil for the vertical one): a
+    /// multiply can then take its weight straight from memory instead of a load and a shuffle per tap.
+    let splatWeights: UnsafePointer<SIMD4<Float>>?
     let stride: Int
     let count: Int
 
     /// One row of the horizontal pass: `count` weighted sums of source pixels.
     @inline(__always)
     func apply(to source: UnsafePointer<SIMD4<Float>>, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
-        let weights = splatWeights
+        let weights = splatWeights.unsafelyUnwrapped
         for x in 0..<count {
             let pixels = source + starts[x]
             let weight = weights + x &* stride
@@ -271,14 +273,15 @@ struct Kernel: @unchecked Sendable {
 }
 
 extension Contributions {
-    func withPointers<R>(_ body: (Kernel) -> R) -> R {
-        let splat = weights.map { SIMD4<Float>(repeating: $0) }
+    /// The table as raw pointers; `splatting` also lays the weights out four-wide, for `Kernel.apply`.
+    func withPointers<R>(splatting: Bool, _ body: (Kernel) -> R) -> R {
+        let splat = splatting ? weights.map { SIMD4<Float>(repeating: $0) } : []
         return starts.withUnsafeBufferPointer { starts in
             tapCounts.withUnsafeBufferPointer { counts in
                 weights.withUnsafeBufferPointer { weights in
                     splat.withUnsafeBufferPointer { splat in
                         body(Kernel(starts: starts.baseAddress!, counts: counts.baseAddress!, weights: weights.baseAddress!,
-                                    splatWeights: splat.baseAddress!, stride: stride, count: count))
+                                    splatWeights: splat.baseAddress, stride: stride, count: count))
                     }
                 }
             }
