@@ -24,6 +24,25 @@ enum PixelRows {
         }
     }
 
+    /// Stores `count` copies of one pixel: converted once, then repeated (flat margins).
+    @inline(__always)
+    static func fill(_ value: SIMD4<Float>, count: Int, into raw: UnsafeMutableRawPointer, at index: Int,
+                     format: Image.PixelFormat, tables: EncodeTables?, matte: SIMD4<Float>?) {
+        var value = value
+        store(&value, count: 1, into: raw, at: index, format: format, tables: tables, matte: matte)
+        switch format {
+        case .rgba8: repeatPixel(UInt32.self, count: count, in: raw + index &* 4)
+        case .rgba16: repeatPixel(UInt64.self, count: count, in: raw + index &* 8)
+        }
+    }
+
+    /// Copies the pixel at `pixels` over the `count - 1` after it.
+    @inline(__always)
+    private static func repeatPixel<Pixel: FixedWidthInteger>(_: Pixel.Type, count: Int, in pixels: UnsafeMutableRawPointer) {
+        let pixel = pixels.load(as: Pixel.self), size = MemoryLayout<Pixel>.size
+        for x in 1..<max(count, 1) { pixels.storeBytes(of: pixel, toByteOffset: x &* size, as: Pixel.self) }
+    }
+
     // The typed loops below stay separate per channel type: generic versions are not specialised
     // across the call and cost several times as much.
 

@@ -114,8 +114,8 @@ public enum Resampler {
         output.bytes.withUnsafeMutableBytes { raw in
             let bytes = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
             EncodeTables.with(linearLight: linearLight) { tables in
-                horizontal.withPointers(splatting: true) { rowKernel in
-                    vertical.withPointers(splatting: false) { columnKernel in
+                horizontal.withPointers(forRows: true) { rowKernel in
+                    vertical.withPointers(forRows: false) { columnKernel in
                         // One band per worker: each band's first rows re-filter what the previous band's last
                         // rows already did, so more bands only add work.
                         parallelism.chunks(vertical.count, minimum: 8, perWorker: 1) { band in
@@ -124,13 +124,23 @@ public enum Resampler {
                             for y in band {
                                 let first = columnKernel.starts[y], taps = columnKernel.counts[y]
                                 for row in first..<(first + taps) where !ring.holds(row) {
-                                    let source = reader.row(row, columns: columns, scratch: ring.scratch)
-                                    rowKernel.apply(to: source, into: ring.slot(for: row))
+                                    rowKernel.filter(row: row, of: reader, columns: columns, into: ring)
                                 }
-                                columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
+                                let row = columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
                                 let offset = (placement.destinationY + y) &* outputWidth &+ placement.destinationX
-                                PixelRows.store(ring.sums, count: width, into: UnsafeMutableRawPointer(bytes.base), at: offset,
-                                                format: format, tables: tables, matte: matte)
+                                let target = UnsafeMutableRawPointer(bytes.base)
+                                if row.leading < row.trailing {
+                                    PixelRows.store(ring.sums + row.leading, count: row.trailing &- row.leading, into: target,
+                                                    at: offset &+ row.leading, format: format, tables: tables, matte: matte)
+                                }
+                                if row.leading > 0 {
+                                    PixelRows.fill(row.first, count: row.leading, into: target, at: offset,
+                                                   format: format, tables: tables, matte: matte)
+                                }
+                                if row.trailing < width {
+                                    PixelRows.fill(row.last, count: width &- row.trailing, into: target, at: offset &+ row.trailing,
+                                                   format: format, tables: tables, matte: matte)
+                                }
                             }
                         }
                     }
@@ -147,144 +157,3 @@ public enum Resampler {
     }
 }
 
-/// Hands out source rows as premultiplied float pixels: straight from a `LinearImage`, or converted from
-/// stored 8/16-bit pixels (only the columns the filter reads) into a worker's scratch row.
-struct RowReader: @unchecked Sendable {
-    let base: UnsafeRawPointer
-    let width: Int
-    /// nil for a `LinearImage`.
-    let format: Image.PixelFormat?
-    let table: UnsafePointer<Float>?
-
-    @inline(__always)
-    func row(_ y: Int, columns: ClosedRange<Int>, scratch: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<SIMD4<Float>> {
-        let first = columns.lowerBound, count = columns.count
-        guard let format else { return base.assumingMemoryBound(to: SIMD4<Float>.self) + y &* width }
-        PixelRows.load(from: base, at: y &* width &+ first, count: count, format: format, into: scratch + first, table: table!)
-        return UnsafePointer(scratch)
-    }
-}
-
-/// One worker's memory: a ring of horizontally filtered rows (as many as the vertical kernel's widest
-/// footprint), the running vertical sums, and a scratch row for converting source pixels.
-struct RowRing {
-    let rows: Int
-    let width: Int
-    let storage: UnsafeMutablePointer<SIMD4<Float>>
-    let sums: UnsafeMutablePointer<SIMD4<Float>>
-    let scratch: UnsafeMutablePointer<SIMD4<Float>>
-    /// Which source row each slot holds (-1: none).
-    let held: UnsafeMutablePointer<Int>
-
-    init(rows: Int, width: Int, sourceWidth: Int) {
-        self.rows = rows
-        self.width = width
-        storage = .allocate(capacity: rows * width)
-        sums = .allocate(capacity: width)
-        scratch = .allocate(capacity: sourceWidth)
-        held = .allocate(capacity: rows)
-        held.initialize(repeating: -1, count: rows)
-    }
-
-    @inline(__always) func holds(_ row: Int) -> Bool { held[row % rows] == row }
-
-    /// The slot for `row`, claimed for it (whatever it held before is no longer needed: a window never
-    /// spans more rows than the ring has).
-    @inline(__always) func slot(for row: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
-        held[row % rows] = row
-        return storage + (row % rows) &* width
-    }
-
-    @inline(__always) func pointer(to row: Int) -> UnsafePointer<SIMD4<Float>> {
-        UnsafePointer(storage + (row % rows) &* width)
-    }
-
-    func deallocate() {
-        storage.deallocate()
-        sums.deallocate()
-        scratch.deallocate()
-        held.deallocate()
-    }
-}
-
-/// A `Contributions` table seen through raw pointers, for the inner loops.
-struct Kernel: @unchecked Sendable {
-    let starts: UnsafePointer<Int>
-    let counts: UnsafePointer<Int>
-    let weights: UnsafePointer<Float>
-    /// The same weights each repeated in four lanes, for the horizontal pass (nil for the vertical one): a
-    /// multiply can then take its weight straight from memory instead of a load and a shuffle per tap.
-    let splatWeights: UnsafePointer<SIMD4<Float>>?
-    let stride: Int
-    let count: Int
-
-    /// One row of the horizontal pass: `count` weighted sums of source pixels.
-    @inline(__always)
-    func apply(to source: UnsafePointer<SIMD4<Float>>, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
-        let weights = splatWeights.unsafelyUnwrapped
-        for x in 0..<count {
-            let pixels = source + starts[x]
-            let weight = weights + x &* stride
-            let taps = counts[x]
-            // Four accumulators: one chain of dependent additions would wait on the adder's latency.
-            var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero, sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
-            var tap = 0
-            while tap &+ 3 < taps {
-                sum0 += pixels[tap] * weight[tap]
-                sum1 += pixels[tap &+ 1] * weight[tap &+ 1]
-                sum2 += pixels[tap &+ 2] * weight[tap &+ 2]
-                sum3 += pixels[tap &+ 3] * weight[tap &+ 3]
-                tap &+= 4
-            }
-            while tap < taps {
-                sum0 += pixels[tap] * weight[tap]
-                tap &+= 1
-            }
-            destination[x] = (sum0 + sum1) + (sum2 + sum3)
-        }
-    }
-
-    /// One output row of the vertical pass: the weighted sum of the ring rows it covers, two rows per
-    /// sweep so the running sums are loaded and stored half as often.
-    @inline(__always)
-    func sumRows(for y: Int, ring: RowRing, into sums: UnsafeMutablePointer<SIMD4<Float>>) {
-        let first = starts[y], taps = counts[y], weight = weights + y &* stride, width = ring.width
-        var tap = 0
-        if taps >= 2 {
-            let row0 = ring.pointer(to: first), row1 = ring.pointer(to: first &+ 1), w0 = weight[0], w1 = weight[1]
-            for x in 0..<width { sums[x] = row0[x] * w0 + row1[x] * w1 }
-            tap = 2
-        } else {
-            let row0 = ring.pointer(to: first), w0 = weight[0]
-            for x in 0..<width { sums[x] = row0[x] * w0 }
-            tap = 1
-        }
-        while tap &+ 1 < taps {
-            let row0 = ring.pointer(to: first &+ tap), row1 = ring.pointer(to: first &+ tap &+ 1)
-            let w0 = weight[tap], w1 = weight[tap &+ 1]
-            for x in 0..<width { sums[x] += row0[x] * w0 + row1[x] * w1 }
-            tap &+= 2
-        }
-        if tap < taps {
-            let row0 = ring.pointer(to: first &+ tap), w0 = weight[tap]
-            for x in 0..<width { sums[x] += row0[x] * w0 }
-        }
-    }
-}
-
-extension Contributions {
-    /// The table as raw pointers; `splatting` also lays the weights out four-wide, for `Kernel.apply`.
-    func withPointers<R>(splatting: Bool, _ body: (Kernel) -> R) -> R {
-        let splat = splatting ? weights.map { SIMD4<Float>(repeating: $0) } : []
-        return starts.withUnsafeBufferPointer { starts in
-            tapCounts.withUnsafeBufferPointer { counts in
-                weights.withUnsafeBufferPointer { weights in
-                    splat.withUnsafeBufferPointer { splat in
-                        body(Kernel(starts: starts.baseAddress!, counts: counts.baseAddress!, weights: weights.baseAddress!,
-                                    splatWeights: splat.baseAddress, stride: stride, count: count))
-                    }
-                }
-            }
-        }
-    }
-}
