@@ -9,6 +9,8 @@
 #include "cpng.h"
 
 #include <png.h>
+#include <zlib.h>
+#include <stdlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +34,10 @@ typedef struct cpng_state {
     char *message;
     size_t message_capacity;
     char warning[160];
+    /* encoding: zlib's stream and its output buffer, released by the caller of run_encode */
+    z_stream zstream;
+    int zstream_open;
+    uint8_t *zbuf;
 } cpng_state;
 
 static void set_message(char *message, size_t capacity, const char *text) {
@@ -304,8 +310,13 @@ size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha) {
     return deflated + 12 * (deflated / CPNG_ZBUF_SIZE + 2) + 8 + 25 + 13 + 12 + 1024;
 }
 
-static cpng_status run_encode(cpng_state *state, const uint8_t *pixels, uint32_t width, uint32_t height,
-                              int keep_alpha, int level, int filters, int strategy, int srgb_chunk) {
+/*
+ * The rows come filtered already (IconForge's own SIMD filters: libpng's filter a byte at a time, plus
+ * its pass to drop the alpha byte, were a fifth of encoding). libpng writes the signature, the header,
+ * the IDAT chunks and IEND; zlib deflates the rows in one stream.
+ */
+static cpng_status run_encode(cpng_state *state, const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+                              int keep_alpha, int level, int strategy, int srgb_chunk) {
     if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
     png_structp png = state->png;
     png_set_write_fn(png, state, write_to_memory, flush_memory);
@@ -313,30 +324,58 @@ static cpng_status run_encode(cpng_state *state, const uint8_t *pixels, uint32_t
                  keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_set_compression_level(png, level);
-    png_set_compression_strategy(png, strategy);
-    png_set_compression_mem_level(png, 8); /* zlib's default; 9 measured larger and slower here */
-    png_set_compression_buffer_size(png, CPNG_ZBUF_SIZE);
-    if (filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_write_info(png, state->info);
-    /* For colour type 2 the input still has four bytes a pixel: libpng drops the fourth. */
-    if (!keep_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    size_t stride = (size_t)width * 4;
-    for (png_uint_32 y = 0; y < height; y++) {
-        png_write_row(png, pixels + (size_t)y * stride);
+    /* The smallest window that holds the whole image, as libpng chooses it: less memory for readers. */
+    int window_bits = 9;
+    while (window_bits < 15 && ((size_t)1 << window_bits) < rows_size) window_bits++;
+    /* memLevel 8 is zlib's default; 9 measured larger and slower here. */
+    if (deflateInit2(&state->zstream, level, Z_DEFLATED, window_bits, 8, strategy) != Z_OK) {
+        set_message(state->message, state->message_capacity, "zlib could not start a stream (out of memory)");
+        return CPNG_E_NOMEM;
     }
-    png_write_end(png, NULL);
+    state->zstream_open = 1;
+    state->zbuf = (uint8_t *)malloc(CPNG_ZBUF_SIZE);
+    if (state->zbuf == NULL) {
+        set_message(state->message, state->message_capacity, "out of memory for the compressed data");
+        return CPNG_E_NOMEM;
+    }
+    z_stream *z = &state->zstream;
+    z->next_in = (Bytef *)rows;
+    size_t left = rows_size;
+    int result = Z_OK;
+    while (result != Z_STREAM_END) {
+        if (z->avail_in == 0 && left > 0) { /* avail_in is 32 bits: feed at most 1 GiB at a time */
+            uInt step = left > (1u << 30) ? (1u << 30) : (uInt)left;
+            z->avail_in = step;
+            left -= step;
+        }
+        z->next_out = state->zbuf;
+        z->avail_out = CPNG_ZBUF_SIZE;
+        result = deflate(z, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+        if (result != Z_OK && result != Z_STREAM_END && result != Z_BUF_ERROR) {
+            set_message(state->message, state->message_capacity, "zlib failed while compressing the rows");
+            return CPNG_E_ARGUMENT;
+        }
+        size_t produced = CPNG_ZBUF_SIZE - z->avail_out;
+        if (produced > 0) png_write_chunk(png, (png_const_bytep)"IDAT", state->zbuf, produced);
+    }
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     return CPNG_OK;
 }
 
-cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t strategy, int32_t srgb_chunk,
-                              uint8_t *out, size_t out_capacity, size_t *out_size,
-                              char *message, size_t message_capacity) {
-    if (pixels == NULL || out == NULL || out_size == NULL || width == 0 || height == 0 ||
-        level < 0 || level > 9 || (strategy != CPNG_STRATEGY_DEFAULT && strategy != CPNG_STRATEGY_FILTERED &&
-                                    strategy != CPNG_STRATEGY_RLE)) {
+cpng_status cpng_encode_filtered(const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+                                 int32_t keep_alpha, int32_t level, int32_t strategy, int32_t srgb_chunk,
+                                 uint8_t *out, size_t out_capacity, size_t *out_size,
+                                 char *message, size_t message_capacity) {
+    size_t row_bytes = (size_t)width * (keep_alpha ? 4 : 3) + 1;
+    int valid = rows != NULL && out != NULL && out_size != NULL && width > 0 && height > 0 &&
+        width <= 0x7fffffffu && height <= 0x7fffffffu && rows_size / row_bytes == height && rows_size % row_bytes == 0 &&
+        level >= 0 && level <= 9 &&
+        (strategy == CPNG_STRATEGY_DEFAULT || strategy == CPNG_STRATEGY_FILTERED || strategy == CPNG_STRATEGY_RLE);
+    for (uint32_t y = 0; valid && y < height; y++) valid = rows[(size_t)y * row_bytes] <= 4;
+    if (!valid) {
         set_message(message, message_capacity, "invalid arguments to the PNG encoder");
+        if (out_size != NULL) *out_size = 0;
         return CPNG_E_ARGUMENT;
     }
     cpng_state state;
@@ -352,8 +391,10 @@ cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t he
         set_message(message, message_capacity, "out of memory creating the PNG writer");
         status = CPNG_E_NOMEM;
     } else {
-        status = run_encode(&state, pixels, width, height, keep_alpha, level, filters, strategy, srgb_chunk);
+        status = run_encode(&state, rows, rows_size, width, height, keep_alpha, level, strategy, srgb_chunk);
     }
+    if (state.zstream_open) deflateEnd(&state.zstream);
+    free(state.zbuf);
     *out_size = status == CPNG_OK ? state.out_pos : 0;
     png_destroy_write_struct(&state.png, &state.info);
     return status;

@@ -111,13 +111,14 @@ public enum PNG {
         let capacity = cpng_encode_bound(UInt32(source.width), UInt32(source.height), keepAlpha)
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
+        let rows = RowFilters.filtered(source, keepAlpha: keepAlpha == 1, filters: options.filters)
         let (status, message) = withMessageBuffer { message, messageCapacity in
-            source.bytes.withUnsafeBufferPointer { pixels in
+            rows.withUnsafeBufferPointer { rows in
                 output.withUnsafeMutableBufferPointer { out in
-                    cpng_encode_rgba8(pixels.baseAddress, UInt32(source.width), UInt32(source.height), keepAlpha,
-                                      Int32(min(max(options.compressionLevel, 0), 9)), options.filters.rawValue,
-                                      options.strategy.rawValue, options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
-                                      message, messageCapacity)
+                    cpng_encode_filtered(rows.baseAddress, rows.count, UInt32(source.width), UInt32(source.height), keepAlpha,
+                                         Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
+                                         options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
+                                         message, messageCapacity)
                 }
             }
         }

@@ -73,34 +73,24 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
                              uint8_t *pixels, size_t pixels_size,
                              char *message, size_t message_capacity);
 
-/** The largest number of bytes cpng_encode_rgba8 can produce for such an image. */
+/** The largest number of bytes cpng_encode_filtered can produce for such an image. */
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
 
 /**
- * Encodes tightly packed RGBA8 pixels as an 8-bit, non-interlaced PNG: colour type 6 with
- * `keep_alpha`, otherwise colour type 2 with the alpha bytes dropped. `filters` is a mask of
- * PNG_FILTER_* values (0 means libpng's default), `level` a zlib level 0-9, `strategy` one of
- * CPNG_STRATEGY_*.
+ * Writes an 8-bit, non-interlaced PNG from rows already filtered: `height` rows of one filter-type byte
+ * (0-4) and `width` pixels of 3 bytes (colour type 2) or 4 with `keep_alpha` (colour type 6). `level` is a
+ * zlib level 0-9, `strategy` one of CPNG_STRATEGY_*; `srgb_chunk` adds an sRGB chunk.
  */
-cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                              int32_t keep_alpha, int32_t level, int32_t filters, int32_t strategy, int32_t srgb_chunk,
-                              uint8_t *out, size_t out_capacity, size_t *out_size,
-                              char *message, size_t message_capacity);
+cpng_status cpng_encode_filtered(const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+                                 int32_t keep_alpha, int32_t level, int32_t strategy, int32_t srgb_chunk,
+                                 uint8_t *out, size_t out_capacity, size_t *out_size,
+                                 char *message, size_t message_capacity);
 
-/** zlib strategies for cpng_encode_rgba8 (zlib's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE). */
+/** zlib strategies for cpng_encode_filtered (zlib's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE). */
 enum {
     CPNG_STRATEGY_DEFAULT = 0,
     CPNG_STRATEGY_FILTERED = 1,
     CPNG_STRATEGY_RLE = 3
-};
-
-/** Filter masks for cpng_encode_rgba8, re-exported so Swift does not need png.h. */
-enum {
-    CPNG_FILTER_NONE = 0x08,
-    CPNG_FILTER_SUB = 0x10,
-    CPNG_FILTER_UP = 0x20,
-    CPNG_FILTER_AVG = 0x40,
-    CPNG_FILTER_PAETH = 0x80
 };
 
 #ifdef __cplusplus

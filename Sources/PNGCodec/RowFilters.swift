@@ -1,0 +1,158 @@
+import Raster
+
+/// PNG's five row filters (PNG specification §9) and the choice among several per row, done here
+/// rather than in libpng: libpng filters a byte at a time and drops the alpha byte in a pass of its own,
+/// which together were a fifth of encoding a launch image. These loops take 16 bytes at a time.
+///
+/// The per-row choice is libpng's heuristic: the filtered row whose bytes, read as signed, have the
+/// smallest sum of magnitudes.
+enum RowFilters {
+    /// PNG's filter types, as the byte at the start of each filtered row says them.
+    enum Kind: UInt8, CaseIterable {
+        case none = 0, sub, up, average, paeth
+    }
+
+    /// The filter types a set of options allows, in filter-type order.
+    static func kinds(_ filters: PNGEncodeOptions.Filters) -> [Kind] {
+        let masks: [(PNGEncodeOptions.Filters, Kind)] = [(.none, .none), (.sub, .sub), (.up, .up), (.average, .average), (.paeth, .paeth)]
+        let chosen = masks.filter { filters.contains($0.0) }.map(\.1)
+        return chosen.isEmpty ? [.none, .sub, .up, .average, .paeth] : chosen
+    }
+
+    /// The image's rows as PNG stores them before compression: per row one filter-type byte, then the
+    /// filtered bytes of RGB (`keepAlpha` false: alpha dropped) or RGBA pixels. `image` is 8-bit.
+    static func filtered(_ image: Image, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) -> [UInt8] {
+        precondition(image.format == .rgba8, "rows are filtered from 8-bit pixels")
+        let kinds = kinds(filters)
+        let (width, height, pixelBytes) = (image.width, image.height, keepAlpha ? 4 : 3)
+        let rowBytes = width * pixelBytes
+        // Each row buffer has 16 zero bytes before it (what lies left of the first pixel reads as 0, as
+        // the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores).
+        let margin = 16, span = margin + rowBytes + 16
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * span)
+        scratch.initialize(repeating: 0, count: 4 * span)
+        defer { scratch.deallocate() }
+        var previous = scratch + margin, current = previous + span
+        var best = current + span, trial = best + span
+        let total = height * (rowBytes + 1)
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            image.bytes.withUnsafeBufferPointer { pixels in
+                for y in 0..<height {
+                    let source = pixels.baseAddress! + y &* width &* 4
+                    if keepAlpha {
+                        current.update(from: source, count: rowBytes)
+                    } else {
+                        pack(source, count: width, into: current)
+                    }
+                    let row = output.baseAddress! + y &* (rowBytes &+ 1)
+                    if kinds.count == 1 {
+                        row[0] = kinds[0].rawValue
+                        apply(kinds[0], current, previous, into: row + 1, count: rowBytes, pixelBytes: pixelBytes)
+                    } else {
+                        var chosen = kinds[0], lowest = Int.max
+                        for kind in kinds {
+                            apply(kind, current, previous, into: trial, count: rowBytes, pixelBytes: pixelBytes)
+                            let score = magnitude(trial, count: rowBytes)
+                            if score < lowest { (chosen, lowest) = (kind, score); swap(&best, &trial) }
+                        }
+                        row[0] = chosen.rawValue
+                        (row + 1).update(from: best, count: rowBytes)
+                    }
+                    swap(&previous, &current)
+                }
+            }
+            initialized = total
+        }
+    }
+
+    /// RGBA → RGB: each pixel stored as four bytes three bytes after the last, so the next overwrites the
+    /// alpha (one store a pixel; the buffer has room for the last one's fourth byte).
+    @inline(__always)
+    static func pack(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        for x in 0..<count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), toByteOffset: x &* 3, as: UInt32.self)
+        }
+    }
+
+    /// Filters `count` bytes of `current` (the row above is `previous`; bytes before either start read as 0).
+    @inline(__always)
+    static func apply(_ kind: Kind, _ current: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+                      into output: UnsafeMutablePointer<UInt8>, count: Int, pixelBytes: Int) {
+        let left = current - pixelBytes, upLeft = previous - pixelBytes
+        switch kind {
+        case .none:
+            output.update(from: current, count: count)
+        case .sub:
+            vectorised(count, output) { i in load(current, i) &- load(left, i) } scalar: { i in current[i] &- left[i] }
+        case .up:
+            vectorised(count, output) { i in load(current, i) &- load(previous, i) } scalar: { i in current[i] &- previous[i] }
+        case .average:
+            // floor((a + b) / 2) without leaving 8 bits: (a & b) + ((a ^ b) >> 1).
+            vectorised(count, output) { i in
+                let a = load(left, i), b = load(previous, i)
+                return load(current, i) &- ((a & b) &+ ((a ^ b) &>> 1))
+            } scalar: { i in
+                current[i] &- UInt8((UInt16(left[i]) &+ UInt16(previous[i])) >> 1)
+            }
+        case .paeth:
+            for i in 0..<count {
+                output[i] = current[i] &- paeth(left[i], previous[i], upLeft[i])
+            }
+        }
+    }
+
+    /// The Paeth predictor: whichever of left, up and upper-left is closest to left + up - upper-left.
+    @inline(__always)
+    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let (a16, b16, c16) = (Int16(a), Int16(b), Int16(c))
+        let pa = abs(b16 - c16), pb = abs(a16 - c16), pc = abs(a16 + b16 - 2 &* c16)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    /// libpng's score of a filtered row: the sum of its bytes' magnitudes read as signed (0…128 each).
+    @inline(__always)
+    static func magnitude(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
+        var total = 0, i = 0
+        while i &+ 16 <= count {
+            // 16-bit lanes hold 256 steps of at most 128 each well within range.
+            var lanes = SIMD16<UInt16>.zero
+            let end = min(count &- 15, i &+ 256 &* 16)
+            while i < end {
+                let value = load(row, i)
+                // A byte read as signed has magnitude min(v, 256 - v); `pointwiseMin` becomes one instruction
+                // where a comparison mask would be built lane by lane.
+                lanes &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(value, 0 &- value))
+                i &+= 16
+            }
+            total &+= Int(lanes.wrappedSum())
+        }
+        while i < count {
+            let value = Int(row[i])
+            total &+= value > 128 ? 256 &- value : value
+            i &+= 1
+        }
+        return total
+    }
+
+    @inline(__always)
+    static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    /// Runs `vector` over 16-byte steps and `scalar` over the remainder, storing into `output`.
+    @inline(__always)
+    static func vectorised(_ count: Int, _ output: UnsafeMutablePointer<UInt8>, _ vector: (Int) -> SIMD16<UInt8>,
+                           scalar: (Int) -> UInt8) {
+        var i = 0
+        while i &+ 16 <= count {
+            UnsafeMutableRawPointer(output + i).storeBytes(of: vector(i), as: SIMD16<UInt8>.self)
+            i &+= 16
+        }
+        while i < count {
+            output[i] = scalar(i)
+            i &+= 1
+        }
+    }
+}
