@@ -16,6 +16,8 @@
 #include <string.h>
 
 #define CPNG_ZBUF_SIZE (256u * 1024u)
+/* Filtered rows handed over at a time: small enough to stay in cache until zlib has read them. */
+#define CPNG_STRIP_SIZE (64u * 1024u)
 
 typedef struct cpng_state {
     png_structp png;
@@ -38,6 +40,7 @@ typedef struct cpng_state {
     z_stream zstream;
     int zstream_open;
     uint8_t *zbuf;
+    uint8_t *strip;
 } cpng_state;
 
 static void set_message(char *message, size_t capacity, const char *text) {
@@ -311,11 +314,14 @@ size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha) {
 }
 
 /*
- * The rows come filtered already (IconForge's own SIMD filters: libpng's filter a byte at a time, plus
- * its pass to drop the alpha byte, were a fifth of encoding). libpng writes the signature, the header,
- * the IDAT chunks and IEND; zlib deflates the rows in one stream.
+ * The rows come filtered already, a strip at a time from the caller's `source` (IconForge's own SIMD
+ * filters: libpng's filter a byte at a time, plus its pass to drop the alpha byte, were a fifth of
+ * encoding a launch image). A strip is compressed while it is still in cache, and no filtered copy of the
+ * whole image is ever held. libpng writes the signature, the header, the IDAT chunks and IEND; zlib
+ * deflates the rows in one stream. `source` runs between libpng calls, never inside one, so a libpng
+ * error never jumps across the caller's frames.
  */
-static cpng_status run_encode(cpng_state *state, const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *context, uint32_t width, uint32_t height,
                               int keep_alpha, int level, int strategy, int srgb_chunk) {
     if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
     png_structp png = state->png;
@@ -325,54 +331,70 @@ static cpng_status run_encode(cpng_state *state, const uint8_t *rows, size_t row
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, state->info);
+    size_t row_bytes = (size_t)width * (keep_alpha ? 4 : 3) + 1, total = row_bytes * height;
     /* The smallest window that holds the whole image, as libpng chooses it: less memory for readers. */
     int window_bits = 9;
-    while (window_bits < 15 && ((size_t)1 << window_bits) < rows_size) window_bits++;
+    while (window_bits < 15 && ((size_t)1 << window_bits) < total) window_bits++;
     /* memLevel 8 is zlib's default; 9 measured larger and slower here. */
     if (deflateInit2(&state->zstream, level, Z_DEFLATED, window_bits, 8, strategy) != Z_OK) {
         set_message(state->message, state->message_capacity, "zlib could not start a stream (out of memory)");
         return CPNG_E_NOMEM;
     }
     state->zstream_open = 1;
+    size_t strip = CPNG_STRIP_SIZE / row_bytes > 0 ? CPNG_STRIP_SIZE / row_bytes * row_bytes : row_bytes;
     state->zbuf = (uint8_t *)malloc(CPNG_ZBUF_SIZE);
-    if (state->zbuf == NULL) {
-        set_message(state->message, state->message_capacity, "out of memory for the compressed data");
+    state->strip = (uint8_t *)malloc(strip);
+    if (state->zbuf == NULL || state->strip == NULL) {
+        set_message(state->message, state->message_capacity, "out of memory for the rows being compressed");
         return CPNG_E_NOMEM;
     }
     z_stream *z = &state->zstream;
-    z->next_in = (Bytef *)rows;
-    size_t left = rows_size;
+    z->next_out = state->zbuf;
+    z->avail_out = CPNG_ZBUF_SIZE;
+    size_t done = 0;
     int result = Z_OK;
     while (result != Z_STREAM_END) {
-        if (z->avail_in == 0 && left > 0) { /* avail_in is 32 bits: feed at most 1 GiB at a time */
-            uInt step = left > (1u << 30) ? (1u << 30) : (uInt)left;
-            z->avail_in = step;
-            left -= step;
+        if (z->avail_in == 0 && done < total) {
+            size_t wanted = total - done < strip ? total - done : strip;
+            size_t given = source(context, state->strip, wanted);
+            if (given != wanted) {
+                set_message(state->message, state->message_capacity, "the row source ended early");
+                return CPNG_E_ARGUMENT;
+            }
+            for (size_t row = 0; row < given; row += row_bytes) {
+                if (state->strip[row] > 4) {
+                    set_message(state->message, state->message_capacity, "a row has an unknown filter type");
+                    return CPNG_E_ARGUMENT;
+                }
+            }
+            z->next_in = state->strip;
+            z->avail_in = (uInt)given;
+            done += given;
         }
-        z->next_out = state->zbuf;
-        z->avail_out = CPNG_ZBUF_SIZE;
-        result = deflate(z, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+        result = deflate(z, done == total ? Z_FINISH : Z_NO_FLUSH);
         if (result != Z_OK && result != Z_STREAM_END && result != Z_BUF_ERROR) {
             set_message(state->message, state->message_capacity, "zlib failed while compressing the rows");
             return CPNG_E_ARGUMENT;
         }
+        /* One IDAT per full buffer (and the rest at the end), not one per strip. */
         size_t produced = CPNG_ZBUF_SIZE - z->avail_out;
-        if (produced > 0) png_write_chunk(png, (png_const_bytep)"IDAT", state->zbuf, produced);
+        if (produced > 0 && (z->avail_out == 0 || result == Z_STREAM_END)) {
+            png_write_chunk(png, (png_const_bytep)"IDAT", state->zbuf, produced);
+            z->next_out = state->zbuf;
+            z->avail_out = CPNG_ZBUF_SIZE;
+        }
     }
     png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     return CPNG_OK;
 }
 
-cpng_status cpng_encode_filtered(const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t width, uint32_t height,
                                  int32_t keep_alpha, int32_t level, int32_t strategy, int32_t srgb_chunk,
                                  uint8_t *out, size_t out_capacity, size_t *out_size,
                                  char *message, size_t message_capacity) {
-    size_t row_bytes = (size_t)width * (keep_alpha ? 4 : 3) + 1;
-    int valid = rows != NULL && out != NULL && out_size != NULL && width > 0 && height > 0 &&
-        width <= 0x7fffffffu && height <= 0x7fffffffu && rows_size / row_bytes == height && rows_size % row_bytes == 0 &&
-        level >= 0 && level <= 9 &&
+    int valid = source != NULL && out != NULL && out_size != NULL && width > 0 && height > 0 &&
+        width <= 0x7fffffffu && height <= 0x7fffffffu && level >= 0 && level <= 9 &&
         (strategy == CPNG_STRATEGY_DEFAULT || strategy == CPNG_STRATEGY_FILTERED || strategy == CPNG_STRATEGY_RLE);
-    for (uint32_t y = 0; valid && y < height; y++) valid = rows[(size_t)y * row_bytes] <= 4;
     if (!valid) {
         set_message(message, message_capacity, "invalid arguments to the PNG encoder");
         if (out_size != NULL) *out_size = 0;
@@ -391,10 +413,11 @@ cpng_status cpng_encode_filtered(const uint8_t *rows, size_t rows_size, uint32_t
         set_message(message, message_capacity, "out of memory creating the PNG writer");
         status = CPNG_E_NOMEM;
     } else {
-        status = run_encode(&state, rows, rows_size, width, height, keep_alpha, level, strategy, srgb_chunk);
+        status = run_encode(&state, source, context, width, height, keep_alpha, level, strategy, srgb_chunk);
     }
     if (state.zstream_open) deflateEnd(&state.zstream);
     free(state.zbuf);
+    free(state.strip);
     *out_size = status == CPNG_OK ? state.out_pos : 0;
     png_destroy_write_struct(&state.png, &state.info);
     return status;

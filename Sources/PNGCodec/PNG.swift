@@ -111,14 +111,23 @@ public enum PNG {
         let capacity = cpng_encode_bound(UInt32(source.width), UInt32(source.height), keepAlpha)
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
-        let rows = RowFilters.filtered(source, keepAlpha: keepAlpha == 1, filters: options.filters)
+        // zlib asks for filtered rows a strip at a time; the stream is the C callback's context.
+        let supply: cpng_row_source = { context, buffer, wanted in
+            context!.assumingMemoryBound(to: RowFilters.Stream.self).pointee.write(into: buffer!, count: wanted)
+            return wanted
+        }
         let (status, message) = withMessageBuffer { message, messageCapacity in
-            rows.withUnsafeBufferPointer { rows in
-                output.withUnsafeMutableBufferPointer { out in
-                    cpng_encode_filtered(rows.baseAddress, rows.count, UInt32(source.width), UInt32(source.height), keepAlpha,
-                                         Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
-                                         options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
-                                         message, messageCapacity)
+            source.bytes.withUnsafeBufferPointer { pixels in
+                var stream = RowFilters.Stream(pixels: pixels.baseAddress!, width: source.width, keepAlpha: keepAlpha == 1,
+                                               filters: options.filters)
+                defer { stream.deallocate() }
+                return withUnsafeMutablePointer(to: &stream) { context in
+                    output.withUnsafeMutableBufferPointer { out in
+                        cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), UInt32(source.width), UInt32(source.height),
+                                             keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
+                                             options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
+                                             message, messageCapacity)
+                    }
                 }
             }
         }

@@ -19,49 +19,66 @@ enum RowFilters {
         return chosen.isEmpty ? [.none, .sub, .up, .average, .paeth] : chosen
     }
 
-    /// The image's rows as PNG stores them before compression: per row one filter-type byte, then the
-    /// filtered bytes of RGB (`keepAlpha` false: alpha dropped) or RGBA pixels. `image` is 8-bit.
-    static func filtered(_ image: Image, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) -> [UInt8] {
-        precondition(image.format == .rgba8, "rows are filtered from 8-bit pixels")
-        let kinds = kinds(filters)
-        let (width, height, pixelBytes) = (image.width, image.height, keepAlpha ? 4 : 3)
-        let rowBytes = width * pixelBytes
-        // Each row buffer has 16 zero bytes before it (what lies left of the first pixel reads as 0, as
-        // the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores).
-        let margin = 16, span = margin + rowBytes + 16
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * span)
-        scratch.initialize(repeating: 0, count: 4 * span)
-        defer { scratch.deallocate() }
-        var previous = scratch + margin, current = previous + span
-        var best = current + span, trial = best + span
-        let total = height * (rowBytes + 1)
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            image.bytes.withUnsafeBufferPointer { pixels in
-                for y in 0..<height {
-                    let source = pixels.baseAddress! + y &* width &* 4
-                    if keepAlpha {
-                        current.update(from: source, count: rowBytes)
-                    } else {
-                        pack(source, count: width, into: current)
-                    }
-                    let row = output.baseAddress! + y &* (rowBytes &+ 1)
-                    if kinds.count == 1 {
-                        row[0] = kinds[0].rawValue
-                        apply(kinds[0], current, previous, into: row + 1, count: rowBytes, pixelBytes: pixelBytes)
-                    } else {
-                        var chosen = kinds[0], lowest = Int.max
-                        for kind in kinds {
-                            apply(kind, current, previous, into: trial, count: rowBytes, pixelBytes: pixelBytes)
-                            let score = magnitude(trial, count: rowBytes)
-                            if score < lowest { (chosen, lowest) = (kind, score); swap(&best, &trial) }
-                        }
-                        row[0] = chosen.rawValue
-                        (row + 1).update(from: best, count: rowBytes)
-                    }
-                    swap(&previous, &current)
+    /// An image's rows as PNG stores them before compression, handed out a strip at a time: per row one
+    /// filter-type byte, then the filtered bytes of RGB (`keepAlpha` false: alpha dropped) or RGBA pixels.
+    struct Stream {
+        let pixels: UnsafePointer<UInt8>
+        let width: Int
+        let pixelBytes: Int
+        let kinds: [Kind]
+        /// The next row to hand out.
+        var row = 0
+        /// Four row buffers, each with 16 zero bytes before it (what lies left of the first pixel reads as
+        /// 0, as the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores).
+        private let scratch: UnsafeMutablePointer<UInt8>
+        private var previous: UnsafeMutablePointer<UInt8>, current: UnsafeMutablePointer<UInt8>
+        private var best: UnsafeMutablePointer<UInt8>, trial: UnsafeMutablePointer<UInt8>
+
+        /// `pixels` are 8-bit RGBA, `width` to a row; they must outlive the stream.
+        init(pixels: UnsafePointer<UInt8>, width: Int, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) {
+            self.pixels = pixels
+            self.width = width
+            pixelBytes = keepAlpha ? 4 : 3
+            kinds = RowFilters.kinds(filters)
+            let span = 16 + width * pixelBytes + 16
+            scratch = .allocate(capacity: 4 * span)
+            scratch.initialize(repeating: 0, count: 4 * span)
+            previous = scratch + 16
+            current = previous + span
+            best = current + span
+            trial = best + span
+        }
+
+        func deallocate() { scratch.deallocate() }
+
+        /// Fills `buffer` with the next `count / (row bytes + 1)` filtered rows (`count` is whole rows).
+        mutating func write(into buffer: UnsafeMutablePointer<UInt8>, count: Int) {
+            let rowBytes = width &* pixelBytes
+            var output = buffer
+            for _ in 0..<(count / (rowBytes &+ 1)) {
+                let source = pixels + row &* width &* 4
+                if pixelBytes == 4 {
+                    current.update(from: source, count: rowBytes)
+                } else {
+                    RowFilters.pack(source, count: width, into: current)
                 }
+                if kinds.count == 1 {
+                    output[0] = kinds[0].rawValue
+                    RowFilters.apply(kinds[0], current, previous, into: output + 1, count: rowBytes, pixelBytes: pixelBytes)
+                } else {
+                    var chosen = kinds[0], lowest = Int.max
+                    for kind in kinds {
+                        RowFilters.apply(kind, current, previous, into: trial, count: rowBytes, pixelBytes: pixelBytes)
+                        let score = RowFilters.magnitude(trial, count: rowBytes)
+                        if score < lowest { (chosen, lowest) = (kind, score); swap(&best, &trial) }
+                    }
+                    output[0] = chosen.rawValue
+                    (output + 1).update(from: best, count: rowBytes)
+                }
+                swap(&previous, &current)
+                output += rowBytes &+ 1
+                row &+= 1
             }
-            initialized = total
         }
     }
 

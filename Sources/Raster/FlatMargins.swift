@@ -57,6 +57,34 @@ struct FlatMargins: Equatable {
         return (difference(0) | difference(8) | difference(16) | difference(24)) == 0
     }
 
+    /// The margins of every row of a stored image.
+    static func rows(of image: Image, parallelism: Parallelism) -> [FlatMargins] {
+        let (width, bytesPerRow) = (image.width, image.width * image.format.bytesPerPixel)
+        return [FlatMargins](unsafeUninitializedCapacity: image.height) { buffer, initialized in
+            let output = SharedPointer(base: buffer.baseAddress!)
+            image.bytes.withUnsafeBytes { raw in
+                let base = SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self))
+                parallelism.chunks(image.height, minimum: 64) { rows in
+                    for y in rows {
+                        (output.base + y).initialize(to: find(UnsafeRawPointer(base.base + y &* bytesPerRow),
+                                                               pixelBytes: bytesPerRow / width, count: width))
+                    }
+                }
+            }
+            initialized = image.height
+        }
+    }
+
+    /// The margins of columns `columns` of a row whose margins over its whole width are `row`: the parts
+    /// of the row's runs that fall inside (a run that does not reach into them is not seen).
+    @inline(__always)
+    func within(_ columns: ClosedRange<Int>) -> FlatMargins {
+        let (lower, upper) = (columns.lowerBound, columns.upperBound)
+        let leading = self.leading > lower ? min(self.leading, upper &+ 1) : lower &+ 1
+        let trailing = self.trailing <= upper ? max(self.trailing, lower) : upper &+ 1
+        return FlatMargins(leading: leading, trailing: max(trailing, leading))
+    }
+
     /// The margins of stored pixels in `format`.
     @inline(__always)
     static func find(stored raw: UnsafeRawPointer, format: Image.PixelFormat, count: Int) -> FlatMargins {

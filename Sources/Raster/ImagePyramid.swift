@@ -13,6 +13,8 @@ public struct ImagePyramid: Sendable {
     public let linearLight: Bool
     /// Levels 1, 2, …: entry k - 1 is level k.
     public let reductions: [LinearImage]
+    /// The flat margins of each row of level 0, found once for all the outputs that read it.
+    let baseMargins: [FlatMargins]
 
     /// The reduction the Lanczos step must still have after a box pre-shrink.
     public static let minimumKernelReduction = 3.0
@@ -31,6 +33,7 @@ public struct ImagePyramid: Sendable {
             (width, height) = (width / 2, height / 2)
         }
         self.reductions = reductions
+        baseMargins = FlatMargins.rows(of: base, parallelism: parallelism)
     }
 
     /// The master's size.

@@ -37,7 +37,8 @@ public enum Resampler {
     public static func resize(_ image: Image, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               linearLight: Bool = true, parallelism: Parallelism = .serial) -> Image {
         let placement = Placement(source: image.size, output: size, fit: options.fit, gravity: options.gravity)
-        return resize(image, placement: placement, linearLight: linearLight, to: size, options: options, parallelism: parallelism)
+        return resize(image, margins: nil, placement: placement, linearLight: linearLight, to: size, options: options,
+                      parallelism: parallelism)
     }
 
     /// Resizes an image that exists only in the resampler's float form, such as a pyramid level. A stored
@@ -58,8 +59,8 @@ public enum Resampler {
         let index = pyramid.level(forReduction: (placement.sourceWidth / Double(placement.destinationWidth),
                                                  placement.sourceHeight / Double(placement.destinationHeight)))
         guard index > 0 else {
-            return resize(pyramid.base, placement: placement, linearLight: pyramid.linearLight, to: size, options: options,
-                          parallelism: parallelism)
+            return resize(pyramid.base, margins: pyramid.baseMargins, placement: placement, linearLight: pyramid.linearLight,
+                          to: size, options: options, parallelism: parallelism)
         }
         let factor = Double(1 << index)
         placement.sourceX /= factor
@@ -69,15 +70,18 @@ public enum Resampler {
         return resize(pyramid.reductions[index - 1], placement: placement, to: size, options: options, parallelism: parallelism)
     }
 
-    private static func resize(_ image: Image, placement: Placement, linearLight: Bool, to size: PixelSize,
+    private static func resize(_ image: Image, margins: [FlatMargins]?, placement: Placement, linearLight: Bool, to size: PixelSize,
                                options: ResizeOptions, parallelism: Parallelism) -> Image {
         let table = TransferFunction.decodeTable(for: image.format, linearLight: linearLight)
         return image.bytes.withUnsafeBytes { raw in
             table.withUnsafeBufferPointer { table in
-                let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
-                                       table: table.baseAddress!)
-                return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
-                           options: options, parallelism: parallelism)
+                (margins ?? []).withUnsafeBufferPointer { known in
+                    // (An empty array's buffer can still have a base address.)
+                    let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
+                                           table: table.baseAddress!, rowMargins: margins == nil ? nil : known.baseAddress)
+                    return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
+                               options: options, parallelism: parallelism)
+                }
             }
         }
     }
@@ -85,7 +89,8 @@ public enum Resampler {
     private static func resize(_ source: LinearImage, placement: Placement, to size: PixelSize, options: ResizeOptions,
                                parallelism: Parallelism) -> Image {
         source.pixels.withUnsafeBufferPointer { pixels in
-            let reader = RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil)
+            let reader = RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil,
+                                   rowMargins: nil)
             return run(reader, sourceSize: PixelSize(width: source.width, height: source.height), placement: placement,
                        linearLight: source.isLinearLight, to: size, options: options, parallelism: parallelism)
         }

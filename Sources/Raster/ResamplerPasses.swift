@@ -10,6 +10,8 @@ struct RowReader: @unchecked Sendable {
     /// nil for a `LinearImage`.
     let format: Image.PixelFormat?
     let table: UnsafePointer<Float>?
+    /// Each row's margins over the whole width, when they are known already (a pyramid's level 0).
+    let rowMargins: UnsafePointer<FlatMargins>?
 
     /// The flat margins of row `y` within `columns`, in column numbers (`leading` is the first column that
     /// differs from the first, `trailing` the first of the run equal to the last), and those two colours.
@@ -19,7 +21,13 @@ struct RowReader: @unchecked Sendable {
         var margins: FlatMargins
         var first = SIMD4<Float>.zero, last = SIMD4<Float>.zero
         if let format {
-            margins = FlatMargins.find(stored: base + (y &* width &+ lower) &* format.bytesPerPixel, format: format, count: count)
+            if let rowMargins {
+                margins = rowMargins[y].within(columns)
+                margins.leading &-= lower
+                margins.trailing &-= lower
+            } else {
+                margins = FlatMargins.find(stored: base + (y &* width &+ lower) &* format.bytesPerPixel, format: format, count: count)
+            }
             PixelRows.load(from: base, at: y &* width &+ lower, count: 1, format: format, into: &first, table: table!)
             PixelRows.load(from: base, at: y &* width &+ upper, count: 1, format: format, into: &last, table: table!)
         } else {

@@ -79,6 +79,18 @@ struct FlatMarginsTests {
         #expect(TestPatterns.maximumDifference(fast, reference) <= 1)
     }
 
+    @Test("a pyramid's level 0 uses margins found once per row, also for crops", arguments: [Gravity.center, .left, .right])
+    func pyramidMargins(gravity: Gravity) {
+        let image = marginImage(width: 90, height: 48, format: .rgba8, translucent: true, seed: 41)
+        let pyramid = ImagePyramid(image, largestReduction: 1)
+        for size in [PixelSize(width: 25, height: 25), PixelSize(width: 70, height: 30), PixelSize(width: 120, height: 64)] {
+            let options = ResizeOptions(fit: .fill, gravity: gravity)
+            let fast = Resampler.resize(pyramid, to: size, options: options)
+            let reference = ReferenceResampler.resize(image, to: size, filter: .lanczos3, fit: .fill, gravity: gravity)
+            #expect(TestPatterns.maximumDifference(fast, reference) <= 1, "\(size)")
+        }
+    }
+
     @Test("float sources (pyramid levels) take the same shortcut", arguments: [true, false])
     func floatSources(linear: Bool) {
         let image = marginImage(width: 77, height: 64, format: .rgba8, translucent: true, seed: 31)

@@ -77,11 +77,18 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
 
 /**
- * Writes an 8-bit, non-interlaced PNG from rows already filtered: `height` rows of one filter-type byte
- * (0-4) and `width` pixels of 3 bytes (colour type 2) or 4 with `keep_alpha` (colour type 6). `level` is a
- * zlib level 0-9, `strategy` one of CPNG_STRATEGY_*; `srgb_chunk` adds an sRGB chunk.
+ * Supplies the next `wanted` bytes of filtered rows (always whole rows) into `buffer` and returns how many
+ * it wrote; anything but `wanted` stops the encoder with an error.
  */
-cpng_status cpng_encode_filtered(const uint8_t *rows, size_t rows_size, uint32_t width, uint32_t height,
+typedef size_t (*cpng_row_source)(void *context, uint8_t *buffer, size_t wanted);
+
+/**
+ * Writes an 8-bit, non-interlaced PNG from rows already filtered, which `source` supplies a strip at a
+ * time: `height` rows of one filter-type byte (0-4) and `width` pixels of 3 bytes (colour type 2) or 4
+ * with `keep_alpha` (colour type 6). `level` is a zlib level 0-9, `strategy` one of CPNG_STRATEGY_*;
+ * `srgb_chunk` adds an sRGB chunk.
+ */
+cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t width, uint32_t height,
                                  int32_t keep_alpha, int32_t level, int32_t strategy, int32_t srgb_chunk,
                                  uint8_t *out, size_t out_capacity, size_t *out_size,
                                  char *message, size_t message_capacity);
