@@ -335,8 +335,10 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
     /* The smallest window that holds the whole image, as libpng chooses it: less memory for readers. */
     int window_bits = 9;
     while (window_bits < 15 && ((size_t)1 << window_bits) < total) window_bits++;
-    /* memLevel 8 is zlib's default; 9 measured larger and slower here. */
-    if (deflateInit2(&state->zstream, level, Z_DEFLATED, window_bits, 8, strategy) != Z_OK) {
+    /* A raw deflate stream inside a zlib header and checksum written here (RFC 1950), the header as zlib
+     * writes it; the caller's source supplies the checksum. memLevel 8 is zlib's default; 9 measured
+     * larger and slower here. */
+    if (deflateInit2(&state->zstream, level, Z_DEFLATED, -window_bits, 8, strategy) != Z_OK) {
         set_message(state->message, state->message_capacity, "zlib could not start a stream (out of memory)");
         return CPNG_E_NOMEM;
     }
@@ -349,14 +351,20 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
         return CPNG_E_NOMEM;
     }
     z_stream *z = &state->zstream;
-    z->next_out = state->zbuf;
-    z->avail_out = CPNG_ZBUF_SIZE;
+    unsigned level_flags = strategy >= Z_HUFFMAN_ONLY || level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+    unsigned header = ((unsigned)(window_bits - 8) << 12 | 8u << 8) | level_flags << 6;
+    header += 31 - header % 31;
+    state->zbuf[0] = (uint8_t)(header >> 8);
+    state->zbuf[1] = (uint8_t)header;
+    z->next_out = state->zbuf + 2;
+    z->avail_out = CPNG_ZBUF_SIZE - 2;
+    uint32_t checksum = 1;
     size_t done = 0;
     int result = Z_OK;
     while (result != Z_STREAM_END) {
         if (z->avail_in == 0 && done < total) {
             size_t wanted = total - done < strip ? total - done : strip;
-            size_t given = source(context, state->strip, wanted);
+            size_t given = source(context, state->strip, wanted, &checksum);
             if (given != wanted) {
                 set_message(state->message, state->message_capacity, "the row source ended early");
                 return CPNG_E_ARGUMENT;
@@ -376,7 +384,16 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
             set_message(state->message, state->message_capacity, "zlib failed while compressing the rows");
             return CPNG_E_ARGUMENT;
         }
-        /* One IDAT per full buffer (and the rest at the end), not one per strip. */
+        /* One IDAT per full buffer (and the rest, with the checksum, at the end), not one per strip. */
+        for (int byte = 0; byte < (result == Z_STREAM_END ? 4 : 0); byte++) {
+            if (z->avail_out == 0) {
+                png_write_chunk(png, (png_const_bytep)"IDAT", state->zbuf, CPNG_ZBUF_SIZE);
+                z->next_out = state->zbuf;
+                z->avail_out = CPNG_ZBUF_SIZE;
+            }
+            *z->next_out++ = (uint8_t)(checksum >> (24 - 8 * byte));
+            z->avail_out--;
+        }
         size_t produced = CPNG_ZBUF_SIZE - z->avail_out;
         if (produced > 0 && (z->avail_out == 0 || result == Z_STREAM_END)) {
             png_write_chunk(png, (png_const_bytep)"IDAT", state->zbuf, produced);

@@ -112,8 +112,10 @@ public enum PNG {
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
         // zlib asks for filtered rows a strip at a time; the stream is the C callback's context.
-        let supply: cpng_row_source = { context, buffer, wanted in
-            context!.assumingMemoryBound(to: RowFilters.Stream.self).pointee.write(into: buffer!, count: wanted)
+        let supply: cpng_row_source = { context, buffer, wanted, checksum in
+            let stream = context!.assumingMemoryBound(to: RowFilters.Stream.self)
+            stream.pointee.write(into: buffer!, count: wanted)
+            checksum!.pointee = stream.pointee.checksum.value
             return wanted
         }
         let (status, message) = withMessageBuffer { message, messageCapacity in

@@ -28,6 +28,8 @@ enum RowFilters {
         let kinds: [Kind]
         /// The next row to hand out.
         var row = 0
+        /// The checksum of the rows handed out so far, for the end of the zlib stream.
+        var checksum = Adler32()
         /// Four row buffers, each with 16 zero bytes before it (what lies left of the first pixel reads as
         /// 0, as the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores).
         private let scratch: UnsafeMutablePointer<UInt8>
@@ -79,6 +81,7 @@ enum RowFilters {
                 output += rowBytes &+ 1
                 row &+= 1
             }
+            checksum.update(buffer, count: output - buffer)
         }
     }
 

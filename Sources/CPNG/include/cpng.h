@@ -77,10 +77,12 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
 
 /**
- * Supplies the next `wanted` bytes of filtered rows (always whole rows) into `buffer` and returns how many
- * it wrote; anything but `wanted` stops the encoder with an error.
+ * Supplies the next `wanted` bytes of filtered rows (always whole rows) into `buffer`, sets `*checksum` to
+ * the Adler-32 (RFC 1950) of all the rows supplied so far, and returns how many bytes it wrote; anything
+ * but `wanted` stops the encoder with an error. (The caller computes the checksum: zlib's adds a byte at
+ * a time.)
  */
-typedef size_t (*cpng_row_source)(void *context, uint8_t *buffer, size_t wanted);
+typedef size_t (*cpng_row_source)(void *context, uint8_t *buffer, size_t wanted, uint32_t *checksum);
 
 /**
  * Writes an 8-bit, non-interlaced PNG from rows already filtered, which `source` supplies a strip at a
