@@ -24,14 +24,17 @@ struct Renderer: Sendable {
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
         let matte = spec.keepsAlpha ? nil : options.background
+        var encoding = options.compression.encodeOptions(for: spec.role)
+        encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
         let image: Image
         switch spec.role {
         case .launch:
             if options.launchBackground != nil || masters.logo != nil {
                 image = logoOnBackground(size: size)
+            } else if let copy = copyOfMaster(size: size, fit: .fill, matte: matte) {
+                return try encode(copy, size: size, options: encoding, path: job.path)
             } else {
-                image = copiedFromMaster(size: size, fit: .fill, matte: matte)
-                    ?? resize(masters.master, to: size, fit: .fill, matte: matte)
+                image = resize(masters.master, to: size, fit: .fill, matte: matte)
             }
         case .launchLogo:
             image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
@@ -45,28 +48,40 @@ struct Renderer: Sendable {
             }
             let square = variant.size.width == variant.size.height
             let fit = square ? FitMode.stretch : (options.fit ?? .fill)
-            if spec.appearance == nil, let copy = copiedFromMaster(size: size, fit: fit, matte: matte) {
-                image = copy
-            } else {
-                image = resize(variant, to: size, fit: fit, matte: matte)
+            if spec.appearance == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
+                return try encode(copy, size: size, options: encoding, path: job.path)
             }
+            image = resize(variant, to: size, fit: fit, matte: matte)
         }
         // Opaque outputs are opaque by construction: the resampler composited them over the background
         // (the matte) as it stored them, and logo-mode launch images are drawn on an opaque canvas.
-        var encoding = options.compression.encodeOptions(for: spec.role)
-        encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
-        do { return try PNG.encode(image, options: encoding) } catch { throw .encode(path: job.path, error) }
+        return try encode(.image(image), size: size, options: encoding, path: job.path)
+    }
+
+    /// Pixels to encode: an image of their own, or a rectangle of the master's pixels as they are.
+    private enum Pixels {
+        case image(Image)
+        case masterRegion(x: Int, y: Int)
+    }
+
+    private func encode(_ pixels: Pixels, size: PixelSize, options: PNGEncodeOptions, path: String) throws(IconForgeError) -> [UInt8] {
+        do {
+            switch pixels {
+            case .image(let image): return try PNG.encode(image, options: options)
+            case .masterRegion(let x, let y): return try PNG.encode(masters.master.base, x: x, y: y, size: size, options: options)
+            }
+        } catch { throw .encode(path: path, error) }
     }
 
     /// The output as a plain copy of the master's pixels, when its placement is one to one (the master's
     /// own size, or an unscaled whole-pixel crop such as the iPad Pro launch images of a 2732² master):
-    /// an interpolating filter would give the same pixels.
-    private func copiedFromMaster(size: PixelSize, fit: FitMode, matte: RGBColor?) -> Image? {
+    /// an interpolating filter would give the same pixels. Encoded straight from the master unless
+    /// a translucent master must be flattened first.
+    private func copyOfMaster(size: PixelSize, fit: FitMode, matte: RGBColor?) -> Pixels? {
         let placement = Placement(source: masters.master.size, output: size, fit: fit, gravity: options.gravity)
         guard options.filter.interpolates, let origin = placement.pixelCopyOrigin(output: size) else { return nil }
-        let copy = masters.master.base.cropped(x: origin.x, y: origin.y, size: size)
-        guard let matte, !masters.masterIsOpaque else { return copy } // PNG.encode rounds 16 bits to 8
-        return copy.flattened(over: matte)
+        guard let matte, !masters.masterIsOpaque else { return .masterRegion(x: origin.x, y: origin.y) } // PNG.encode rounds 16 bits to 8
+        return .image(masters.master.base.cropped(x: origin.x, y: origin.y, size: size).flattened(over: matte))
     }
 
     private func resize(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil) -> Image {

@@ -70,12 +70,28 @@ public enum PNG {
 
     /// Encodes an image as an 8-bit, non-interlaced PNG (16-bit images are rounded to 8 bits first).
     public static func encode(_ image: Image, options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
-        let source = image.converted(to: .rgba8)
+        try encode(image, x: 0, y: 0, size: image.size, options: options)
+    }
+
+    /// Encodes the `size` pixels of `image` whose top-left corner is at (x, y), which must lie inside it:
+    /// what encoding `image.cropped(x:y:size:)` gives, without the copy (two 22 MB copies for the iPad Pro
+    /// launch images of a 2732² master).
+    public static func encode(_ image: Image, x: Int, y: Int, size: PixelSize,
+                              options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
+        precondition(x >= 0 && y >= 0 && x + size.width <= image.width && y + size.height <= image.height, "region outside the image")
+        guard image.format == .rgba8 else { return try encode(image.cropped(x: x, y: y, size: size).converted(to: .rgba8), options: options) }
+        let region = Region(image: image, x: x, y: y, size: size)
         var options = options
         if !options.alternativeFilters.isEmpty {
-            options.filters = try bestFilters(for: source, options: options)
+            options.filters = try bestFilters(for: region, options: options)
         }
-        return try encodeRGBA8(source, options: options)
+        return try encodeRGBA8(region, options: options)
+    }
+
+    /// Where the pixels to encode are: a rectangle of an 8-bit image.
+    private struct Region {
+        let image: Image
+        let x: Int, y: Int, size: PixelSize
     }
 
     /// Rows per sampled band, and bands per image, when weighing filter sets: 64 rows in all, about 6% of
@@ -85,30 +101,34 @@ public enum PNG {
     /// The filter set among `options.filters` and `options.alternativeFilters` that compresses bands of
     /// rows sampled evenly through `image` into the fewest bytes (the first on a tie). Images too short to
     /// sample keep `options.filters`.
-    static func bestFilters(for image: Image, options: PNGEncodeOptions) throws(PNGError) -> PNGEncodeOptions.Filters {
+    private static func bestFilters(for region: Region, options: PNGEncodeOptions) throws(PNGError) -> PNGEncodeOptions.Filters {
         let (band, bands) = (sampleBand, sampleBands)
-        guard image.height >= 2 * band * bands else { return options.filters }
-        let rowBytes = image.width * 4
+        guard region.size.height >= 2 * band * bands else { return options.filters }
+        let rowBytes = region.size.width * 4, imageRowBytes = region.image.width * 4
         var sample: [UInt8] = []
         sample.reserveCapacity(rowBytes * band * bands)
         for index in 0..<bands {
-            let first = (image.height - band) * (2 * index + 1) / (2 * bands)
-            sample += image.bytes[(first * rowBytes)..<((first + band) * rowBytes)]
+            let first = (region.size.height - band) * (2 * index + 1) / (2 * bands)
+            for row in (region.y + first)..<(region.y + first + band) {
+                let start = row * imageRowBytes + region.x * 4
+                sample += region.image.bytes[start..<(start + rowBytes)]
+            }
         }
-        let sampled = Image(width: image.width, height: band * bands, format: .rgba8, bytes: sample)
+        let sampled = Image(width: region.size.width, height: band * bands, format: .rgba8, bytes: sample)
         var best = options.filters, fewest = Int.max
         for filters in [options.filters] + options.alternativeFilters {
             var trial = options
             trial.filters = filters
-            let size = try encodeRGBA8(sampled, options: trial).count
+            let size = try encodeRGBA8(Region(image: sampled, x: 0, y: 0, size: sampled.size), options: trial).count
             if size < fewest { (best, fewest) = (filters, size) }
         }
         return best
     }
 
-    private static func encodeRGBA8(_ source: Image, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
+    private static func encodeRGBA8(_ region: Region, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
-        let capacity = cpng_encode_bound(UInt32(source.width), UInt32(source.height), keepAlpha)
+        let (width, height) = (UInt32(region.size.width), UInt32(region.size.height))
+        let capacity = cpng_encode_bound(width, height, keepAlpha)
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
         // zlib asks for filtered rows a strip at a time; the stream is the C callback's context.
@@ -119,13 +139,14 @@ public enum PNG {
             return wanted
         }
         let (status, message) = withMessageBuffer { message, messageCapacity in
-            source.bytes.withUnsafeBufferPointer { pixels in
-                var stream = RowFilters.Stream(pixels: pixels.baseAddress!, width: source.width, keepAlpha: keepAlpha == 1,
-                                               filters: options.filters)
+            region.image.bytes.withUnsafeBufferPointer { pixels in
+                var stream = RowFilters.Stream(pixels: pixels.baseAddress! + (region.y * region.image.width + region.x) * 4,
+                                               width: region.size.width, rowPixels: region.image.width,
+                                               keepAlpha: keepAlpha == 1, filters: options.filters)
                 defer { stream.deallocate() }
                 return withUnsafeMutablePointer(to: &stream) { context in
                     output.withUnsafeMutableBufferPointer { out in
-                        cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), UInt32(source.width), UInt32(source.height),
+                        cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), width, height,
                                              keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
                                              options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
                                              message, messageCapacity)

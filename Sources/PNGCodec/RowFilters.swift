@@ -24,6 +24,8 @@ enum RowFilters {
     struct Stream {
         let pixels: UnsafePointer<UInt8>
         let width: Int
+        /// Pixels from one row of `pixels` to the next (the source image's width, for a region of it).
+        let rowPixels: Int
         let pixelBytes: Int
         let kinds: [Kind]
         /// The next row to hand out.
@@ -36,10 +38,11 @@ enum RowFilters {
         private var previous: UnsafeMutablePointer<UInt8>, current: UnsafeMutablePointer<UInt8>
         private var best: UnsafeMutablePointer<UInt8>, trial: UnsafeMutablePointer<UInt8>
 
-        /// `pixels` are 8-bit RGBA, `width` to a row; they must outlive the stream.
-        init(pixels: UnsafePointer<UInt8>, width: Int, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) {
+        /// `pixels` are 8-bit RGBA, `width` to a row and `rowPixels` apart; they must outlive the stream.
+        init(pixels: UnsafePointer<UInt8>, width: Int, rowPixels: Int, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) {
             self.pixels = pixels
             self.width = width
+            self.rowPixels = rowPixels
             pixelBytes = keepAlpha ? 4 : 3
             kinds = RowFilters.kinds(filters)
             let span = 16 + width * pixelBytes + 16
@@ -58,7 +61,7 @@ enum RowFilters {
             let rowBytes = width &* pixelBytes
             var output = buffer
             for _ in 0..<(count / (rowBytes &+ 1)) {
-                let source = pixels + row &* width &* 4
+                let source = pixels + row &* rowPixels &* 4
                 if pixelBytes == 4 {
                     current.update(from: source, count: rowBytes)
                 } else {

@@ -231,6 +231,18 @@ struct EncodingTests {
                 < PNG.encode(noisy, options: PNGEncodeOptions(colorType: .rgb, filters: .none)).count)
     }
 
+    @Test("encoding a region gives the bytes of encoding the cropped image", arguments: [Image.PixelFormat.rgba8, .rgba16])
+    func regionEqualsCrop(format: Image.PixelFormat) throws {
+        let image = randomImage(width: 180, height: 300, opaque: true, seed: 9).converted(to: format)
+        var options = PNGEncodeOptions(colorType: .rgb)
+        options.alternativeFilters = [.none] // sampled from the region's rows, as from the crop's
+        for (x, y, size) in [(0, 0, PixelSize(width: 180, height: 300)), (37, 11, PixelSize(width: 101, height: 260)),
+                             (179, 299, PixelSize(width: 1, height: 1))] {
+            let region = try PNG.encode(image, x: x, y: y, size: size, options: options)
+            #expect(region == (try PNG.encode(image.cropped(x: x, y: y, size: size), options: options)), "\(x),\(y) \(size)")
+        }
+    }
+
     @Test("an sRGB chunk is written on request and reported by info")
     func srgbChunk() throws {
         let image = randomImage(width: 4, height: 4, opaque: true, seed: 3)
