@@ -26,31 +26,41 @@ public struct Contributions: Sendable {
         let scale = Double(outputLength) / sourceExtent
         let filterScale = min(scale, 1) // shrinking stretches the kernel over the source
         let support = filter.support / filterScale
-        var starts = [Int](), counts = [Int](), rows = [[Double]]()
+        // Every output's weights go into one buffer (no array per output pixel), laid out at `stride`
+        // once the widest is known.
+        var starts = [Int](), counts = [Int](), offsets = [Int](), all = [Double]()
+        starts.reserveCapacity(outputLength)
+        counts.reserveCapacity(outputLength)
+        offsets.reserveCapacity(outputLength)
+        all.reserveCapacity(outputLength * Int(2 * support + 3))
         for index in 0..<outputLength {
             let centre = sourceStart + (Double(index) + 0.5) / scale
             var low = max(0, Int((centre - support - 0.5).rounded(.down)))
             let high = min(sourceLength - 1, Int((centre + support + 0.5).rounded(.up)))
-            var weights = (low...max(low, high)).map { j -> Double in
+            let offset = all.count
+            for j in low...max(low, high) {
                 let w = filter.weight((Double(j) + 0.5 - centre) * filterScale)
-                return abs(w) < 1e-9 ? 0 : w
+                all.append(abs(w) < 1e-9 ? 0 : w)
             }
-            while let first = weights.first, first == 0, weights.count > 1 { weights.removeFirst(); low += 1 }
-            while let last = weights.last, last == 0, weights.count > 1 { weights.removeLast() }
-            var total = weights.reduce(0, +)
+            var first = offset, end = all.count
+            while first < end - 1, all[first] == 0 { first += 1; low += 1 }
+            while end - 1 > first, all[end - 1] == 0 { end -= 1 }
+            var total = 0.0
+            for k in first..<end { total += all[k] }
             if abs(total) < 1e-12 { // nothing under the kernel (only possible at extreme edges): nearest pixel
                 low = min(max(0, Int(centre.rounded(.down))), sourceLength - 1)
-                weights = [1]
-                total = 1
+                all[first] = 1
+                (end, total) = (first + 1, 1)
             }
+            for k in first..<end { all[k] /= total }
             starts.append(low)
-            counts.append(weights.count)
-            rows.append(weights.map { $0 / total })
+            counts.append(end - first)
+            offsets.append(first)
         }
         let stride = counts.max() ?? 1
         var flat = [Float](repeating: 0, count: outputLength * stride)
-        for (index, row) in rows.enumerated() {
-            for (tap, weight) in row.enumerated() { flat[index * stride + tap] = Float(weight) }
+        for index in 0..<outputLength {
+            for tap in 0..<counts[index] { flat[index * stride + tap] = Float(all[offsets[index] + tap]) }
         }
         self.count = outputLength
         self.stride = stride

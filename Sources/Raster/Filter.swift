@@ -33,18 +33,16 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .lanczos3:
             guard abs(x) < 3 else { return 0 }
-            return Filter.sinc(x) * Filter.sinc(x / 3)
+            guard x != 0 else { return 1 }
+            // sinc(x)·sinc(x/3) with one sine, not two: sin 3θ = sin θ (3 − 4 sin² θ). The weights of
+            // a launch set's tables were 4% of its time.
+            let third = Double.pi * x / 3, s = sine(third)
+            return s * (3 - 4 * s * s) * s / (3 * third * third)
         case .mitchell: return Filter.cubic(x, b: 1.0 / 3, c: 1.0 / 3)
         case .catmullRom: return Filter.cubic(x, b: 0, c: 0.5)
         case .triangle: return max(0, 1 - abs(x))
         case .box: return (x >= -0.5 && x < 0.5) ? 1 : 0
         }
-    }
-
-    private static func sinc(_ x: Double) -> Double {
-        guard x != 0 else { return 1 }
-        let px = Double.pi * x
-        return sine(px) / px
     }
 
     /// The Mitchell–Netravali family of cubics.
