@@ -26,20 +26,22 @@ struct Renderer: Sendable {
         let matte = spec.keepsAlpha ? nil : options.background
         var encoding = options.compression.encodeOptions(for: spec.role)
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
-        let image: Image
+        // Opaque outputs are opaque by construction: the resampler composites them over the background
+        // (the matte) as it stores them, and logo-mode launch images are drawn on an opaque canvas.
         switch spec.role {
         case .launch:
             if options.launchBackground != nil || masters.logo != nil {
-                image = logoOnBackground(size: size)
+                return try encode(.image(logoOnBackground(size: size)), size: size, options: encoding, path: job.path)
             } else if let copy = copyOfMaster(size: size, fit: .fill, matte: matte) {
                 return try encode(copy, size: size, options: encoding, path: job.path)
             } else {
-                image = resize(masters.master, to: size, fit: .fill, matte: matte)
+                return try resized(masters.master, to: size, fit: .fill, matte: matte, encoding: encoding, path: job.path)
             }
         case .launchLogo:
-            image = resize(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte)
+            return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path)
         case .template:
-            image = resize(masters.master, to: size, fit: masters.master.size.width == masters.master.size.height ? .stretch : .fit)
+            let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
+            return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path)
         default:
             let variant: ImagePyramid = switch spec.appearance {
             case .dark?: masters.dark ?? masters.master
@@ -51,11 +53,8 @@ struct Renderer: Sendable {
             if spec.appearance == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
                 return try encode(copy, size: size, options: encoding, path: job.path)
             }
-            image = resize(variant, to: size, fit: fit, matte: matte)
+            return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path)
         }
-        // Opaque outputs are opaque by construction: the resampler composited them over the background
-        // (the matte) as it stored them, and logo-mode launch images are drawn on an opaque canvas.
-        return try encode(.image(image), size: size, options: encoding, path: job.path)
     }
 
     /// Pixels to encode: an image of their own, or a rectangle of the master's pixels as they are.
@@ -84,8 +83,19 @@ struct Renderer: Sendable {
         return .image(masters.master.base.cropped(x: origin.x, y: origin.y, size: size).flattened(over: matte))
     }
 
-    private func resize(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil) -> Image {
-        Resampler.resize(source, to: size, options: ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity, matte: matte))
+    /// The resized output, encoded. When the encoding weighs no alternative filters (launch images), the
+    /// encoder reads the rows as the resampler makes them and the image never exists whole; weighing
+    /// filters samples rows from all through the image, so that needs the image.
+    private func resized(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil,
+                         encoding: PNGEncodeOptions, path: String) throws(IconForgeError) -> [UInt8] {
+        let resize = ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity, matte: matte)
+        guard encoding.alternativeFilters.isEmpty else {
+            return try encode(.image(Resampler.resize(source, to: size, options: resize)), size: size, options: encoding, path: path)
+        }
+        let result = Resampler.withRows(source, to: size, options: resize) { rows in
+            Result { () throws(PNGError) -> [UInt8] in try PNG.encode(size: size, options: encoding) { rows.write(into: $0) } }
+        }
+        do { return try result.get() } catch { throw .encode(path: path, error) }
     }
 
     /// A launch image in logo mode: the logo, `launchLogoScale` of the short side wide, centred on the colour.

@@ -125,9 +125,39 @@ public enum PNG {
         return best
     }
 
+    /// Encodes rows made one at a time, top to bottom: `nextRow` writes the next row of `size.width`
+    /// 8-bit RGBA pixels to the pointer it is given. The image never needs to exist whole (the resampler
+    /// can make the rows as they are compressed). `options.alternativeFilters` are not weighed: that
+    /// samples rows from all through the image.
+    public static func encode(size: PixelSize, options: PNGEncodeOptions = PNGEncodeOptions(),
+                              rows nextRow: (UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
+        let result = withoutActuallyEscaping(nextRow) { nextRow in
+            Result { () throws(PNGError) -> [UInt8] in
+                var stream = RowFilters.Stream(source: .rows(nextRow), width: size.width, keepAlpha: options.colorType == .rgba,
+                                               filters: options.filters)
+                defer { stream.deallocate() }
+                return try encode(&stream, height: size.height, options: options)
+            }
+        }
+        return try result.get()
+    }
+
     private static func encodeRGBA8(_ region: Region, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
+        let result = region.image.bytes.withUnsafeBufferPointer { pixels in
+            Result { () throws(PNGError) -> [UInt8] in
+                let first = pixels.baseAddress! + (region.y * region.image.width + region.x) * 4
+                var stream = RowFilters.Stream(source: .pixels(first, rowPixels: region.image.width), width: region.size.width,
+                                               keepAlpha: options.colorType == .rgba, filters: options.filters)
+                defer { stream.deallocate() }
+                return try encode(&stream, height: region.size.height, options: options)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func encode(_ stream: inout RowFilters.Stream, height: Int, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
-        let (width, height) = (UInt32(region.size.width), UInt32(region.size.height))
+        let (width, height) = (UInt32(stream.width), UInt32(height))
         let capacity = cpng_encode_bound(width, height, keepAlpha)
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
@@ -139,18 +169,12 @@ public enum PNG {
             return wanted
         }
         let (status, message) = withMessageBuffer { message, messageCapacity in
-            region.image.bytes.withUnsafeBufferPointer { pixels in
-                var stream = RowFilters.Stream(pixels: pixels.baseAddress! + (region.y * region.image.width + region.x) * 4,
-                                               width: region.size.width, rowPixels: region.image.width,
-                                               keepAlpha: keepAlpha == 1, filters: options.filters)
-                defer { stream.deallocate() }
-                return withUnsafeMutablePointer(to: &stream) { context in
-                    output.withUnsafeMutableBufferPointer { out in
-                        cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), width, height,
-                                             keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
-                                             options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
-                                             message, messageCapacity)
-                    }
+            withUnsafeMutablePointer(to: &stream) { context in
+                output.withUnsafeMutableBufferPointer { out in
+                    cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), width, height,
+                                         keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
+                                         options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
+                                         message, messageCapacity)
                 }
             }
         }

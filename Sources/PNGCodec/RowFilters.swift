@@ -22,10 +22,16 @@ enum RowFilters {
     /// An image's rows as PNG stores them before compression, handed out a strip at a time: per row one
     /// filter-type byte, then the filtered bytes of RGB (`keepAlpha` false: alpha dropped) or RGBA pixels.
     struct Stream {
-        let pixels: UnsafePointer<UInt8>
+        /// Where the RGBA rows come from.
+        enum Source {
+            /// Stored pixels: the first row at the pointer, the next `rowPixels` pixels on.
+            case pixels(UnsafePointer<UInt8>, rowPixels: Int)
+            /// A function that writes the next row to the pointer it is given.
+            case rows((UnsafeMutablePointer<UInt8>) -> Void)
+        }
+
+        let source: Source
         let width: Int
-        /// Pixels from one row of `pixels` to the next (the source image's width, for a region of it).
-        let rowPixels: Int
         let pixelBytes: Int
         let kinds: [Kind]
         /// The next row to hand out.
@@ -33,25 +39,27 @@ enum RowFilters {
         /// The checksum of the rows handed out so far, for the end of the zlib stream.
         var checksum = Adler32()
         /// Four row buffers, each with 16 zero bytes before it (what lies left of the first pixel reads as
-        /// 0, as the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores).
+        /// 0, as the specification says) and 16 after (room for 16-byte and overlapping 4-byte stores),
+        /// then a row of RGBA for a `rows` source.
         private let scratch: UnsafeMutablePointer<UInt8>
         private var previous: UnsafeMutablePointer<UInt8>, current: UnsafeMutablePointer<UInt8>
         private var best: UnsafeMutablePointer<UInt8>, trial: UnsafeMutablePointer<UInt8>
+        private let made: UnsafeMutablePointer<UInt8>
 
-        /// `pixels` are 8-bit RGBA, `width` to a row and `rowPixels` apart; they must outlive the stream.
-        init(pixels: UnsafePointer<UInt8>, width: Int, rowPixels: Int, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) {
-            self.pixels = pixels
+        /// Rows of `width` 8-bit RGBA pixels from `source`, which must outlive the stream.
+        init(source: Source, width: Int, keepAlpha: Bool, filters: PNGEncodeOptions.Filters) {
+            self.source = source
             self.width = width
-            self.rowPixels = rowPixels
             pixelBytes = keepAlpha ? 4 : 3
             kinds = RowFilters.kinds(filters)
             let span = 16 + width * pixelBytes + 16
-            scratch = .allocate(capacity: 4 * span)
-            scratch.initialize(repeating: 0, count: 4 * span)
+            scratch = .allocate(capacity: 4 * span + width * 4)
+            scratch.initialize(repeating: 0, count: 4 * span + width * 4)
             previous = scratch + 16
             current = previous + span
             best = current + span
             trial = best + span
+            made = scratch + 4 * span
         }
 
         func deallocate() { scratch.deallocate() }
@@ -61,7 +69,11 @@ enum RowFilters {
             let rowBytes = width &* pixelBytes
             var output = buffer
             for _ in 0..<(count / (rowBytes &+ 1)) {
-                let source = pixels + row &* rowPixels &* 4
+                let source: UnsafePointer<UInt8>
+                switch self.source {
+                case .pixels(let first, let rowPixels): source = first + row &* rowPixels &* 4
+                case .rows(let next): next(made); source = UnsafePointer(made)
+                }
                 if pixelBytes == 4 {
                     current.update(from: source, count: rowBytes)
                 } else {

@@ -36,6 +36,23 @@ enum PixelRows {
         }
     }
 
+    /// Stores `count` copies of a pixel given in the format's own range (padding).
+    @inline(__always)
+    static func fill(stored value: SIMD4<UInt16>, count: Int, into raw: UnsafeMutableRawPointer, at index: Int,
+                     format: Image.PixelFormat) {
+        guard count > 0 else { return }
+        switch format {
+        case .rgba8:
+            let pixel = raw + index &* 4
+            for channel in 0..<4 { pixel.storeBytes(of: UInt8(truncatingIfNeeded: value[channel]), toByteOffset: channel, as: UInt8.self) }
+            repeatPixel(UInt32.self, count: count, in: pixel)
+        case .rgba16:
+            let pixel = raw + index &* 8
+            for channel in 0..<4 { pixel.storeBytes(of: value[channel], toByteOffset: channel &* 2, as: UInt16.self) }
+            repeatPixel(UInt64.self, count: count, in: pixel)
+        }
+    }
+
     /// Copies the pixel at `pixels` over the `count - 1` after it.
     @inline(__always)
     private static func repeatPixel<Pixel: FixedWidthInteger>(_: Pixel.Type, count: Int, in pixels: UnsafeMutableRawPointer) {

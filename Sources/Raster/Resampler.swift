@@ -29,16 +29,18 @@ public struct ResizeOptions: Sendable, Equatable {
 /// The separable resampler every IconForge output goes through: premultiplied alpha, linear light (by
 /// default), precomputed contributions. Work is streamed: each worker takes a band of output rows, filters
 /// the source rows that band needs horizontally into a small ring of float rows that stays in cache, and
-/// sums that ring vertically straight into the output. Nothing the size of the image is allocated but
-/// the output itself.
+/// sums that ring vertically straight into the output (`RowProducer`). Nothing the size of the image is
+/// allocated but the output itself, and `withRows` does without that too.
 public enum Resampler {
     /// Resizes `image` to `size`, converting the rows it reads to linear light (unless `linearLight` is
     /// false) as it goes.
     public static func resize(_ image: Image, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               linearLight: Bool = true, parallelism: Parallelism = .serial) -> Image {
         let placement = Placement(source: image.size, output: size, fit: options.fit, gravity: options.gravity)
-        return resize(image, margins: nil, placement: placement, linearLight: linearLight, to: size, options: options,
-                      parallelism: parallelism)
+        return withReader(image, margins: nil, linearLight: linearLight) { reader in
+            run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size, options: options,
+                parallelism: parallelism)
+        }
     }
 
     /// Resizes an image that exists only in the resampler's float form, such as a pyramid level. A stored
@@ -48,56 +50,80 @@ public enum Resampler {
                               parallelism: Parallelism = .serial) -> Image {
         let sourceSize = PixelSize(width: source.width, height: source.height)
         let placement = Placement(source: sourceSize, output: size, fit: options.fit, gravity: options.gravity)
-        return resize(source, placement: placement, to: size, options: options, parallelism: parallelism)
+        return withReader(source) { reader in
+            run(reader, sourceSize: sourceSize, placement: placement, linearLight: source.isLinearLight, to: size,
+                options: options, parallelism: parallelism)
+        }
     }
 
     /// Resizes from the pyramid level that leaves the kernel a reduction of at least
     /// `ImagePyramid.minimumKernelReduction`; the geometry is that of level 0, exactly.
     public static func resize(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               parallelism: Parallelism = .serial) -> Image {
+        withLevel(of: pyramid, for: size, options: options) { reader, sourceSize, placement in
+            run(reader, sourceSize: sourceSize, placement: placement, linearLight: pyramid.linearLight, to: size,
+                options: options, parallelism: parallelism)
+        }
+    }
+
+    /// The same resize as `resize(_: ImagePyramid, …)`, handed to `body` a row at a time instead of as an
+    /// image: an encoder can read the rows as they are made, and the output never exists whole (for a
+    /// launch set, 124 MB that were written, read back and faulted in).
+    public static func withRows<R>(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+                                   _ body: (inout ResizedRows) -> R) -> R {
+        withLevel(of: pyramid, for: size, options: options) { reader, sourceSize, placement in
+            withPasses(reader, sourceSize: sourceSize, placement: placement, linearLight: pyramid.linearLight, to: size,
+                       options: options) { passes in
+                var rows = ResizedRows(size: size, format: options.outputFormat, producer: RowProducer(passes))
+                defer { rows.producer.deallocate() }
+                return body(&rows)
+            }
+        }
+    }
+
+    /// A reader for the pyramid level that leaves the kernel a reduction of at least
+    /// `ImagePyramid.minimumKernelReduction`, with the placement in that level's pixels.
+    private static func withLevel<R>(of pyramid: ImagePyramid, for size: PixelSize, options: ResizeOptions,
+                                     _ body: (RowReader, PixelSize, Placement) -> R) -> R {
         var placement = Placement(source: pyramid.size, output: size, fit: options.fit, gravity: options.gravity)
         let index = pyramid.level(forReduction: (placement.sourceWidth / Double(placement.destinationWidth),
                                                  placement.sourceHeight / Double(placement.destinationHeight)))
         guard index > 0 else {
-            return resize(pyramid.base, margins: pyramid.baseMargins, placement: placement, linearLight: pyramid.linearLight,
-                          to: size, options: options, parallelism: parallelism)
+            return withReader(pyramid.base, margins: pyramid.baseMargins, linearLight: pyramid.linearLight) { reader in
+                body(reader, pyramid.size, placement)
+            }
         }
         let factor = Double(1 << index)
         placement.sourceX /= factor
         placement.sourceY /= factor
         placement.sourceWidth /= factor
         placement.sourceHeight /= factor
-        return resize(pyramid.reductions[index - 1], placement: placement, to: size, options: options, parallelism: parallelism)
+        let level = pyramid.reductions[index - 1]
+        return withReader(level) { reader in body(reader, PixelSize(width: level.width, height: level.height), placement) }
     }
 
-    private static func resize(_ image: Image, margins: [FlatMargins]?, placement: Placement, linearLight: Bool, to size: PixelSize,
-                               options: ResizeOptions, parallelism: Parallelism) -> Image {
+    private static func withReader<R>(_ image: Image, margins: [FlatMargins]?, linearLight: Bool, _ body: (RowReader) -> R) -> R {
         let table = TransferFunction.decodeTable(for: image.format, linearLight: linearLight)
         return image.bytes.withUnsafeBytes { raw in
             table.withUnsafeBufferPointer { table in
                 (margins ?? []).withUnsafeBufferPointer { known in
                     // (An empty array's buffer can still have a base address.)
-                    let reader = RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
-                                           table: table.baseAddress!, rowMargins: margins == nil ? nil : known.baseAddress)
-                    return run(reader, sourceSize: image.size, placement: placement, linearLight: linearLight, to: size,
-                               options: options, parallelism: parallelism)
+                    body(RowReader(base: raw.baseAddress!, width: image.width, format: image.format,
+                                   table: table.baseAddress!, rowMargins: margins == nil ? nil : known.baseAddress))
                 }
             }
         }
     }
 
-    private static func resize(_ source: LinearImage, placement: Placement, to size: PixelSize, options: ResizeOptions,
-                               parallelism: Parallelism) -> Image {
+    private static func withReader<R>(_ source: LinearImage, _ body: (RowReader) -> R) -> R {
         source.pixels.withUnsafeBufferPointer { pixels in
-            let reader = RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil,
-                                   rowMargins: nil)
-            return run(reader, sourceSize: PixelSize(width: source.width, height: source.height), placement: placement,
-                       linearLight: source.isLinearLight, to: size, options: options, parallelism: parallelism)
+            body(RowReader(base: UnsafeRawPointer(pixels.baseAddress!), width: source.width, format: nil, table: nil, rowMargins: nil))
         }
     }
 
-    private static func run(_ reader: RowReader, sourceSize: PixelSize, placement: Placement, linearLight: Bool,
-                            to size: PixelSize, options: ResizeOptions, parallelism: Parallelism) -> Image {
+    /// Everything the two passes need for one resize, for as long as `body` runs.
+    private static func withPasses<R>(_ reader: RowReader, sourceSize: PixelSize, placement: Placement, linearLight: Bool,
+                                      to size: PixelSize, options: ResizeOptions, _ body: (ResizePasses) -> R) -> R {
         let horizontal = Contributions(sourceLength: sourceSize.width, sourceStart: placement.sourceX,
                                        sourceExtent: placement.sourceWidth, outputLength: placement.destinationWidth,
                                        filter: options.filter)
@@ -108,47 +134,34 @@ public enum Resampler {
             : Contributions(sourceLength: sourceSize.height, sourceStart: placement.sourceY,
                             sourceExtent: placement.sourceHeight, outputLength: placement.destinationHeight,
                             filter: options.filter)
-        let covers = placement.destinationX == 0 && placement.destinationY == 0
-            && placement.destinationWidth == size.width && placement.destinationHeight == size.height
-        var output = covers ? Image(uninitializedWidth: size.width, height: size.height, format: options.outputFormat)
-            : Image(width: size.width, height: size.height, format: options.outputFormat,
-                    fill: paddingValue(options.padding ?? options.matte, format: options.outputFormat))
         let matte = options.matte.map { SIMD4<Float>(Float($0.red), Float($0.green), Float($0.blue), 255) / 255 }
-        let (format, outputWidth, width) = (output.format, output.width, horizontal.count)
-        let columns = horizontal.sourceRange
+        let padding = paddingValue(options.padding ?? options.matte, format: options.outputFormat)
+        return EncodeTables.with(linearLight: linearLight) { tables in
+            horizontal.withPointers(forRows: true) { rowKernel in
+                vertical.withPointers(forRows: false) { columnKernel in
+                    body(ResizePasses(reader: reader, rowKernel: rowKernel, columnKernel: columnKernel, columns: horizontal.sourceRange,
+                                      sourceWidth: sourceSize.width, size: size, destinationX: placement.destinationX,
+                                      destinationY: placement.destinationY, format: options.outputFormat, tables: tables,
+                                      matte: matte, padding: padding))
+                }
+            }
+        }
+    }
+
+    private static func run(_ reader: RowReader, sourceSize: PixelSize, placement: Placement, linearLight: Bool,
+                            to size: PixelSize, options: ResizeOptions, parallelism: Parallelism) -> Image {
+        var output = Image(uninitializedWidth: size.width, height: size.height, format: options.outputFormat)
+        let rowBytes = size.width * options.outputFormat.bytesPerPixel
         output.bytes.withUnsafeMutableBytes { raw in
             let bytes = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            EncodeTables.with(linearLight: linearLight) { tables in
-                horizontal.withPointers(forRows: true) { rowKernel in
-                    vertical.withPointers(forRows: false) { columnKernel in
-                        // One band per worker: each band's first rows re-filter what the previous band's last
-                        // rows already did, so more bands only add work.
-                        parallelism.chunks(vertical.count, minimum: 8, perWorker: 1) { band in
-                            let ring = RowRing(rows: columnKernel.stride, width: width, sourceWidth: sourceSize.width)
-                            defer { ring.deallocate() }
-                            for y in band {
-                                let first = columnKernel.starts[y], taps = columnKernel.counts[y]
-                                for row in first..<(first + taps) where !ring.holds(row) {
-                                    rowKernel.filter(row: row, of: reader, columns: columns, into: ring)
-                                }
-                                let row = columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
-                                let offset = (placement.destinationY + y) &* outputWidth &+ placement.destinationX
-                                let target = UnsafeMutableRawPointer(bytes.base)
-                                if row.leading < row.trailing {
-                                    PixelRows.store(ring.sums + row.leading, count: row.trailing &- row.leading, into: target,
-                                                    at: offset &+ row.leading, format: format, tables: tables, matte: matte)
-                                }
-                                if row.leading > 0 {
-                                    PixelRows.fill(row.first, count: row.leading, into: target, at: offset,
-                                                   format: format, tables: tables, matte: matte)
-                                }
-                                if row.trailing < width {
-                                    PixelRows.fill(row.last, count: width &- row.trailing, into: target, at: offset &+ row.trailing,
-                                                   format: format, tables: tables, matte: matte)
-                                }
-                            }
-                        }
-                    }
+            withPasses(reader, sourceSize: sourceSize, placement: placement, linearLight: linearLight, to: size,
+                       options: options) { passes in
+                // One band per worker: each band's first rows re-filter what the previous band's last rows
+                // already did, so more bands only add work.
+                parallelism.chunks(size.height, minimum: 8, perWorker: 1) { band in
+                    let producer = RowProducer(passes)
+                    defer { producer.deallocate() }
+                    for row in band { producer.produce(row: row, into: UnsafeMutableRawPointer(bytes.base + row &* rowBytes)) }
                 }
             }
         }
@@ -162,3 +175,26 @@ public enum Resampler {
     }
 }
 
+/// The rows of one resize, made one at a time and in order (see `Resampler.withRows`).
+public struct ResizedRows {
+    /// The output's size in pixels.
+    public let size: PixelSize
+    /// How the rows' pixels are stored.
+    public let format: Image.PixelFormat
+    let producer: RowProducer
+    /// The row `write` makes next.
+    public private(set) var nextRow = 0
+
+    init(size: PixelSize, format: Image.PixelFormat, producer: RowProducer) {
+        self.size = size
+        self.format = format
+        self.producer = producer
+    }
+
+    /// Writes the next row, `size.width` pixels in `format`, to `destination`. Rows past the last are not made.
+    public mutating func write(into destination: UnsafeMutableRawPointer) {
+        guard nextRow < size.height else { return }
+        producer.produce(row: nextRow, into: destination)
+        nextRow += 1
+    }
+}

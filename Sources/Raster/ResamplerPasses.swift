@@ -2,6 +2,69 @@
 // rows, and the kernels' inner loops. Rows carry their flat margins (`FlatMargins`) through both passes,
 // so flat colour is written, not computed.
 
+/// Everything the two passes of one resize need (valid while `Resampler.withPasses` runs).
+struct ResizePasses: @unchecked Sendable {
+    let reader: RowReader
+    let rowKernel: Kernel
+    let columnKernel: Kernel
+    /// The source columns any output reads.
+    let columns: ClosedRange<Int>
+    let sourceWidth: Int
+    /// The output's size; the resized rectangle is `rowKernel.count` × `columnKernel.count` at
+    /// (`destinationX`, `destinationY`), the rest is padding.
+    let size: PixelSize
+    let destinationX: Int
+    let destinationY: Int
+    let format: Image.PixelFormat
+    let tables: EncodeTables?
+    let matte: SIMD4<Float>?
+    /// The padding pixel, in the format's own range.
+    let padding: SIMD4<UInt16>
+}
+
+/// Makes output rows one at a time, top to bottom (or from any row down, for a band): the source rows a
+/// row needs are filtered into the ring as it first needs them, then summed and stored.
+struct RowProducer {
+    let passes: ResizePasses
+    let ring: RowRing
+
+    init(_ passes: ResizePasses) {
+        self.passes = passes
+        ring = RowRing(rows: passes.columnKernel.stride, width: passes.rowKernel.count, sourceWidth: passes.sourceWidth)
+    }
+
+    func deallocate() { ring.deallocate() }
+
+    /// Writes output row `row` (`passes.size.width` pixels) to `destination`.
+    func produce(row: Int, into destination: UnsafeMutableRawPointer) {
+        let (passes, width) = (self.passes, passes.rowKernel.count), y = row &- passes.destinationY
+        guard y >= 0, y < passes.columnKernel.count else {
+            PixelRows.fill(stored: passes.padding, count: passes.size.width, into: destination, at: 0, format: passes.format)
+            return
+        }
+        let left = passes.destinationX, right = left &+ width
+        PixelRows.fill(stored: passes.padding, count: left, into: destination, at: 0, format: passes.format)
+        PixelRows.fill(stored: passes.padding, count: passes.size.width &- right, into: destination, at: right, format: passes.format)
+        let first = passes.columnKernel.starts[y], taps = passes.columnKernel.counts[y]
+        for source in first..<(first &+ taps) where !ring.holds(source) {
+            passes.rowKernel.filter(row: source, of: passes.reader, columns: passes.columns, into: ring)
+        }
+        let sums = passes.columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
+        let (format, tables, matte) = (passes.format, passes.tables, passes.matte)
+        if sums.leading < sums.trailing {
+            PixelRows.store(ring.sums + sums.leading, count: sums.trailing &- sums.leading, into: destination,
+                            at: left &+ sums.leading, format: format, tables: tables, matte: matte)
+        }
+        if sums.leading > 0 {
+            PixelRows.fill(sums.first, count: sums.leading, into: destination, at: left, format: format, tables: tables, matte: matte)
+        }
+        if sums.trailing < width {
+            PixelRows.fill(sums.last, count: width &- sums.trailing, into: destination, at: left &+ sums.trailing,
+                           format: format, tables: tables, matte: matte)
+        }
+    }
+}
+
 /// Hands out source rows as premultiplied float pixels: straight from a `LinearImage`, or converted from
 /// stored 8/16-bit pixels (only the columns the filter reads) into a worker's scratch row.
 struct RowReader: @unchecked Sendable {

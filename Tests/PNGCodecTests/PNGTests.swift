@@ -243,6 +243,19 @@ struct EncodingTests {
         }
     }
 
+    @Test("encoding rows as they are made gives the bytes of encoding the image", arguments: [PNGEncodeOptions.ColorType.rgb, .rgba])
+    func rowsEqualImage(colorType: PNGEncodeOptions.ColorType) throws {
+        let image = randomImage(width: 97, height: 300, opaque: colorType == .rgb, seed: 13)
+        let options = PNGEncodeOptions(colorType: colorType, filters: [.sub, .up, .paeth])
+        var next = 0
+        let made = try PNG.encode(size: image.size, options: options) { row in
+            image.bytes.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + next * 97 * 4, count: 97 * 4) }
+            next += 1
+        }
+        #expect(next == 300)
+        #expect(made == (try PNG.encode(image, options: options)))
+    }
+
     @Test("an sRGB chunk is written on request and reported by info")
     func srgbChunk() throws {
         let image = randomImage(width: 4, height: 4, opaque: true, seed: 3)

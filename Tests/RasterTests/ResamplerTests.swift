@@ -178,6 +178,26 @@ struct ResamplerTests {
         #expect(prepared.image() == image)
     }
 
+    @Test("rows made one at a time are the rows of the resized image, padding included",
+          arguments: [FitMode.fill, .fit, .stretch], [Image.PixelFormat.rgba8, .rgba16])
+    func rowsEqualImage(fit: FitMode, format: Image.PixelFormat) {
+        let image = TestPatterns.structured(width: 200, height: 120)
+        let pyramid = ImagePyramid(image, largestReduction: 12) // levels 1 and 2 exist, so both readers are used
+        let options = ResizeOptions(fit: fit, padding: RGBColor(red: 9, green: 99, blue: 199), outputFormat: format)
+        for size in [PixelSize(width: 90, height: 40), PixelSize(width: 17, height: 30), PixelSize(width: 250, height: 130)] {
+            let whole = Resampler.resize(pyramid, to: size, options: options, parallelism: reversedParallelism)
+            let rowBytes = size.width * format.bytesPerPixel
+            var made = [UInt8](repeating: 0, count: rowBytes * size.height)
+            Resampler.withRows(pyramid, to: size, options: options) { rows in
+                made.withUnsafeMutableBytes { raw in
+                    for row in 0..<size.height { rows.write(into: raw.baseAddress! + row * rowBytes) }
+                }
+                #expect(rows.nextRow == size.height)
+            }
+            #expect(made == whole.bytes, "\(fit) \(format) \(size)")
+        }
+    }
+
     @Test("serial and parallel runs are bit-identical")
     func parallelIsDeterministic() {
         let image = TestPatterns.random(width: 300, height: 211, seed: 3)
