@@ -46,8 +46,18 @@ struct RowProducer {
         PixelRows.fill(stored: passes.padding, count: left, into: destination, at: 0, format: passes.format)
         PixelRows.fill(stored: passes.padding, count: passes.size.width &- right, into: destination, at: right, format: passes.format)
         let first = passes.columnKernel.starts[y], taps = passes.columnKernel.counts[y]
-        for source in first..<(first &+ taps) where !ring.holds(source) {
-            passes.rowKernel.filter(row: source, of: passes.reader, columns: passes.columns, into: ring)
+        // Rows not yet in the ring are filtered two at a time where they can be (each weight is then
+        // loaded once for two rows).
+        var source = first
+        while source < first &+ taps {
+            if ring.holds(source) { source &+= 1; continue }
+            if source &+ 1 < first &+ taps, !ring.holds(source &+ 1) {
+                passes.rowKernel.filter(rows: source, source &+ 1, of: passes.reader, columns: passes.columns, into: ring)
+                source &+= 2
+            } else {
+                passes.rowKernel.filter(row: source, of: passes.reader, columns: passes.columns, into: ring)
+                source &+= 1
+            }
         }
         let sums = passes.columnKernel.sumRows(for: y, ring: ring, into: ring.sums)
         let (format, tables, matte) = (passes.format, passes.tables, passes.matte)
@@ -140,6 +150,8 @@ struct RowRing {
     let storage: UnsafeMutablePointer<SIMD4<Float>>
     let sums: UnsafeMutablePointer<SIMD4<Float>>
     let scratch: UnsafeMutablePointer<SIMD4<Float>>
+    /// A second scratch row, for filtering two rows at once.
+    let pairScratch: UnsafeMutablePointer<SIMD4<Float>>
     /// Which source row each slot holds (-1: none).
     let held: UnsafeMutablePointer<Int>
     let margins: UnsafeMutablePointer<RingRowMargins>
@@ -150,6 +162,7 @@ struct RowRing {
         storage = .allocate(capacity: rows * width)
         sums = .allocate(capacity: width)
         scratch = .allocate(capacity: sourceWidth)
+        pairScratch = .allocate(capacity: sourceWidth)
         held = .allocate(capacity: rows)
         held.initialize(repeating: -1, count: rows)
         margins = .allocate(capacity: rows)
@@ -197,6 +210,7 @@ struct RowRing {
         storage.deallocate()
         sums.deallocate()
         scratch.deallocate()
+        pairScratch.deallocate()
         held.deallocate()
         margins.deallocate()
     }
@@ -234,6 +248,75 @@ struct Kernel: @unchecked Sendable {
         }
         ring.margins[row % ring.rows] = RingRowMargins(leading: leading, trailing: trailing, validLow: leading, validHigh: trailing,
                                                        first: first, last: last)
+    }
+
+    /// Filters source rows `a` and `b` into their ring slots: the outputs both rows compute go through
+    /// `apply(to:and:…)`, the rest through `apply` row by row; the results are those of `filter(row:…)`.
+    @inline(__always)
+    func filter(rows a: Int, _ b: Int, of reader: RowReader, columns: ClosedRange<Int>, into ring: RowRing) {
+        let (sourceA, firstA, lastA) = reader.margins(a, columns: columns)
+        let (sourceB, firstB, lastB) = reader.margins(b, columns: columns)
+        let reachEnd = reachEnds.unsafelyUnwrapped, reachStart = reachStarts.unsafelyUnwrapped
+        let leadingA = Kernel.count(reachEnd, count, where: { $0 <= sourceA.leading })
+        let trailingA = max(leadingA, Kernel.count(reachStart, count, where: { $0 < sourceA.trailing }))
+        let leadingB = Kernel.count(reachEnd, count, where: { $0 <= sourceB.leading })
+        let trailingB = max(leadingB, Kernel.count(reachStart, count, where: { $0 < sourceB.trailing }))
+        let slotA = ring.slot(for: a), slotB = ring.slot(for: b)
+        let pixelsA = leadingA < trailingA
+            ? reader.row(a, needed: reachStart[leadingA]..<reachEnd[trailingA &- 1], margins: sourceA, first: firstA, last: lastA,
+                         scratch: ring.scratch) : nil
+        let pixelsB = leadingB < trailingB
+            ? reader.row(b, needed: reachStart[leadingB]..<reachEnd[trailingB &- 1], margins: sourceB, first: firstB, last: lastB,
+                         scratch: ring.pairScratch) : nil
+        let low = max(leadingA, leadingB), high = min(trailingA, trailingB)
+        if let pixelsA, let pixelsB, low < high {
+            apply(to: pixelsA, and: pixelsB, outputs: low..<high, into: slotA, and: slotB)
+            apply(to: pixelsA, outputs: leadingA..<low, into: slotA)
+            apply(to: pixelsA, outputs: high..<trailingA, into: slotA)
+            apply(to: pixelsB, outputs: leadingB..<low, into: slotB)
+            apply(to: pixelsB, outputs: high..<trailingB, into: slotB)
+        } else {
+            if let pixelsA { apply(to: pixelsA, outputs: leadingA..<trailingA, into: slotA) }
+            if let pixelsB { apply(to: pixelsB, outputs: leadingB..<trailingB, into: slotB) }
+        }
+        ring.margins[a % ring.rows] = RingRowMargins(leading: leadingA, trailing: trailingA, validLow: leadingA, validHigh: trailingA,
+                                                     first: firstA, last: lastA)
+        ring.margins[b % ring.rows] = RingRowMargins(leading: leadingB, trailing: trailingB, validLow: leadingB, validHigh: trailingB,
+                                                     first: firstB, last: lastB)
+    }
+
+    /// `apply` for two rows at once, each sum taken in the same order as `apply` takes it.
+    @inline(__always)
+    func apply(to a: UnsafePointer<SIMD4<Float>>, and b: UnsafePointer<SIMD4<Float>>, outputs: Range<Int>,
+               into destinationA: UnsafeMutablePointer<SIMD4<Float>>, and destinationB: UnsafeMutablePointer<SIMD4<Float>>) {
+        let weights = splatWeights.unsafelyUnwrapped
+        for x in outputs {
+            let pixelsA = a + starts[x], pixelsB = b + starts[x]
+            let weight = weights + x &* stride
+            let taps = counts[x]
+            var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
+            var b0 = SIMD4<Float>.zero, b1 = SIMD4<Float>.zero, b2 = SIMD4<Float>.zero, b3 = SIMD4<Float>.zero
+            var tap = 0
+            while tap &+ 3 < taps {
+                let w0 = weight[tap], w1 = weight[tap &+ 1], w2 = weight[tap &+ 2], w3 = weight[tap &+ 3]
+                a0 += pixelsA[tap] * w0
+                b0 += pixelsB[tap] * w0
+                a1 += pixelsA[tap &+ 1] * w1
+                b1 += pixelsB[tap &+ 1] * w1
+                a2 += pixelsA[tap &+ 2] * w2
+                b2 += pixelsB[tap &+ 2] * w2
+                a3 += pixelsA[tap &+ 3] * w3
+                b3 += pixelsB[tap &+ 3] * w3
+                tap &+= 4
+            }
+            while tap < taps {
+                a0 += pixelsA[tap] * weight[tap]
+                b0 += pixelsB[tap] * weight[tap]
+                tap &+= 1
+            }
+            destinationA[x] = (a0 + a1) + (a2 + a3)
+            destinationB[x] = (b0 + b1) + (b2 + b3)
+        }
     }
 
     /// How many leading entries of a never-decreasing table satisfy `test` (which holds for a prefix).
