@@ -217,6 +217,12 @@ def make_hostile():
     bad_crc = bytearray(good)
     bad_crc[29] ^= 0xFF  # the IHDR CRC
     write("broken-ihdr-crc.png", bytes(bad_crc))
+    # Right chunk CRCs around a zlib stream whose Adler-32 is wrong, as a faulty encoder writes it.
+    at = idat_at - 4
+    length = struct.unpack(">I", good[at:at + 4])[0]
+    stream = bytearray(good[at + 8:at + 8 + length])
+    stream[-1] ^= 0xFF
+    write("broken-adler.png", good[:at] + chunk(b"IDAT", bytes(stream)) + good[at + 12 + length:])
     write("broken-signature.png", b"\x89PNG\r\r\n" + good[7:])
     write("broken-not-png.png", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\0" * 32)
     write("broken-empty.png", b"")

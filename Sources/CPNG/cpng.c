@@ -243,10 +243,16 @@ cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *
     return status;
 }
 
-static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_size) {
+static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_size, int verify_checksum) {
     if (setjmp(png_jmpbuf(state->png))) return failure(state);
     png_structp png = state->png;
     png_infop info = state->info;
+#ifdef PNG_IGNORE_ADLER32
+    /* Chunk CRCs still guard the compressed data; this skips zlib's checksum of the inflated bytes. */
+    if (!verify_checksum) png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#else
+    (void)verify_checksum;
+#endif
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
@@ -284,7 +290,7 @@ static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_
 }
 
 cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
-                             uint8_t *pixels, size_t pixels_size,
+                             uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
                              char *message, size_t message_capacity) {
     if (data == NULL || limits == NULL || pixels == NULL) return CPNG_E_ARGUMENT;
     cpng_status status = precheck(data, size, limits, message, message_capacity);
@@ -300,7 +306,7 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
         set_message(message, message_capacity, "out of memory creating the PNG reader");
         status = CPNG_E_NOMEM;
     } else {
-        status = run_decode(&state, pixels, pixels_size);
+        status = run_decode(&state, pixels, pixels_size, verify_checksum);
     }
     png_destroy_read_struct(&state.png, &state.info, NULL);
     return status;

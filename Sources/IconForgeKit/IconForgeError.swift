@@ -28,9 +28,10 @@ extension FileIO {
     }
 
     /// Reads and decodes a PNG, errors naming the file; the bytes come back too (for sizes and backups).
-    static func readPNG(_ path: String, limits: PNGLimits) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
+    static func readPNG(_ path: String, limits: PNGLimits,
+                        verifiesChecksum: Bool = true) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
         let bytes = try readInput(path)
-        do { return (bytes, try PNG.decode(bytes, limits: limits)) } catch { throw .decode(path: path, error) }
+        do { return (bytes, try PNG.decode(bytes, limits: limits, verifiesChecksum: verifiesChecksum)) } catch { throw .decode(path: path, error) }
     }
 
     /// `writeAtomically`, with the error as an `IconForgeError`.

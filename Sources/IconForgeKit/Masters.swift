@@ -13,7 +13,9 @@ struct Masters: Sendable {
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
-        let decoded = try FileIO.readPNG(source, limits: options.limits).png
+        // Masters are read without the zlib checksum (see `PNG.decode`): decoding is the one step no
+        // output can overlap.
+        let decoded = try FileIO.readPNG(source, limits: options.limits, verifiesChecksum: false).png
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
@@ -47,7 +49,7 @@ struct Masters: Sendable {
     }
 
     static func decode(_ path: String, limits: PNGLimits) throws(IconForgeError) -> Image {
-        try FileIO.readPNG(path, limits: limits).png.image
+        try FileIO.readPNG(path, limits: limits, verifiesChecksum: false).png.image
     }
 
     /// App icons are square: a non-square master needs an explicit --fit.

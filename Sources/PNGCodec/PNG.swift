@@ -49,7 +49,13 @@ public enum PNG {
 
     /// Decodes any PNG libpng accepts (every colour type, bit depth and interlace) to RGBA.
     /// The limits are checked against the header before the pixel buffer is allocated.
-    public static func decode(_ bytes: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> DecodedPNG {
+    ///
+    /// `verifiesChecksum: false` skips the Adler-32 of the inflated data, as browsers do: every chunk's
+    /// CRC still catches a damaged file, and what goes unchecked is only a stream whose encoder wrote a
+    /// wrong checksum. The checksum was a fifth of decoding a 2732² launch master, time no output can
+    /// start in; `generate` reads masters this way, `validate` and `inspect` check everything.
+    public static func decode(_ bytes: [UInt8], limits: PNGLimits = .default,
+                              verifiesChecksum: Bool = true) throws(PNGError) -> DecodedPNG {
         let info = try info(bytes, limits: limits)
         let format: Image.PixelFormat = info.is16Bit ? .rgba16 : .rgba8
         let byteCount = info.width * info.height * format.bytesPerPixel
@@ -60,7 +66,7 @@ public enum PNG {
             bytes.withUnsafeBufferPointer { data in
                 pixels.withUnsafeMutableBufferPointer { out in
                     cpng_decode_rgba(data.baseAddress!, data.count, &cLimits,
-                                     out.baseAddress, out.count, message, capacity)
+                                     out.baseAddress, out.count, verifiesChecksum ? 1 : 0, message, capacity)
                 }
             }
         }

@@ -171,6 +171,18 @@ struct GeneratorBehaviourTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".") })
     }
 
+    @Test("a master whose zlib checksum alone is wrong is read, as browsers read it; validate still reports it")
+    func uncheckedMasterChecksum() throws {
+        let (folder, report) = try generate("fixtures/broken-adler.png", presets: "itunes-artwork") {
+            $0.fit = .fill
+            $0.allowUpscale = true
+        }
+        #expect(report.files.count == 2)
+        #expect(try decode(folder.appendingPathComponent("iTunesArtwork")).image.width == 512)
+        let validated = try Validator().validate([Fixtures.testImages.appendingPathComponent("fixtures/broken-adler.png").path])
+        #expect(validated.files[0].findings.map(\.rule) == [.decode])
+    }
+
     @Test("an existing set keeps files and Contents.json entries IconForge does not own")
     func keepsForeignContent() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -106,6 +106,7 @@ struct HostileInputTests {
     @Test("damaged files fail with a message that says what is wrong", arguments: [
         ("broken-truncated-idat.png", "truncated: file ends inside IDAT"),
         ("broken-ihdr-crc.png", "corrupt PNG: IHDR: CRC error"),
+        ("broken-adler.png", "corrupt PNG: IDAT: incorrect data check"),
         ("broken-signature.png", "not a PNG file (signature damaged, as by a CR/LF conversion"),
         ("broken-not-png.png", "not a PNG file (it is a JPEG file)"),
         ("broken-empty.png", "not a PNG file (the file is empty)"),
@@ -118,6 +119,15 @@ struct HostileInputTests {
             Issue.record("\(file) decoded")
         } catch {
             #expect(error.description.hasPrefix(message), "got: \(error.description)")
+        }
+    }
+
+    @Test("the zlib checksum alone can go unchecked; chunk CRCs and truncation are still caught")
+    func uncheckedChecksum() throws {
+        let decoded = try PNG.decode(Fixtures.bytes("fixtures/broken-adler.png"), verifiesChecksum: false)
+        #expect(decoded.image == (try PNG.decode(Fixtures.bytes("fixtures/rgb8-n.png")).image))
+        for file in ["broken-ihdr-crc.png", "broken-truncated-idat.png"] {
+            #expect(throws: PNGError.self) { try PNG.decode(Fixtures.bytes("fixtures/\(file)"), verifiesChecksum: false) }
         }
     }
 

@@ -67,10 +67,11 @@ cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *
 /**
  * Decodes the whole image to RGBA, 8 bits per channel, or 16 bits per channel in native byte order
  * when the source has 16-bit samples. `pixels` must hold exactly width*height*4*(bit_depth==16?2:1)
- * bytes, as cpng_read_info reported them.
+ * bytes, as cpng_read_info reported them. With `verify_checksum` 0 the zlib stream's Adler-32 is not
+ * checked (chunk CRCs still are).
  */
 cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
-                             uint8_t *pixels, size_t pixels_size,
+                             uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
                              char *message, size_t message_capacity);
 
 /** The largest number of bytes cpng_encode_filtered can produce for such an image. */
