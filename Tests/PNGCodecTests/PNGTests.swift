@@ -175,42 +175,6 @@ struct EncodingTests {
         #expect(try PNG.decode(PNG.encode(image, options: options)).image == image)
     }
 
-    @Test("each filter round-trips through libpng's decoder, RGB and RGBA, at widths that leave every tail",
-          arguments: [PNGEncodeOptions.Filters.none, .sub, .up, .average, .paeth, [.sub, .up], .all], [1, 5, 16, 23, 301])
-    func filters(filter: PNGEncodeOptions.Filters, width: Int) throws {
-        for colorType in [PNGEncodeOptions.ColorType.rgb, .rgba] {
-            let image = randomImage(width: width, height: 9, opaque: colorType == .rgb, seed: UInt64(filter.rawValue) &+ UInt64(width))
-            let options = PNGEncodeOptions(colorType: colorType, filters: filter)
-            #expect(try PNG.decode(PNG.encode(image, options: options)).image == image, "\(colorType)")
-        }
-    }
-
-    @Test("with several filters each row gets the one libpng's heuristic would pick: smaller than any one alone")
-    func adaptiveChoice() throws {
-        // Rows in threes: noise; the noise plus 0 or 1 at random (Up leaves 0s and 1s, Sub noise); a
-        // horizontal ramp (Sub leaves a constant, Up noise). Only a per-row choice gets both right, and
-        // zlib cannot make up for a wrong one by matching a row against an earlier one.
-        var image = Image(width: 200, height: 90)
-        var random = SeededRandom(seed: 5)
-        for y in 0..<90 {
-            let start = UInt16(random.next() % 256), step = UInt16(1 + random.next() % 5)
-            for x in 0..<200 {
-                let value: SIMD4<UInt16>
-                switch y % 3 {
-                case 0: value = SIMD4(UInt16(random.next() % 256), UInt16(random.next() % 256), UInt16(random.next() % 256), 255)
-                case 1: value = (image.pixel(x: x, y: y - 1) &+ SIMD4(UInt16(random.next() % 2), UInt16(random.next() % 2), 0, 0)) % 256
-                default: value = SIMD4((start &+ step &* UInt16(x)) % 256, (start &+ 2 &* UInt16(x)) % 256, start, 255)
-                }
-                image.setPixel(x: x, y: y, SIMD4(value[0], value[1], value[2], 255))
-            }
-        }
-        func size(_ filters: PNGEncodeOptions.Filters) throws -> Int {
-            try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgb, filters: filters)).count
-        }
-        let (sub, up, both) = (try size(.sub), try size(.up), try size([.sub, .up]))
-        #expect(both < sub && both < up, "sub \(sub), up \(up), both \(both)")
-    }
-
     @Test("sampling picks the filter set that compresses best: none for flat art, a filter for noise")
     func sampledFilterChoice() throws {
         // Flat art: the sample app-icon master (flat shapes, banded gradients, thin rules).
@@ -251,19 +215,6 @@ struct EncodingTests {
             let region = try PNG.encode(image, x: x, y: y, size: size, options: options)
             #expect(region == (try PNG.encode(image.cropped(x: x, y: y, size: size), options: options)), "\(x),\(y) \(size)")
         }
-    }
-
-    @Test("encoding rows as they are made gives the bytes of encoding the image", arguments: [PNGEncodeOptions.ColorType.rgb, .rgba])
-    func rowsEqualImage(colorType: PNGEncodeOptions.ColorType) throws {
-        let image = randomImage(width: 97, height: 300, opaque: colorType == .rgb, seed: 13)
-        let options = PNGEncodeOptions(colorType: colorType, filters: [.sub, .up, .paeth])
-        var next = 0
-        let made = try PNG.encode(size: image.size, options: options) { row in
-            image.bytes.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + next * 97 * 4, count: 97 * 4) }
-            next += 1
-        }
-        #expect(next == 300)
-        #expect(made == (try PNG.encode(image, options: options)))
     }
 
     @Test("an sRGB chunk is written on request and reported by info")
