@@ -6,7 +6,7 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     /// `default`, on the sample launch set (a smooth gradient) 1.4x faster for 29% more bytes; icon sets
     /// come out 2.6x as large.
     case fast
-    /// zlib level 5, zlib's default strategy, and per image the better (by sampled rows) of libpng's
+    /// zlib level 5, zlib's default strategy, and per image the better (by sampled rows) of a per-row
     /// adaptive Sub/Up choice and no filter: flat icon art is a quarter smaller unfiltered, anti-aliased
     /// and photographic images smaller filtered. Level 6 costs a third more time for 2.5% fewer bytes,
     /// Paeth as a third filter 12% more time for 0.6% fewer.

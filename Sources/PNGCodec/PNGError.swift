@@ -66,7 +66,8 @@ public struct PNGEncodeOptions: Sendable, Equatable {
         case rgba
     }
 
-    /// Row filters libpng may choose from, per row.
+    /// Row filters the encoder may choose from, per row, by libpng's heuristic (the filtered row whose
+    /// bytes, read as signed, sum to the least magnitude); an empty set means all five.
     public struct Filters: OptionSet, Sendable, Hashable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -75,7 +76,7 @@ public struct PNGEncodeOptions: Sendable, Equatable {
         public static let up = Filters(rawValue: 0x20)
         public static let average = Filters(rawValue: 0x40)
         public static let paeth = Filters(rawValue: 0x80)
-        /// libpng's adaptive choice among all five.
+        /// The per-row choice among all five.
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]
     }
 
@@ -98,8 +99,9 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// Further filter sets to weigh against `filters`: bands of rows sampled through the image are
     /// compressed with each, and the set giving the fewest bytes encodes the whole image. Flat icon art
     /// compresses best unfiltered (a third smaller than with any filter, and twice as fast), anti-aliased
-    /// art and photographs filtered: no one setting suits both, and libpng's per-row heuristic picks
-    /// filters for flat art too.
+    /// art and photographs filtered: no one setting suits both, and the per-row heuristic picks filters
+    /// for flat art too. Encoding rows as they are made (`PNG.encode(size:options:rows:)`) cannot sample
+    /// and uses `filters`.
     public var alternativeFilters: [Filters]
     /// zlib's strategy.
     public var strategy: Strategy
