@@ -1,4 +1,5 @@
 import PNGCodec
+import Raster
 
 /// A failure of one IconForge operation on one file. The description is one line: the path, then the reason.
 public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -28,10 +29,12 @@ extension FileIO {
     }
 
     /// Reads and decodes a PNG, errors naming the file; the bytes come back too (for sizes and backups).
-    static func readPNG(_ path: String, limits: PNGLimits,
-                        verifiesChecksum: Bool = true) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
+    static func readPNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool = true,
+                        parallelism: Parallelism = .serial) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
         let bytes = try readInput(path)
-        do { return (bytes, try PNG.decode(bytes, limits: limits, verifiesChecksum: verifiesChecksum)) } catch { throw .decode(path: path, error) }
+        do {
+            return (bytes, try PNG.decode(bytes, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism))
+        } catch { throw .decode(path: path, error) }
     }
 
     /// `writeAtomically`, with the error as an `IconForgeError`.

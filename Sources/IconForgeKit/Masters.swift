@@ -15,7 +15,7 @@ struct Masters: Sendable {
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
         // Masters are read without the zlib checksum (see `PNG.decode`): decoding is the one step no
         // output can overlap.
-        let decoded = try FileIO.readPNG(source, limits: options.limits, verifiesChecksum: false).png
+        let decoded = try FileIO.readPNG(source, limits: options.limits, verifiesChecksum: false, parallelism: parallelism).png
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PNGCodec
 import Raster
@@ -129,6 +130,22 @@ struct HostileInputTests {
         for file in ["broken-ihdr-crc.png", "broken-truncated-idat.png"] {
             #expect(throws: PNGError.self) { try PNG.decode(Fixtures.bytes("fixtures/\(file)"), verifiesChecksum: false) }
         }
+    }
+
+    @Test("decoding with a second worker mapping the memory in gives the same pixels, and the same errors")
+    func twoWorkers() throws {
+        let twoCores = Parallelism(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        var random = SeededRandom(seed: 21)
+        let image = Image(width: 1200, height: 1000, format: .rgba8, // 4.8 MB: large enough to be split
+                          bytes: (0..<(1200 * 1000 * 4)).map { _ in UInt8(random.next() % 7) })
+        let encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgba))
+        #expect(try PNG.decode(encoded, parallelism: twoCores).image == image)
+        let truncated = Array(encoded.prefix(encoded.count / 2))
+        func failure(_ parallelism: Parallelism) -> String? {
+            do { _ = try PNG.decode(truncated, parallelism: parallelism); return nil } catch { return error.description }
+        }
+        #expect(failure(twoCores) != nil)
+        #expect(failure(twoCores) == failure(.serial))
     }
 
     @Test("every prefix of a valid file fails cleanly or decodes")
