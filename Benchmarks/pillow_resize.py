@@ -12,8 +12,10 @@ root = sys.argv[1] if len(sys.argv) > 1 else "."
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 15
 icon = Image.open(f"{root}/glyph-1024.png").convert("RGBA")
 launch = Image.open(f"{root}/launch-2732.png").convert("RGBA")
+photo = Image.open(f"{root}/photo-2732.png").convert("RGBA")
 icon.load()
 launch.load()
+photo.load()
 
 
 def fill_box(size, out):
@@ -25,7 +27,8 @@ def fill_box(size, out):
 
 
 cases = [("1024->180", icon, (180, 180), None), ("1024->29", icon, (29, 29), None),
-         ("2732->1242x2208 fill", launch, (1242, 2208), fill_box(launch.size, (1242, 2208)))]
+         ("2732->1242x2208 fill", launch, (1242, 2208), fill_box(launch.size, (1242, 2208))),
+         ("photo 2732->1242x2208 fill", photo, (1242, 2208), fill_box(photo.size, (1242, 2208)))]
 for name, image, size, box in cases:
     image.resize(size, Image.LANCZOS, box=box)
     times = []

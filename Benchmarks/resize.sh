@@ -15,9 +15,20 @@ Benchmarks/.venv/bin/python -c "import PIL" 2>/dev/null || Benchmarks/.venv/bin/
 
 swift build -c release --product iconforge-bench >/dev/null
 swift build -c release --product iconforge >/dev/null
-# RGBA inputs: the glyph master as it is, and an RGBA copy of the launch master.
+# RGBA inputs: the glyph master as it is, an RGBA copy of the launch master, and a photograph-like image.
 cp TestImages/glyph-master.png "$work/glyph-1024.png"
 .build/release/iconforge convert TestImages/launch-master.png --keep-alpha --out "$work/launch-2732.png" >/dev/null
+# Both of those are mostly flat colour, which the resampler writes without filtering (flat margins); a
+# photograph-like input with none shows the kernels themselves.
+[ -f "$work/photo-2732.png" ] || Benchmarks/.venv/bin/python - "$work/photo-2732.png" <<'PY'
+import sys
+from PIL import Image, ImageChops, ImageFilter
+side = 2732
+channels = [ImageChops.add(Image.effect_noise((side, side), 90).filter(ImageFilter.GaussianBlur(radius)),
+                           Image.effect_noise((side, side), 6), scale=1.0, offset=-128)
+            for radius in (40, 12, 3)]
+Image.merge("RGB", channels).convert("RGBA").save(sys.argv[1])
+PY
 
 .build/release/iconforge-bench "$work" "$runs" > "$work/iconforge.jsonl"
 Benchmarks/.venv/bin/python Benchmarks/pillow_resize.py "$work" "$runs" > "$work/pillow.jsonl"

@@ -41,6 +41,7 @@ let root = arguments.count > 1 ? arguments[1] : "."
 let runs = arguments.count > 2 ? Int(arguments[2])! : 15
 let icon = load("\(root)/glyph-1024.png")
 let launch = load("\(root)/launch-2732.png")
+let photo = load("\(root)/photo-2732.png")
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let allCores = Parallelism(width: cores) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
 
@@ -48,6 +49,7 @@ let cases: [(String, Image, PixelSize, FitMode)] = [
     ("1024->180", icon, PixelSize(width: 180, height: 180), .stretch),
     ("1024->29", icon, PixelSize(width: 29, height: 29), .stretch),
     ("2732->1242x2208 fill", launch, PixelSize(width: 1242, height: 2208), .fill),
+    ("photo 2732->1242x2208 fill", photo, PixelSize(width: 1242, height: 2208), .fill),
 ]
 for (name, image, size, fit) in cases {
     let megapixels = Double(image.width * image.height) / 1e6
