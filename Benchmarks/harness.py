@@ -142,14 +142,15 @@ def jobs(batch_folder, photo, runs_folder):
     def out(job, tool):
         return os.path.join(runs_folder, job, tool)
 
-    def job(name, iconforge_arguments, tasks, parallel):
-        """IconForge with its arguments, and the three peers on `tasks(tool)`: one process, or a 2-process pool
+    def job(name, iconforge_arguments, tasks, parallel, peers=("pyvips", "pillow", "imagemagick")):
+        """IconForge with its arguments, and the peers on `tasks(tool)`: one process, or a 2-process pool
         (ImageMagick: two masters at a time) when `parallel`."""
         processes = 2 if parallel else 1
-        return {"iconforge": ([ICONFORGE, "generate"] + iconforge_arguments, out(name, "iconforge")),
-                "pyvips": (peer_command("pyvips", tasks("pyvips"), processes), out(name, "pyvips")),
-                "pillow": (peer_command("pillow", tasks("pillow"), processes), out(name, "pillow")),
-                "imagemagick": (magick_script(tasks("imagemagick"), parallel), out(name, "imagemagick"))}
+        commands = {"iconforge": lambda: [ICONFORGE, "generate"] + iconforge_arguments,
+                    "pyvips": lambda: peer_command("pyvips", tasks("pyvips"), processes),
+                    "pillow": lambda: peer_command("pillow", tasks("pillow"), processes),
+                    "imagemagick": lambda: magick_script(tasks("imagemagick"), parallel)}
+        return {tool: (commands[tool](), out(name, tool)) for tool in ("iconforge",) + tuple(peers)}
 
     masters = sorted(os.path.join(batch_folder, n) for n in os.listdir(batch_folder))
     return {
@@ -158,10 +159,9 @@ def jobs(batch_folder, photo, runs_folder):
         "launch": job("launch", [LAUNCH_MASTER, "--preset", "launch-images", "--out", out("launch", "iconforge")],
                       lambda tool: [{"source": LAUNCH_MASTER, "outdir": out("launch", tool), "files": LAUNCH_FILES}], False),
         # Against the fastest peer only: Pillow and ImageMagick take 21 and 34 s a run here.
-        "launch-photo": {tool: command for tool, command in
-                         job("launch-photo", [photo, "--preset", "launch-images", "--out", out("launch-photo", "iconforge")],
-                             lambda tool: [{"source": photo, "outdir": out("launch-photo", tool), "files": LAUNCH_FILES}],
-                             False).items() if tool in ("iconforge", "pyvips")},
+        "launch-photo": job("launch-photo", [photo, "--preset", "launch-images", "--out", out("launch-photo", "iconforge")],
+                            lambda tool: [{"source": photo, "outdir": out("launch-photo", tool), "files": LAUNCH_FILES}],
+                            False, peers=("pyvips",)),
         "batch": job("batch", [batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"],
                      lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]),
                                     "files": ICON_FILES} for m in masters], True),

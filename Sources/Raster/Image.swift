@@ -42,9 +42,7 @@ public struct Image: Sendable, Equatable {
         let count = width * height
         var bytes = [UInt8](repeating: 0, count: count * format.bytesPerPixel)
         if fill != .zero {
-            bytes.withUnsafeMutableBytes { raw in
-                for index in 0..<count { Image.store(fill, into: raw, at: index, format: format) }
-            }
+            bytes.withUnsafeMutableBytes { raw in PixelRows.fill(stored: fill, count: count, into: raw.baseAddress!, at: 0, format: format) }
         }
         self.init(width: width, height: height, format: format, bytes: bytes)
     }

@@ -140,7 +140,7 @@ public enum Resampler {
             horizontal.withPointers(forRows: true) { rowKernel in
                 vertical.withPointers(forRows: false) { columnKernel in
                     body(ResizePasses(reader: reader, rowKernel: rowKernel, columnKernel: columnKernel, columns: horizontal.sourceRange,
-                                      sourceWidth: sourceSize.width, size: size, destinationX: placement.destinationX,
+                                      size: size, destinationX: placement.destinationX,
                                       destinationY: placement.destinationY, format: options.outputFormat, tables: tables,
                                       matte: matte, padding: padding))
                 }

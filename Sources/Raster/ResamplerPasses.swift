@@ -9,7 +9,6 @@ struct ResizePasses: @unchecked Sendable {
     let columnKernel: Kernel
     /// The source columns any output reads.
     let columns: ClosedRange<Int>
-    let sourceWidth: Int
     /// The output's size; the resized rectangle is `rowKernel.count` × `columnKernel.count` at
     /// (`destinationX`, `destinationY`), the rest is padding.
     let size: PixelSize
@@ -30,7 +29,7 @@ struct RowProducer {
 
     init(_ passes: ResizePasses) {
         self.passes = passes
-        ring = RowRing(rows: passes.columnKernel.stride, width: passes.rowKernel.count, sourceWidth: passes.sourceWidth)
+        ring = RowRing(rows: passes.columnKernel.stride, width: passes.rowKernel.count, sourceWidth: passes.reader.width)
     }
 
     func deallocate() { ring.deallocate() }
