@@ -23,7 +23,9 @@ public enum PNG {
         if bytes.count < 8 { throw .notPNG(detail: FileSignature.describe(bytes)) }
         var cLimits = limits.cValue
         var raw = cpng_info()
-        var icc = [UInt8](repeating: 0, count: iccProfileCapacity)
+        // Not zero-filled: libpng copies in only the profile's bytes, and only those are read back. Zeroing
+        // 256 KB for every file (most have no profile) was 2% of validating 1,000 icons.
+        var icc = [UInt8](unsafeUninitializedCapacity: iccProfileCapacity) { _, count in count = iccProfileCapacity }
         let (status, message) = withMessageBuffer { message, capacity in
             bytes.withUnsafeBufferPointer { data in
                 icc.withUnsafeMutableBufferPointer { profile in

@@ -44,7 +44,7 @@ extension Image {
     public func flattened(over background: RGBColor) -> Image {
         let maximum = Float(format.maxValue)
         let backdrop = (Float(background.red), Float(background.green), Float(background.blue))
-        var result = Image(width: width, height: height, format: .rgba8)
+        var result = Image(uninitializedWidth: width, height: height, format: .rgba8)
         let count = width * height
         // Lane-by-lane scalar arithmetic: the generic SIMD conversions are not specialised and cost 10x.
         @inline(__always) func mix(_ value: UInt16, _ under: Float, _ alpha: Float) -> UInt8 {
@@ -92,7 +92,7 @@ extension Image {
     public func luminance() -> Image {
         let linear = TransferFunction.srgb16ToLinear
         let wide = converted(to: .rgba16)
-        var result = Image(width: width, height: height, format: .rgba16)
+        var result = Image(uninitializedWidth: width, height: height, format: .rgba16)
         for y in 0..<height {
             for x in 0..<width {
                 let p = wide.pixel(x: x, y: y)

@@ -108,7 +108,7 @@ public struct Image: Sendable, Equatable {
     /// The same pixels with 8 or 16 bits per channel (16→8 rounds to nearest; 8→16 scales by 257).
     public func converted(to target: PixelFormat) -> Image {
         guard target != format else { return self }
-        var result = Image(width: width, height: height, format: target)
+        var result = Image(uninitializedWidth: width, height: height, format: target)
         let count = width * height
         bytes.withUnsafeBytes { source in
             result.bytes.withUnsafeMutableBytes { destination in

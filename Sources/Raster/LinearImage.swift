@@ -46,7 +46,7 @@ public struct LinearImage: Sendable {
 
     /// Back to stored pixels: unpremultiplied, sRGB-encoded (if linear), rounded to `format`.
     public func image(format: Image.PixelFormat = .rgba8) -> Image {
-        var result = Image(width: width, height: height, format: format)
+        var result = Image(uninitializedWidth: width, height: height, format: format)
         let count = width * height
         pixels.withUnsafeBufferPointer { source in
             result.bytes.withUnsafeMutableBytes { raw in

@@ -24,3 +24,12 @@ extension RGBColor: ExpressibleByArgument {
     public init?(argument: String) { self.init(hex: argument) }
     public var defaultValueDescription: String { description }
 }
+
+extension Filter: ExpressibleByArgument {}
+extension Gravity: ExpressibleByArgument {}
+extension FitMode: ExpressibleByArgument {
+    /// The check `generate` and `watch` make of `--fit`: icons are square, and stretching distorts them.
+    static func checkForIcons(_ fit: FitMode?) throws {
+        if fit == .stretch { throw ValidationError("--fit takes fill or fit for icons (stretching distorts them)") }
+    }
+}

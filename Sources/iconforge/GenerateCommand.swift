@@ -74,7 +74,7 @@ struct GenerateCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
-        if let fit, fit == .stretch { throw ValidationError("--fit takes fill or fit for icons (stretching distorts them)") }
+        try FitMode.checkForIcons(fit)
         guard launchLogoScale > 0, launchLogoScale <= 1 else { throw ValidationError("--launch-logo-scale must be in (0, 1]") }
         for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
             throw ValidationError("set names must be plain names (got '\(name)')")

@@ -85,6 +85,3 @@ extension PixelSize: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
 
-extension Filter: ExpressibleByArgument {}
-extension FitMode: ExpressibleByArgument {}
-extension Gravity: ExpressibleByArgument {}

@@ -32,7 +32,7 @@ struct WatchCommand: ParsableCommand {
     var background: RGBColor?
 
     @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill or fit.", valueName: "mode"))
-    var fit: String?
+    var fit: FitMode?
 
     @Flag(help: "Allow outputs larger than the master.")
     var allowUpscale = false
@@ -61,7 +61,7 @@ struct WatchCommand: ParsableCommand {
     func validate() throws {
         guard settle >= 0 else { throw ValidationError("--settle must be 0 or more milliseconds") }
         if let poll, poll <= 0 { throw ValidationError("--poll must be a positive number of seconds") }
-        if let fit, fit != "fill", fit != "fit" { throw ValidationError("--fit takes fill or fit") }
+        try FitMode.checkForIcons(fit)
     }
 
     func run() throws {
@@ -111,7 +111,7 @@ struct WatchCommand: ParsableCommand {
     private func makeOptions(preset: String, background: RGBColor?) throws -> GenerateOptions {
         var options = GenerateOptions(presets: try PresetCatalog.presets(preset))
         if let background { options.background = background }
-        options.fit = fit.flatMap(FitMode.init(rawValue:))
+        options.fit = fit
         options.allowUpscale = allowUpscale
         return options
     }
