@@ -20,12 +20,15 @@ enum FileRewrite {
         let decoded = try FileIO.readPNG(input, limits: limits).png
         let result = transform(decoded.image)
         let translucent = keepsAlpha ? 0 : result.translucency().count
-        let image = keepsAlpha ? result.converted(to: .rgba8) : result.flattened(over: background)
         let encoded: [UInt8]
-        do {
-            encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
-        } catch { throw .encode(path: output, error) }
+        do { encoded = try encode(result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
         try FileIO.writeOutput(encoded, to: output)
         return RewriteOutcome(source: decoded.info, flattenedPixels: translucent, bytesWritten: encoded.count)
+    }
+
+    /// The 8-bit PNG of `image`: RGBA as it is (PNG.encode rounds 16 bits to 8), or opaque RGB composited
+    /// over `background`. What `convert`, `resize` and `fix` write.
+    static func encode(_ image: Image, keepsAlpha: Bool, background: RGBColor) throws(PNGError) -> [UInt8] {
+        try PNG.encode(keepsAlpha ? image : image.flattened(over: background), options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
     }
 }

@@ -64,8 +64,7 @@ public struct Fixer: Sendable {
                 outcome.changes.append("converted \(decoded.info.colorType) \(decoded.info.bitDepth)-bit to \(keepsAlpha ? "RGBA" : "RGB") 8-bit")
             }
             if dryRun { return outcome }
-            let image = keepsAlpha ? decoded.image.converted(to: .rgba8) : decoded.image.flattened(over: background)
-            let encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
+            let encoded = try FileRewrite.encode(decoded.image, keepsAlpha: keepsAlpha, background: background)
             if let backup {
                 try FileManager.default.createDirectory(atPath: (backup as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try FileIO.writeAtomically(bytes, to: backup)
