@@ -338,9 +338,19 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
     if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, state->info);
     size_t row_bytes = (size_t)width * (keep_alpha ? 4 : 3) + 1, total = row_bytes * height;
-    /* The smallest window that holds the whole image, as libpng chooses it: less memory for readers. */
-    int window_bits = 9;
-    while (window_bits < 15 && ((size_t)1 << window_bits) < total) window_bits++;
+    /* Windows chosen as libpng chooses them. zlib compresses with a window that holds the image and its
+     * 262-byte lookahead (smaller would shorten matches), and the header then names the smallest window
+     * that holds the image, which is all a reader needs: less memory for readers of small images. */
+    int window_bits = 15;
+    if (total <= 16384) {
+        size_t half_window = (size_t)1 << (window_bits - 1);
+        while (total + 262 <= half_window) {
+            half_window >>= 1;
+            window_bits--;
+        }
+    }
+    int header_bits = 8;
+    while (header_bits < window_bits && ((size_t)1 << header_bits) < total) header_bits++;
     /* A raw deflate stream inside a zlib header and checksum written here (RFC 1950), the header as zlib
      * writes it; the caller's source supplies the checksum. memLevel 8 is zlib's default; 9 measured
      * larger and slower here. */
@@ -358,7 +368,7 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
     }
     z_stream *z = &state->zstream;
     unsigned level_flags = strategy >= Z_HUFFMAN_ONLY || level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
-    unsigned header = ((unsigned)(window_bits - 8) << 12 | 8u << 8) | level_flags << 6;
+    unsigned header = ((unsigned)(header_bits - 8) << 12 | 8u << 8) | level_flags << 6;
     header += 31 - header % 31;
     state->zbuf[0] = (uint8_t)(header >> 8);
     state->zbuf[1] = (uint8_t)header;
