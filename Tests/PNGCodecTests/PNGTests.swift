@@ -234,6 +234,26 @@ struct EncodingTests {
         }
     }
 
+    @Test("small images name the smallest zlib window that holds them, and compress with room for the lookahead")
+    func zlibWindows() throws {
+        func header(_ width: Int, _ height: Int) throws -> (windowBits: Int, idat: Int) { // idat: the first IDAT's length
+            let image = randomImage(width: width, height: height, opaque: true, seed: UInt64(width))
+            let bytes = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgb, filters: .none))
+            let at = (0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("IDAT".utf8) }!
+            let length = bytes[(at - 4)..<at].reduce(0) { $0 << 8 | Int($1) }
+            return (Int(bytes[at + 4] >> 4) + 8, length)
+        }
+        #expect(try header(4, 4).windowBits == 8)        // 52 bytes of rows
+        #expect(try header(13, 11).windowBits == 9)      // 440
+        #expect(try header(100, 100).windowBits == 15)   // 30,100
+        // 13x11 with rows 7-10 repeating rows 0-3, 280 bytes back: a 512-byte compression window keeps only
+        // 250 bytes of history beside zlib's lookahead and would miss every repeat.
+        var image = randomImage(width: 13, height: 11, opaque: true, seed: 3)
+        for y in 7..<11 { for x in 0..<13 { image.setPixel(x: x, y: y, image.pixel(x: x, y: y - 7)) } }
+        let bytes = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgb, filters: .none))
+        #expect(bytes.count < 57 + 7 * 40 + 40, "\(bytes.count) bytes") // header and chunks, 7 random rows, little else
+    }
+
     @Test("an sRGB chunk is written on request and reported by info")
     func srgbChunk() throws {
         let image = randomImage(width: 4, height: 4, opaque: true, seed: 3)
