@@ -26,7 +26,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(name: "Raster"),
-        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
+        .target(name: "Deflate"),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "Deflate", "Raster"]),
         .target(name: "IconForgeKit", dependencies: ["PNGCodec", "Raster"]),
         .executableTarget(
             name: "iconforge",
@@ -37,6 +38,7 @@ let package = Package(
                           path: "Benchmarks/Sources/iconforge-bench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "IconForgeKitTests", dependencies: ["IconForgeKit", "PNGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "iconforgeTests", dependencies: ["iconforge", "TestSupport"]),

@@ -455,3 +455,60 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
     png_destroy_write_struct(&state.png, &state.info);
     return status;
 }
+
+/*
+ * The same file around a zlib stream the caller compressed itself (IconForge's own DEFLATE compressor):
+ * libpng writes the signature, the header, one IDAT chunk per CPNG_ZBUF_SIZE bytes of the stream, and IEND.
+ */
+static cpng_status run_write(cpng_state *state, uint32_t width, uint32_t height, int keep_alpha, int srgb_chunk,
+                             const uint8_t *stream, size_t stream_size) {
+    if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
+    png_structp png = state->png;
+    png_set_write_fn(png, state, write_to_memory, flush_memory);
+    png_set_IHDR(png, state->info, width, height, 8,
+                 keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, state->info);
+    for (size_t done = 0; done < stream_size; done += CPNG_ZBUF_SIZE) {
+        size_t piece = stream_size - done < CPNG_ZBUF_SIZE ? stream_size - done : CPNG_ZBUF_SIZE;
+        png_write_chunk(png, (png_const_bytep)"IDAT", stream + done, piece);
+    }
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    return CPNG_OK;
+}
+
+size_t cpng_write_bound(size_t stream_size) {
+    return stream_size + 12 * (stream_size / CPNG_ZBUF_SIZE + 1) + 8 + 25 + 13 + 12 + 1024;
+}
+
+cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, int32_t srgb_chunk,
+                           const uint8_t *stream, size_t stream_size,
+                           uint8_t *out, size_t out_capacity, size_t *out_size,
+                           char *message, size_t message_capacity) {
+    int valid = stream != NULL && stream_size > 0 && out != NULL && out_size != NULL && width > 0 && height > 0 &&
+        width <= 0x7fffffffu && height <= 0x7fffffffu;
+    if (!valid) {
+        set_message(message, message_capacity, "invalid arguments to the PNG writer");
+        if (out_size != NULL) *out_size = 0;
+        return CPNG_E_ARGUMENT;
+    }
+    cpng_state state;
+    memset(&state, 0, sizeof state);
+    state.out = out;
+    state.out_capacity = out_capacity;
+    state.message = message;
+    state.message_capacity = message_capacity;
+    cpng_status status;
+    state.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    state.info = state.png != NULL ? png_create_info_struct(state.png) : NULL;
+    if (state.png == NULL || state.info == NULL) {
+        set_message(message, message_capacity, "out of memory creating the PNG writer");
+        status = CPNG_E_NOMEM;
+    } else {
+        status = run_write(&state, width, height, keep_alpha, srgb_chunk, stream, stream_size);
+    }
+    *out_size = status == CPNG_OK ? state.out_pos : 0;
+    png_destroy_write_struct(&state.png, &state.info);
+    return status;
+}

@@ -1,4 +1,5 @@
 import CPNG
+import Deflate
 import Raster
 #if canImport(Glibc)
 import Glibc
@@ -182,6 +183,7 @@ public enum PNG {
     }
 
     private static func encode(_ stream: inout RowFilters.Stream, height: Int, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
+        if options.compressor == .builtIn { return try encodeBuiltIn(&stream, height: height, options: options) }
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
         let (width, height) = (UInt32(stream.width), UInt32(height))
         let capacity = cpng_encode_bound(width, height, keepAlpha)
@@ -207,6 +209,54 @@ public enum PNG {
         guard status == CPNG_OK else { throw .encodingFailed(message) }
         output.removeLast(output.count - written)
         return output
+    }
+
+    /// The rows compressed by the Deflate module into a zlib stream (RFC 1950), which CPNG wraps in chunks.
+    private static func encodeBuiltIn(_ stream: inout RowFilters.Stream, height: Int, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
+        let keepAlpha = options.colorType == .rgba
+        let rowBytes = stream.width * (keepAlpha ? 4 : 3) + 1, total = rowBytes * height
+        let deflater = Deflater(expectedSize: total)
+        // A strip at a time, compressed while it is still in cache.
+        let strip = max(64 * 1024 / rowBytes, 1) * rowBytes
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: strip)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < total {
+            let count = min(strip, total - done)
+            stream.write(into: buffer, count: count)
+            deflater.compress(UnsafeRawBufferPointer(start: buffer, count: count))
+            done += count
+        }
+        var zlib = zlibHeader(for: total)
+        zlib += deflater.finish()
+        let checksum = stream.checksum.value
+        zlib += [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)]
+
+        let capacity = cpng_write_bound(zlib.count)
+        var written = 0
+        var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
+        let (status, message) = withMessageBuffer { message, messageCapacity in
+            zlib.withUnsafeBufferPointer { zlib in
+                output.withUnsafeMutableBufferPointer { out in
+                    cpng_write_png(UInt32(stream.width), UInt32(height), keepAlpha ? 1 : 0, options.writesSRGBChunk ? 1 : 0,
+                                   zlib.baseAddress, zlib.count, out.baseAddress, out.count, &written, message, messageCapacity)
+                }
+            }
+        }
+        guard status == CPNG_OK else { throw .encodingFailed(message) }
+        output.removeLast(output.count - written)
+        return output
+    }
+
+    /// A zlib header naming the smallest window that holds `total` bytes (a reader then needs no more
+    /// memory than that), as libpng writes it.
+    private static func zlibHeader(for total: Int) -> [UInt8] {
+        var windowBits = 8
+        while windowBits < 15 && 1 << windowBits < total { windowBits += 1 }
+        let compressionInfo = (windowBits - 8) << 12 | 8 << 8, defaultLevel = 2 << 6
+        var header = compressionInfo | defaultLevel
+        header += 31 - header % 31
+        return [UInt8(header >> 8), UInt8(header & 0xFF)]
     }
 
     // MARK: - Decoding on two workers

@@ -192,6 +192,53 @@ struct EncodingTests {
         #expect(try PNG.decode(PNG.encode(image, options: options)).image == image)
     }
 
+    @Test("the built-in compressor's files decode bit-exactly in libpng, RGB and RGBA, rows or image",
+          arguments: [(1, 1), (7, 5), (64, 33), (300, 2), (700, 400)])
+    func builtInRoundTrip(width: Int, height: Int) throws {
+        for colorType in [PNGEncodeOptions.ColorType.rgb, .rgba] {
+            // Random pixels in the largest case: over 256 KB of stored blocks, so several IDAT chunks.
+            var image = randomImage(width: width, height: height, opaque: colorType == .rgb, seed: UInt64(width + height))
+            if width < 700 { for y in stride(from: 1, to: height, by: 2) { for x in 0..<width { image.setPixel(x: x, y: y, image.pixel(x: x, y: y - 1)) } } }
+            let options = PNGEncodeOptions(colorType: colorType, filters: [.sub, .up], alternativeFilters: [.none], compressor: .builtIn)
+            let encoded = try PNG.encode(image, options: options)
+            let decoded = try PNG.decode(encoded)
+            #expect(decoded.image == image, "\(colorType)")
+            #expect(decoded.info.colorType == (colorType == .rgb ? .rgb : .rgba) && !decoded.info.isInterlaced)
+            let rows = image.bytes.withUnsafeBufferPointer { pixels in
+                var row = 0
+                return Result { try PNG.encode(size: image.size, options: options) { out in
+                    out.update(from: pixels.baseAddress! + row * width * 4, count: width * 4)
+                    row += 1
+                } }
+            }
+            #expect(try PNG.decode(rows.get()).image == image, "rows, \(colorType)")
+        }
+    }
+
+    @Test("the built-in compressor names the smallest window that holds the rows, and splits data into 256 KB IDATs")
+    func builtInFraming() throws {
+        func chunks(_ bytes: [UInt8]) -> [(type: String, length: Int, at: Int)] {
+            var (found, at) = ([(type: String, length: Int, at: Int)](), 8)
+            while at + 8 <= bytes.count {
+                let length = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+                found.append((String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), length, at))
+                at += 12 + length
+            }
+            return found
+        }
+        let options = PNGEncodeOptions(colorType: .rgb, filters: .none, compressor: .builtIn)
+        for (width, height, bits) in [(4, 4, 8), (13, 11, 9), (100, 100, 15)] {
+            let bytes = try PNG.encode(randomImage(width: width, height: height, opaque: true, seed: 9), options: options)
+            let idat = chunks(bytes).first { $0.type == "IDAT" }!
+            #expect(Int(bytes[idat.at + 8] >> 4) + 8 == bits, "\(width)x\(height)")
+            #expect((Int(bytes[idat.at + 8]) << 8 | Int(bytes[idat.at + 9])) % 31 == 0, "header check bits")
+        }
+        let large = try PNG.encode(randomImage(width: 400, height: 400, opaque: true, seed: 4), options: options)
+        let idats = chunks(large).filter { $0.type == "IDAT" }
+        #expect(idats.count == 2 && idats[0].length == 256 * 1024)
+        #expect(chunks(large).map(\.type) == ["IHDR", "IDAT", "IDAT", "IEND"])
+    }
+
     @Test("sampling picks the filter set that compresses best: none for flat art, a filter for noise")
     func sampledFilterChoice() throws {
         // Flat art: the sample app-icon master (flat shapes, banded gradients, thin rules).

@@ -96,6 +96,19 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
                                  uint8_t *out, size_t out_capacity, size_t *out_size,
                                  char *message, size_t message_capacity);
 
+/** The largest number of bytes cpng_write_png can produce around a stream of `stream_size` bytes. */
+size_t cpng_write_bound(size_t stream_size);
+
+/**
+ * Writes an 8-bit, non-interlaced PNG (colour type 2, or 6 with `keep_alpha`) whose image data is
+ * `stream`: a complete zlib stream (RFC 1950) of `height` filtered rows, compressed by the caller.
+ * `srgb_chunk` adds an sRGB chunk.
+ */
+cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, int32_t srgb_chunk,
+                           const uint8_t *stream, size_t stream_size,
+                           uint8_t *out, size_t out_capacity, size_t *out_size,
+                           char *message, size_t message_capacity);
+
 /** zlib strategies for cpng_encode_filtered (zlib's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE). */
 enum {
     CPNG_STRATEGY_DEFAULT = 0,
