@@ -16,8 +16,13 @@ public struct ImagePyramid: Sendable {
     /// The flat margins of each row of level 0, found once for all the outputs that read it.
     let baseMargins: [FlatMargins]
 
-    /// The reduction the Lanczos step must still have after a box pre-shrink.
-    public static let minimumKernelReduction = 3.0
+    /// The reduction the Lanczos step must still have after a box pre-shrink. The 2×2 box's own blur at the
+    /// output's Nyquist frequency is cos(π / 4r) for a remaining reduction r: 5% at 2.5, 3.4% at 3. 2.5
+    /// (the range is 2-3) lets the 180 and 87 px icons of a 1024 master read levels 1 and 2 instead
+    /// of 0 and 1: a batch of icon sets 9% less CPU; against a float64 direct Lanczos-3 those two sizes go
+    /// from 62.2 and 59.3 dB to 56.2 and 53.8 (every icon size stays above 51 dB; libvips, Pillow and
+    /// ImageMagick score about 26.5).
+    public static let minimumKernelReduction = 2.5
 
     /// Builds levels while both sides stay even (so every level covers exactly the same area) and the
     /// largest reduction asked for still leaves `minimumKernelReduction` for the kernel.

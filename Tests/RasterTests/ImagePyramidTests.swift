@@ -7,11 +7,13 @@ struct ImagePyramidTests {
     func levels() {
         let base = Image(width: 512, height: 256, fill: SIMD4(10, 20, 30, 255))
         #expect(ImagePyramid(base, largestReduction: 2).levelCount == 1)
-        let pyramid = ImagePyramid(base, largestReduction: 40)
-        #expect(pyramid.size == base.size && pyramid.levelCount == 4)
+        #expect(ImagePyramid.minimumKernelReduction == 2.5)
+        let pyramid = ImagePyramid(base, largestReduction: 36)
+        #expect(pyramid.size == base.size && pyramid.levelCount == 4)  // 36 / 16 < 2.5
         #expect(pyramid.reductions.map(\.width) == [256, 128, 64] && pyramid.reductions.last?.height == 32)
-        #expect(pyramid.level(forReduction: (40, 40)) == 3)  // 40 / 8 = 5 ≥ 3
-        #expect(pyramid.level(forReduction: (5, 40)) == 0)   // 5 / 2 < 3 on x
+        #expect(pyramid.level(forReduction: (36, 36)) == 3)  // 36 / 8 = 4.5 ≥ 2.5
+        #expect(pyramid.level(forReduction: (20, 40)) == 3)  // 20 / 8 = 2.5 on x, just enough
+        #expect(pyramid.level(forReduction: (4.9, 40)) == 0) // 4.9 / 2 < 2.5 on x
         #expect(ImagePyramid(Image(width: 101, height: 100), largestReduction: 50).levelCount == 1) // odd side
     }
 
@@ -40,11 +42,11 @@ struct ImagePyramidTests {
         for y in 0..<10 { for x in 0..<10 where small.pixel(x: x, y: y)[3] > 0 { #expect(small.pixel(x: x, y: y)[0] == 255 && small.pixel(x: x, y: y)[1] == 0) } }
     }
 
-    @Test("a box pre-shrink that leaves the kernel a reduction of 3 stays close to direct Lanczos-3")
+    @Test("a box pre-shrink that leaves the kernel its minimum reduction stays close to direct Lanczos-3")
     func closeToDirect() {
         let image = TestPatterns.structured(width: 512, height: 512)
         let pyramid = ImagePyramid(image, largestReduction: 512.0 / 29)
-        for side in [29, 58, 87, 120] {
+        for side in [29, 50, 58, 87, 100, 120] { // 50 and 100 leave the kernel 2.56
             let size = PixelSize(width: side, height: side)
             let direct = Resampler.resize(image, to: size)
             let viaPyramid = Resampler.resize(pyramid, to: size)
