@@ -19,6 +19,7 @@ struct IconForgeCommand: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
+        AllocatorTuning.apply()
         do {
             var command = try IconForgeCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
