@@ -24,15 +24,16 @@ package struct HuffmanCode {
     /// keeps the number of codes per length and hands the longest codes to the rarest symbols.
     static func lengths(for frequencies: UnsafeBufferPointer<UInt32>, limit: Int) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: frequencies.count)
-        // Rarest first (ties by symbol, so the result does not depend on the sort's stability).
-        var symbols = frequencies.indices.filter { frequencies[$0] > 0 }
-        if symbols.count < 2 {
-            let present = symbols.first ?? 0
+        // Rarest first, ties by symbol: frequency and symbol packed into one key, sorted as plain integers.
+        var keys = frequencies.indices.compactMap { frequencies[$0] > 0 ? UInt64(frequencies[$0]) << 16 | UInt64($0) : nil }
+        if keys.count < 2 {
+            let present = keys.first.map { Int($0 & 0xFFFF) } ?? 0
             lengths[present] = 1
             lengths[present == 0 ? 1 : 0] = 1
             return lengths
         }
-        symbols.sort { (frequencies[$0], $0) < (frequencies[$1], $1) }
+        keys.sort()
+        let symbols = keys.map { Int($0 & 0xFFFF) }
 
         // Two queues: leaves in order, and internal nodes, made in order of weight. Nodes 0..<n are the
         // leaves (in `symbols` order), n..<2n-1 the internal nodes; the root is last.
