@@ -29,7 +29,7 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     public var encodeOptions: PNGEncodeOptions {
         switch self {
         case .fast: PNGEncodeOptions(compressionLevel: 6, filters: .sub, strategy: .rle)
-        case .default: PNGEncodeOptions(compressionLevel: 5, filters: [.sub, .up], alternativeFilters: [.none], compressor: .builtIn)
+        case .default: PNGEncodeOptions(filters: [.sub, .up], alternativeFilters: [.none], compressor: .builtIn)
         case .small: PNGEncodeOptions(compressionLevel: 9, filters: .all, strategy: .default)
         }
     }

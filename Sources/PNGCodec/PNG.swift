@@ -186,9 +186,6 @@ public enum PNG {
         if options.compressor == .builtIn { return try encodeBuiltIn(&stream, height: height, options: options) }
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
         let (width, height) = (UInt32(stream.width), UInt32(height))
-        let capacity = cpng_encode_bound(width, height, keepAlpha)
-        var written = 0
-        var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
         // zlib asks for filtered rows a strip at a time; the stream is the C callback's context.
         let supply: cpng_row_source = { context, buffer, wanted, checksum in
             let stream = context!.assumingMemoryBound(to: RowFilters.Stream.self)
@@ -196,19 +193,13 @@ public enum PNG {
             checksum!.pointee = stream.pointee.checksum.value
             return wanted
         }
-        let (status, message) = withMessageBuffer { message, messageCapacity in
+        return try withOutput(capacity: cpng_encode_bound(width, height, keepAlpha)) { out, capacity, written, message, messageCapacity in
             withUnsafeMutablePointer(to: &stream) { context in
-                output.withUnsafeMutableBufferPointer { out in
-                    cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), width, height,
-                                         keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
-                                         options.writesSRGBChunk ? 1 : 0, out.baseAddress, out.count, &written,
-                                         message, messageCapacity)
-                }
+                cpng_encode_filtered(supply, UnsafeMutableRawPointer(context), width, height,
+                                     keepAlpha, Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.rawValue,
+                                     options.writesSRGBChunk ? 1 : 0, out, capacity, written, message, messageCapacity)
             }
         }
-        guard status == CPNG_OK else { throw .encodingFailed(message) }
-        output.removeLast(output.count - written)
-        return output
     }
 
     /// The rows compressed by the Deflate module into a zlib stream (RFC 1950), which CPNG wraps in chunks.
@@ -231,17 +222,23 @@ public enum PNG {
         zlib += deflater.finish()
         let checksum = stream.checksum.value
         zlib += [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)]
+        let width = UInt32(stream.width)
+        return try withOutput(capacity: cpng_write_bound(zlib.count)) { out, capacity, written, message, messageCapacity in
+            zlib.withUnsafeBufferPointer { zlib in
+                cpng_write_png(width, UInt32(height), keepAlpha ? 1 : 0, options.writesSRGBChunk ? 1 : 0,
+                               zlib.baseAddress, zlib.count, out, capacity, written, message, messageCapacity)
+            }
+        }
+    }
 
-        let capacity = cpng_write_bound(zlib.count)
+    /// A file written by `body` into a buffer of `capacity` bytes: it is handed the buffer, its capacity, where to
+    /// say how much it wrote, and a message buffer; a status other than CPNG_OK is an encoding failure.
+    private static func withOutput(capacity: Int, _ body: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<Int>,
+                                                          UnsafeMutablePointer<CChar>, Int) -> cpng_status) throws(PNGError) -> [UInt8] {
         var written = 0
         var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
         let (status, message) = withMessageBuffer { message, messageCapacity in
-            zlib.withUnsafeBufferPointer { zlib in
-                output.withUnsafeMutableBufferPointer { out in
-                    cpng_write_png(UInt32(stream.width), UInt32(height), keepAlpha ? 1 : 0, options.writesSRGBChunk ? 1 : 0,
-                                   zlib.baseAddress, zlib.count, out.baseAddress, out.count, &written, message, messageCapacity)
-                }
-            }
+            output.withUnsafeMutableBufferPointer { out in body(out.baseAddress!, out.count, &written, message, messageCapacity) }
         }
         guard status == CPNG_OK else { throw .encodingFailed(message) }
         output.removeLast(output.count - written)
