@@ -95,6 +95,19 @@ struct DeflaterTests {
         #expect(decoded.largestDistance == 32767, "the farthest repeat in reach is found, none beyond")
     }
 
+    @Test("lazy evaluation: a match one byte on that is longer wins over the match here")
+    func lazyMatching() throws {
+        // "abcd" occurs, then "bcdefghijklmnop"; coding "abcdefghijklmnop" greedily takes "abcd" (4) and then
+        // "efghijklmnop" (12); one step of lazy evaluation sends "a" as a literal and takes the 15 bytes.
+        let junk = { (seed: UInt64) in randomBytes(40, seed: seed).map { $0 | 0x80 } }
+        // A long run at the end (matches 1 byte back) keeps the block from being stored, which has no matches.
+        let input = junk(1) + Array("abcd".utf8) + junk(2) + Array("bcdefghijklmnop".utf8) + junk(3)
+            + Array("abcdefghijklmnop".utf8) + junk(4) + [UInt8](repeating: 0x7A, count: 2000)
+        let decoded = try ReferenceInflater.inflate(compress(input))
+        #expect(decoded.bytes == input)
+        #expect(decoded.matches.filter { $0.distance > 1 }.map(\.length) == [15], "\(decoded.matches)")
+    }
+
     @Test("the longest matches (258 bytes) and the nearest (1 byte back) are used")
     func matchLengths() throws {
         let input = [UInt8](repeating: 1, count: 258 * 40 + 1)

@@ -10,6 +10,8 @@ struct ReferenceInflater {
         var bytes: [UInt8] = []
         var blockTypes: [Int] = []
         var largestDistance = 0
+        /// Every match, in order.
+        var matches: [(length: Int, distance: Int)] = []
     }
 
     private let input: [UInt8]
@@ -135,6 +137,7 @@ struct ReferenceInflater {
                 let distance = ReferenceInflater.distanceBase[distanceSlot] + (try bits(ReferenceInflater.distanceExtra[distanceSlot]))
                 guard distance <= result.bytes.count, distance <= 32768 else { throw Failure(description: "distance \(distance) too far") }
                 result.largestDistance = max(result.largestDistance, distance)
+                result.matches.append((length, distance))
                 for _ in 0..<length { result.bytes.append(result.bytes[result.bytes.count - distance]) }
             }
         }
