@@ -319,6 +319,41 @@ size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha) {
     return deflated + 12 * (deflated / CPNG_ZBUF_SIZE + 2) + 8 + 25 + 13 + 12 + 1024;
 }
 
+/* A writer into the caller's buffer, in `state` (on the caller's stack); CPNG_E_NOMEM if libpng cannot start. */
+static cpng_status open_writer(cpng_state *state, uint8_t *out, size_t out_capacity,
+                               char *message, size_t message_capacity) {
+    memset(state, 0, sizeof *state);
+    state->out = out;
+    state->out_capacity = out_capacity;
+    state->message = message;
+    state->message_capacity = message_capacity;
+    state->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning);
+    state->info = state->png != NULL ? png_create_info_struct(state->png) : NULL;
+    if (state->png == NULL || state->info == NULL) {
+        set_message(message, message_capacity, "out of memory creating the PNG writer");
+        png_destroy_write_struct(&state->png, &state->info);
+        return CPNG_E_NOMEM;
+    }
+    return CPNG_OK;
+}
+
+/* Reports the bytes written (none unless `status` is CPNG_OK) and frees libpng's structs. */
+static cpng_status close_writer(cpng_state *state, cpng_status status, size_t *out_size) {
+    *out_size = status == CPNG_OK ? state->out_pos : 0;
+    png_destroy_write_struct(&state->png, &state->info);
+    return status;
+}
+
+/* The signature, IHDR (8-bit, non-interlaced RGB or RGBA) and, on request, sRGB. Called under the caller's setjmp. */
+static void write_header(cpng_state *state, uint32_t width, uint32_t height, int keep_alpha, int srgb_chunk) {
+    png_set_write_fn(state->png, state, write_to_memory, flush_memory);
+    png_set_IHDR(state->png, state->info, width, height, 8,
+                 keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (srgb_chunk) png_set_sRGB(state->png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(state->png, state->info);
+}
+
 /*
  * The rows come filtered already, a strip at a time from the caller's `source` (IconForge's own SIMD
  * filters: libpng's filter a byte at a time, plus its pass to drop the alpha byte, were a fifth of
@@ -331,12 +366,7 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
                               int keep_alpha, int level, int strategy, int srgb_chunk) {
     if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
     png_structp png = state->png;
-    png_set_write_fn(png, state, write_to_memory, flush_memory);
-    png_set_IHDR(png, state->info, width, height, 8,
-                 keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, state->info);
+    write_header(state, width, height, keep_alpha, srgb_chunk);
     size_t row_bytes = (size_t)width * (keep_alpha ? 4 : 3) + 1, total = row_bytes * height;
     /* Windows chosen as libpng chooses them. zlib compresses with a window that holds the image and its
      * 262-byte lookahead (smaller would shorten matches), and the header then names the smallest window
@@ -434,26 +464,14 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
         return CPNG_E_ARGUMENT;
     }
     cpng_state state;
-    memset(&state, 0, sizeof state);
-    state.out = out;
-    state.out_capacity = out_capacity;
-    state.message = message;
-    state.message_capacity = message_capacity;
-    cpng_status status;
-    state.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-    state.info = state.png != NULL ? png_create_info_struct(state.png) : NULL;
-    if (state.png == NULL || state.info == NULL) {
-        set_message(message, message_capacity, "out of memory creating the PNG writer");
-        status = CPNG_E_NOMEM;
-    } else {
+    cpng_status status = open_writer(&state, out, out_capacity, message, message_capacity);
+    if (status == CPNG_OK) {
         status = run_encode(&state, source, context, width, height, keep_alpha, level, strategy, srgb_chunk);
     }
     if (state.zstream_open) deflateEnd(&state.zstream);
     free(state.zbuf);
     free(state.strip);
-    *out_size = status == CPNG_OK ? state.out_pos : 0;
-    png_destroy_write_struct(&state.png, &state.info);
-    return status;
+    return close_writer(&state, status, out_size);
 }
 
 /*
@@ -464,12 +482,7 @@ static cpng_status run_write(cpng_state *state, uint32_t width, uint32_t height,
                              const uint8_t *stream, size_t stream_size) {
     if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
     png_structp png = state->png;
-    png_set_write_fn(png, state, write_to_memory, flush_memory);
-    png_set_IHDR(png, state->info, width, height, 8,
-                 keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (srgb_chunk) png_set_sRGB(png, state->info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, state->info);
+    write_header(state, width, height, keep_alpha, srgb_chunk);
     for (size_t done = 0; done < stream_size; done += CPNG_ZBUF_SIZE) {
         size_t piece = stream_size - done < CPNG_ZBUF_SIZE ? stream_size - done : CPNG_ZBUF_SIZE;
         png_write_chunk(png, (png_const_bytep)"IDAT", stream + done, piece);
@@ -494,21 +507,9 @@ cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, 
         return CPNG_E_ARGUMENT;
     }
     cpng_state state;
-    memset(&state, 0, sizeof state);
-    state.out = out;
-    state.out_capacity = out_capacity;
-    state.message = message;
-    state.message_capacity = message_capacity;
-    cpng_status status;
-    state.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-    state.info = state.png != NULL ? png_create_info_struct(state.png) : NULL;
-    if (state.png == NULL || state.info == NULL) {
-        set_message(message, message_capacity, "out of memory creating the PNG writer");
-        status = CPNG_E_NOMEM;
-    } else {
+    cpng_status status = open_writer(&state, out, out_capacity, message, message_capacity);
+    if (status == CPNG_OK) {
         status = run_write(&state, width, height, keep_alpha, srgb_chunk, stream, stream_size);
     }
-    *out_size = status == CPNG_OK ? state.out_pos : 0;
-    png_destroy_write_struct(&state.png, &state.info);
-    return status;
+    return close_writer(&state, status, out_size);
 }
