@@ -95,6 +95,31 @@ struct DeflaterTests {
         #expect(decoded.largestDistance == 32767, "the farthest repeat in reach is found, none beyond")
     }
 
+    @Test("mixed inputs (runs, near and far copies, noise) in random pieces and efforts all round-trip")
+    func randomMixtures() throws {
+        var random = SeededRandom(seed: 77)
+        for round in 0..<30 {
+            var input: [UInt8] = []
+            let target = Int(random.next() % 60_000)
+            while input.count < target {
+                let length = Int(1 + random.next() % 700)
+                switch random.next() % 4 {
+                case 0: input += [UInt8](repeating: UInt8(truncatingIfNeeded: random.next()), count: length)
+                case 1 where !input.isEmpty: // a copy from up to the whole window back, overlapping allowed
+                    let start = max(0, input.count - Int(1 + random.next() % 40_000))
+                    for index in 0..<length { input.append(input[start + index]) }
+                case 2: input += randomBytes(length, seed: random.next())
+                default: input += (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 3) }
+                }
+            }
+            let pieces = (0..<3).map { _ in Int(1 + random.next() % 9000) }
+            let effort = Deflater.Effort(searchDepth: Int(1 + random.next() % 64), niceLength: Int(4 + random.next() % 255),
+                                         lazyLength: Int(random.next() % 259), goodLength: Int(random.next() % 259))
+            let decoded = try ReferenceInflater.inflate(compress(input, pieces: pieces, effort: effort))
+            #expect(decoded.bytes == input, "round \(round): \(input.count) bytes, pieces \(pieces), \(effort)")
+        }
+    }
+
     @Test("lazy evaluation: a match one byte on that is longer wins over the match here")
     func lazyMatching() throws {
         // "abcd" occurs, then "bcdefghijklmnop"; coding "abcdefghijklmnop" greedily takes "abcd" (4) and then
