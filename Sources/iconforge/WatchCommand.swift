@@ -58,6 +58,8 @@ struct WatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of options ({\"preset\", \"background\"}) that SIGHUP reloads.", valueName: "file"))
     var config: String?
 
+    @OptionGroup var decode: DecodeOptions
+
     func validate() throws {
         guard settle >= 0 else { throw ValidationError("--settle must be 0 or more milliseconds") }
         if let poll, poll <= 0 { throw ValidationError("--poll must be a positive number of seconds") }
@@ -113,6 +115,7 @@ struct WatchCommand: ParsableCommand {
         if let background { options.background = background }
         options.fit = fit
         options.allowUpscale = allowUpscale
+        options.limits = decode.limits
         return options
     }
 

@@ -147,6 +147,18 @@ struct WatchCommandTests {
         #expect(failing.status == 1 && failing.standardOutput.contains("b.png generate") && failing.standardOutput.contains("file ends inside IDAT"))
     }
 
+    @Test("--max-pixels applies to dropped files as it does to generate: a larger master fails with the limit named")
+    func pixelLimit() throws {
+        let space = try Workspace()
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("a.png"))
+        let arguments = ["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"]
+        let limited = try CommandRunner.run(arguments + ["--max-pixels", "1000"])  // the master is 64x64
+        #expect(limited.status == 1 && !space.complete("a"))
+        #expect(limited.standardOutput.contains("a.png generate") && limited.standardOutput.contains("--max-pixels"))
+        #expect(try CommandRunner.run(arguments + ["--max-pixels", "4096"]).status == 0 && space.complete("a"))
+        #expect(try CommandRunner.run(arguments + ["--max-pixels", "0"]).status == 2)
+    }
+
     @Test("a missing input folder, or an output inside it, is refused")
     func refusals() throws {
         let space = try Workspace()
