@@ -59,6 +59,9 @@ public struct Validator: Sendable {
     /// Everything to check under `paths`, and the set-level findings, without decoding anything.
     func targets(_ paths: [String]) throws(ValidationInputError) -> (targets: [ValidationTarget], findings: [SetFinding]) {
         var targets: [ValidationTarget] = [], findings: [SetFinding] = []
+        // Files named one by one are often many of one set (a shell glob): its Contents.json is read once,
+        // and its targets found by file name. (Reading it per file was a third of validating 1,000 icons.)
+        var sets: [String: [String: ValidationTarget]] = [:]
         let manager = FileManager.default
         for path in paths {
             var isFolder: ObjCBool = false
@@ -68,9 +71,11 @@ public struct Validator: Sendable {
                 walk(path, into: &targets, &findings)
             } else if CatalogReader.setKinds.contains(((path as NSString).deletingLastPathComponent as NSString).pathExtension) {
                 // A file inside a set: its role and size come from the set, the set's own checks are not run.
-                let set = CatalogReader.read(set: (path as NSString).deletingLastPathComponent)
-                let name = (path as NSString).lastPathComponent
-                var target = set.targets.first { ($0.path as NSString).lastPathComponent == name } ?? loose(path)
+                let folder = (path as NSString).deletingLastPathComponent
+                let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder).targets.map { (($0.path as NSString).lastPathComponent, $0) },
+                                                     uniquingKeysWith: { first, _ in first })
+                sets[folder] = set
+                var target = set[(path as NSString).lastPathComponent] ?? loose(path)
                 target.path = path
                 targets.append(target)
             } else {

@@ -93,6 +93,19 @@ struct ValidatorCatalogTests {
         #expect(report.errors == 7 && report.warnings == 2)
     }
 
+    @Test("files named one by one take role and size from their own set; the sets' own checks are not run")
+    func filesOfSets() throws {
+        let broken = validation.appendingPathComponent("Broken.xcassets")
+        let paths = ["AppIcon.appiconset/Icon-60@3x.png", "AppIcon.appiconset/Icon-40@2x.png",
+                     "LaunchImage.launchimage/Default@2x.png", "AppIcon.appiconset/Icon-60@3x.png"]
+            .map { broken.appendingPathComponent($0).path }
+        let report = try Validator().validate(paths, parallelism: .serial)
+        // The report lists files by path.
+        #expect(report.files.map { ($0.path as NSString).lastPathComponent } == ["Icon-40@2x.png", "Icon-60@3x.png", "Icon-60@3x.png", "Default@2x.png"])
+        #expect(report.files.map { $0.findings.map(\.rule.rawValue) } == [["bit-depth"], ["size"], ["size"], ["size"]])
+        #expect(report.files.map(\.role) == [.app, .app, .app, .launch])
+    }
+
     @Test("iconforge's own output validates clean, two runs merged into one catalog")
     func generatedIsClean() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
