@@ -95,7 +95,8 @@ public final class Deflater {
         literalFrequencies.initialize(repeating: 0, count: 286)
         distanceFrequencies = .allocate(capacity: 30)
         distanceFrequencies.initialize(repeating: 0, count: 30)
-        output = BitWriter(capacity: max(expectedSize / 4, 1024))
+        // A quarter of the input, up to 1 MB, to start with (icon art compresses 10-20x); it grows as needed.
+        output = BitWriter(capacity: min(max(expectedSize / 4, 1024), 1 << 20))
     }
 
     deinit {
