@@ -139,7 +139,7 @@ public final class Deflater {
     private func slide() {
         let shift = position - Deflater.windowSize
         precondition(shift > 0, "window too small for its input pieces")
-        (window).update(from: window + shift, count: windowEnd - shift)
+        window.update(from: window + shift, count: windowEnd - shift) // overlapping, towards lower addresses
         windowEnd -= shift
         position -= shift
         slidOut += shift
@@ -244,7 +244,8 @@ public final class Deflater {
                 (length, distance) = next
             }
             addMatch(length: length, distance: distance)
-            // Position p + 1 was searched (and so inserted) when lazy evaluation ran.
+            // Position p + 1 was searched (and so inserted) when lazy evaluation ran (left out only at the end
+            // of the input parsed so far, which costs at most a match there).
             insert(from: length < lazy ? p &+ 2 : p &+ 1, to: p &+ length)
             p &+= length
         }
