@@ -355,6 +355,17 @@ static void write_header(cpng_state *state, uint32_t width, uint32_t height, int
 }
 
 /*
+ * The two bytes of a zlib header (RFC 1950) as libpng and zlib write them: the smallest window that holds
+ * `total` bytes of rows (at least 256, at most 2^max_bits), which is all a reader needs to allocate.
+ */
+static unsigned zlib_header(size_t total, int max_bits, unsigned level_flags) {
+    int bits = 8;
+    while (bits < max_bits && ((size_t)1 << bits) < total) bits++;
+    unsigned header = ((unsigned)(bits - 8) << 12 | 8u << 8) | level_flags << 6;
+    return header + 31 - header % 31;
+}
+
+/*
  * The rows come filtered already, a strip at a time from the caller's `source` (IconForge's own SIMD
  * filters: libpng's filter a byte at a time, plus its pass to drop the alpha byte, were a fifth of
  * encoding a launch image). A strip is compressed while it is still in cache, and no filtered copy of the
@@ -379,8 +390,6 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
             window_bits--;
         }
     }
-    int header_bits = 8;
-    while (header_bits < window_bits && ((size_t)1 << header_bits) < total) header_bits++;
     /* A raw deflate stream inside a zlib header and checksum written here (RFC 1950), the header as zlib
      * writes it; the caller's source supplies the checksum. memLevel 8 is zlib's default; 9 measured
      * larger and slower here. */
@@ -398,8 +407,7 @@ static cpng_status run_encode(cpng_state *state, cpng_row_source source, void *c
     }
     z_stream *z = &state->zstream;
     unsigned level_flags = strategy >= Z_HUFFMAN_ONLY || level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
-    unsigned header = ((unsigned)(header_bits - 8) << 12 | 8u << 8) | level_flags << 6;
-    header += 31 - header % 31;
+    unsigned header = zlib_header(total, window_bits, level_flags);
     state->zbuf[0] = (uint8_t)(header >> 8);
     state->zbuf[1] = (uint8_t)header;
     z->next_out = state->zbuf + 2;
@@ -475,31 +483,50 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
 }
 
 /*
- * The same file around a zlib stream the caller compressed itself (IconForge's own DEFLATE compressor):
- * libpng writes the signature, the header, one IDAT chunk per CPNG_ZBUF_SIZE bytes of the stream, and IEND.
+ * The same file around rows the caller deflated itself (IconForge's own DEFLATE compressor): libpng writes
+ * the signature, the header, the zlib stream — header, `deflated`, checksum — as one IDAT chunk per
+ * CPNG_ZBUF_SIZE bytes, and IEND.
  */
 static cpng_status run_write(cpng_state *state, uint32_t width, uint32_t height, int keep_alpha, int srgb_chunk,
-                             const uint8_t *stream, size_t stream_size) {
+                             const uint8_t *deflated, size_t deflated_size, uint32_t checksum) {
     if (setjmp(png_jmpbuf(state->png))) return state->overflowed ? CPNG_E_OVERFLOW : CPNG_E_ARGUMENT;
     png_structp png = state->png;
     write_header(state, width, height, keep_alpha, srgb_chunk);
-    for (size_t done = 0; done < stream_size; done += CPNG_ZBUF_SIZE) {
+    size_t total = ((size_t)width * (keep_alpha ? 4 : 3) + 1) * height;
+    unsigned header = zlib_header(total, 15, 2);
+    uint8_t head[2] = {(uint8_t)(header >> 8), (uint8_t)header};
+    uint8_t tail[4] = {(uint8_t)(checksum >> 24), (uint8_t)(checksum >> 16), (uint8_t)(checksum >> 8), (uint8_t)checksum};
+    const uint8_t *parts[3] = {head, deflated, tail};
+    size_t sizes[3] = {2, deflated_size, 4}, stream_size = deflated_size + 6;
+    int part = 0;
+    size_t offset = 0; /* within parts[part] */
+    for (size_t done = 0; done < stream_size;) {
         size_t piece = stream_size - done < CPNG_ZBUF_SIZE ? stream_size - done : CPNG_ZBUF_SIZE;
-        png_write_chunk(png, (png_const_bytep)"IDAT", stream + done, piece);
+        png_write_chunk_start(png, (png_const_bytep)"IDAT", (png_uint_32)piece);
+        for (size_t left = piece; left > 0;) {
+            size_t take = sizes[part] - offset < left ? sizes[part] - offset : left;
+            png_write_chunk_data(png, parts[part] + offset, take);
+            left -= take;
+            offset += take;
+            if (offset == sizes[part]) { part++; offset = 0; }
+        }
+        png_write_chunk_end(png);
+        done += piece;
     }
     png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     return CPNG_OK;
 }
 
-size_t cpng_write_bound(size_t stream_size) {
+size_t cpng_write_bound(size_t deflated_size) {
+    size_t stream_size = deflated_size + 6;
     return stream_size + 12 * (stream_size / CPNG_ZBUF_SIZE + 1) + 8 + 25 + 13 + 12 + 1024;
 }
 
 cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, int32_t srgb_chunk,
-                           const uint8_t *stream, size_t stream_size,
+                           const uint8_t *deflated, size_t deflated_size, uint32_t checksum,
                            uint8_t *out, size_t out_capacity, size_t *out_size,
                            char *message, size_t message_capacity) {
-    int valid = stream != NULL && stream_size > 0 && out != NULL && out_size != NULL && width > 0 && height > 0 &&
+    int valid = deflated != NULL && deflated_size > 0 && out != NULL && out_size != NULL && width > 0 && height > 0 &&
         width <= 0x7fffffffu && height <= 0x7fffffffu;
     if (!valid) {
         set_message(message, message_capacity, "invalid arguments to the PNG writer");
@@ -509,7 +536,7 @@ cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, 
     cpng_state state;
     cpng_status status = open_writer(&state, out, out_capacity, message, message_capacity);
     if (status == CPNG_OK) {
-        status = run_write(&state, width, height, keep_alpha, srgb_chunk, stream, stream_size);
+        status = run_write(&state, width, height, keep_alpha, srgb_chunk, deflated, deflated_size, checksum);
     }
     return close_writer(&state, status, out_size);
 }

@@ -249,7 +249,7 @@ public final class Deflater {
             insert(from: length < lazy ? p &+ 2 : p &+ 1, to: p &+ length)
             p &+= length
         }
-        position = max(p, position)
+        position = p
     }
 
     @inline(__always)

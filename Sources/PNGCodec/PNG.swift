@@ -202,7 +202,7 @@ public enum PNG {
         }
     }
 
-    /// The rows compressed by the Deflate module into a zlib stream (RFC 1950), which CPNG wraps in chunks.
+    /// The rows compressed by the Deflate module; CPNG wraps the stream in zlib's header and checksum and in chunks.
     private static func encodeBuiltIn(_ stream: inout RowFilters.Stream, height: Int, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
         let keepAlpha = options.colorType == .rgba
         let rowBytes = stream.width * (keepAlpha ? 4 : 3) + 1, total = rowBytes * height
@@ -218,15 +218,11 @@ public enum PNG {
             deflater.compress(UnsafeRawBufferPointer(start: buffer, count: count))
             done += count
         }
-        var zlib = zlibHeader(for: total)
-        zlib += deflater.finish()
-        let checksum = stream.checksum.value
-        zlib += [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)]
-        let width = UInt32(stream.width)
-        return try withOutput(capacity: cpng_write_bound(zlib.count)) { out, capacity, written, message, messageCapacity in
-            zlib.withUnsafeBufferPointer { zlib in
+        let deflated = deflater.finish(), checksum = stream.checksum.value, width = UInt32(stream.width)
+        return try withOutput(capacity: cpng_write_bound(deflated.count)) { out, capacity, written, message, messageCapacity in
+            deflated.withUnsafeBufferPointer { deflated in
                 cpng_write_png(width, UInt32(height), keepAlpha ? 1 : 0, options.writesSRGBChunk ? 1 : 0,
-                               zlib.baseAddress, zlib.count, out, capacity, written, message, messageCapacity)
+                               deflated.baseAddress, deflated.count, checksum, out, capacity, written, message, messageCapacity)
             }
         }
     }
@@ -243,17 +239,6 @@ public enum PNG {
         guard status == CPNG_OK else { throw .encodingFailed(message) }
         output.removeLast(output.count - written)
         return output
-    }
-
-    /// A zlib header naming the smallest window that holds `total` bytes (a reader then needs no more
-    /// memory than that), as libpng writes it.
-    private static func zlibHeader(for total: Int) -> [UInt8] {
-        var windowBits = 8
-        while windowBits < 15 && 1 << windowBits < total { windowBits += 1 }
-        let compressionInfo = (windowBits - 8) << 12 | 8 << 8, defaultLevel = 2 << 6
-        var header = compressionInfo | defaultLevel
-        header += 31 - header % 31
-        return [UInt8(header >> 8), UInt8(header & 0xFF)]
     }
 
     // MARK: - Decoding on two workers

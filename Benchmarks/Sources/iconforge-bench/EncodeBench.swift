@@ -26,4 +26,17 @@ enum EncodeBench {
             print(String(format: "%-18@ %8.3f s %10d bytes %6.1f Mpx/s", name as NSString, seconds, bytes, Double(pixels) / seconds / 1e6))
         }
     }
+
+    /// `iconforge-bench deflate FILE...`: the icon setting (sampled Sub/Up or none) with zlib level 5 and
+    /// with the built-in compressor, median of 5, one core.
+    static func compareCompressors(_ paths: [String]) {
+        let images = paths.map { try! PNG.decode([UInt8](FileManager.default.contents(atPath: $0)!)).image }
+        for compressor in [PNGEncodeOptions.Compressor.zlib, .builtIn] {
+            let options = PNGEncodeOptions(colorType: .rgb, compressionLevel: 5, filters: [.sub, .up], alternativeFilters: [.none],
+                                           compressor: compressor)
+            var bytes = 0
+            let seconds = measure(5) { bytes = 0; for image in images { bytes += try! PNG.encode(image, options: options).count } }
+            print(String(format: "%@ %8.2f ms %9d bytes", "\(compressor)", seconds * 1000, bytes))
+        }
+    }
 }

@@ -34,13 +34,7 @@ if arguments.count > 2, arguments[1] == "decode" { // decode time of each file, 
     exit(0)
 }
 if arguments.count > 1, arguments[1] == "deflate" {
-    let images = arguments.dropFirst(2).map { load($0) }
-    for compressor in [PNGEncodeOptions.Compressor.zlib, .builtIn] {
-        let options = PNGEncodeOptions(colorType: .rgb, compressionLevel: 5, filters: [.sub, .up], alternativeFilters: [.none], compressor: compressor)
-        var bytes = 0
-        let seconds = measure(5) { bytes = 0; for image in images { bytes += try! PNG.encode(image, options: options).count } }
-        print(String(format: "%@ %8.2f ms %9d bytes", "\(compressor)", seconds * 1000, bytes))
-    }
+    EncodeBench.compareCompressors(Array(arguments.dropFirst(2)))
     exit(0)
 }
 if arguments.count > 1, arguments[1] == "encode" {

@@ -96,16 +96,17 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
                                  uint8_t *out, size_t out_capacity, size_t *out_size,
                                  char *message, size_t message_capacity);
 
-/** The largest number of bytes cpng_write_png can produce around a stream of `stream_size` bytes. */
-size_t cpng_write_bound(size_t stream_size);
+/** The largest number of bytes cpng_write_png can produce around `deflated_size` bytes of DEFLATE data. */
+size_t cpng_write_bound(size_t deflated_size);
 
 /**
  * Writes an 8-bit, non-interlaced PNG (colour type 2, or 6 with `keep_alpha`) whose image data is
- * `stream`: a complete zlib stream (RFC 1950) of `height` filtered rows, compressed by the caller.
- * `srgb_chunk` adds an sRGB chunk.
+ * `deflated`: a raw DEFLATE stream (RFC 1951) of `height` filtered rows, compressed by the caller, whose
+ * Adler-32 is `checksum`. The zlib header and trailer around it are written here, as for
+ * cpng_encode_filtered. `srgb_chunk` adds an sRGB chunk.
  */
 cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, int32_t srgb_chunk,
-                           const uint8_t *stream, size_t stream_size,
+                           const uint8_t *deflated, size_t deflated_size, uint32_t checksum,
                            uint8_t *out, size_t out_capacity, size_t *out_size,
                            char *message, size_t message_capacity);
 
