@@ -272,7 +272,13 @@ def make_validation_fixtures():
     write_png(d("defects", "transparent-corners.png"), 64, 64, 6, 8, lambda x, y: (40, 90, 200, 0 if rounded(x, y) == (255, 255, 255) else 255))
     write_png(d("defects", "transparent-margin.png"), 64, 64, 6, 8, lambda x, y: art(x, y) + (255 if 6 <= x < 58 and 6 <= y < 58 else 0,))
     write_png(d("defects", "white-margin.png"), 64, 64, 2, 8, lambda x, y: art(x, y) if 6 <= x < 58 and 6 <= y < 58 else (255, 255, 255))
-    write_png(d("defects", "display-p3.png"), 64, 64, 2, 8, art, extra=chunk(b"iCCP", b"Display P3\0\0" + zlib.compress(icc_profile("Display P3"))))
+    write_png(d("defects", "generic-rgb.png"), 64, 64, 2, 8, art,
+              extra=chunk(b"iCCP", b"Generic RGB Profile\0\0" + zlib.compress(icc_profile("Generic RGB Profile"))))
+    # Display P3 is what iPhones show and catalogs support: silent, as sRGB is.
+    write_png(d("clean", "display-p3.png"), 64, 64, 2, 8, art, extra=chunk(b"iCCP", b"Display P3\0\0" + zlib.compress(icc_profile("Display P3"))))
+    # cHRM stating exactly sRGB's primaries, with gAMA 1/2.2 (as Photoshop's "save for web" writes it): silent.
+    write_png(d("clean", "chrm-srgb.png"), 64, 64, 2, 8, art, extra=chunk(b"gAMA", struct.pack(">I", 45455))
+              + chunk(b"cHRM", struct.pack(">8I", 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)))
     write_png(d("defects", "gamma.png"), 64, 64, 2, 8, art, extra=chunk(b"gAMA", struct.pack(">I", 55556)))
     write_png(d("defects", "not-square.png"), 64, 40, 2, 8, art)
     good = open(d("clean", "app-64.png"), "rb").read()
@@ -335,6 +341,105 @@ def make_validation_fixtures():
     contents_json(d("Broken.xcassets", "LaunchImage.launchimage", "Contents.json"), [
         {"extent": "full-screen", "filename": "Default@2x.png", "idiom": "iphone", "minimum-system-version": "7.0",
          "orientation": "portrait", "scale": "2x"}])
+
+
+def tiny_jpeg(width, height):
+    """A JPEG's header as encoders write it (SOI, JFIF, a quantisation table, SOF0 with the size), then EOI:
+    enough for format detection and the size, without a JPEG encoder."""
+    app0 = b"\xff\xe0" + struct.pack(">H", 16) + b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0"
+    dqt = b"\xff\xdb" + struct.pack(">H", 67) + b"\0" + bytes(range(1, 65))
+    sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, height, width, 3) + b"\x01\x22\0\x02\x11\x01\x03\x11\x01"
+    return b"\xff\xd8" + app0 + dqt + sof + b"\xff\xd9"
+
+
+def tiny_webp(width, height):
+    """A lossless WebP header (RIFF, VP8L with the size): what a WebP file named .png starts with."""
+    bits = (width - 1) | (height - 1) << 14 | 1 << 28
+    vp8l = b"VP8L" + struct.pack("<I", 5) + b"\x2f" + struct.pack("<I", bits) + b"\0"
+    return b"RIFF" + struct.pack("<I", 4 + len(vp8l)) + b"WEBP" + vp8l
+
+
+def make_real_world_fixtures():
+    """The patterns of shipped App Store apps' catalogs that validate must pass (TestImages/validation/RealWorld.xcassets),
+    a catalog of colour sets only, and hostile Contents.json-free inputs for the memory and trailing-data rules."""
+    root = os.path.join(ROOT, "validation")
+    d = lambda *parts: os.path.join(root, "RealWorld.xcassets", *parts)
+    def icon_set(name, entries, files):
+        for filename, (width, height, color_type, depth, pixel, kwargs) in files.items():
+            write_png(d(name, filename), width, height, color_type, depth, pixel, **kwargs)
+        contents_json(d(name, "Contents.json"), entries)
+    # The primary set: one universal 1024, RGBA with every pixel opaque (a warning at most).
+    icon_set("AppIcon.appiconset", [{"filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}],
+             {"icon.png": (1024, 1024, 6, 8, lambda x, y: icon_pixel(1024)(x, y) + (255,), {})})
+    # An alternate icon with alpha 254 along an edge, and a palette alternate (pngquant's -fs8 files).
+    icon_set("AppIconAlternate.appiconset", [{"filename": "alt.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}],
+             {"alt.png": (1024, 1024, 6, 8, lambda x, y: icon_pixel(1024)(x, y) + (254 if y == 0 else 255,), {})})
+    icon_set("AppIconPalette.appiconset", [{"filename": "alt-fs8.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}],
+             {"alt-fs8.png": (1024, 1024, 3, 8, lambda x, y: ((x // 128 + y // 128) % 4,),
+                              {"palette": [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 40)]})})
+    # A watch set whose App Store icon is watch-marketing, with alpha in every file (all opaque).
+    watch = lambda size: (size, size, 6, 8, lambda x, y: icon_pixel(size)(x, y) + (255,), {})
+    icon_set("WatchIcon.appiconset", [
+        {"filename": "w-1024.png", "idiom": "watch-marketing", "scale": "1x", "size": "1024x1024"},
+        {"filename": "w-216.png", "idiom": "watch", "role": "quickLook", "scale": "2x", "size": "108x108", "subtype": "44mm"}],
+             {"w-1024.png": watch(1024), "w-216.png": watch(216)})
+    # A macOS-only set (never asked for an iOS 1024), and an empty placeholder set of an extension.
+    icon_set("MacIcon.appiconset", [
+        {"filename": "mac-16.png", "idiom": "mac", "scale": "1x", "size": "16x16"},
+        {"filename": "mac-1024.png", "idiom": "mac", "scale": "2x", "size": "512x512"}],
+             {"mac-16.png": (16, 16, 6, 8, lambda x, y: (40, 90, 200, 255), {}), "mac-1024.png": watch(1024)})
+    contents_json(d("Placeholder.appiconset", "Contents.json"), [
+        {"idiom": "iphone", "scale": "2x", "size": "60x60"}, {"idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"}])
+    # Image sets of every format Xcode reads, a WebP named .png, an interlaced PNG, a 44 pt template button,
+    # and a PNG whose cHRM states sRGB's primaries.
+    def raw_set(name, filename, data, properties=None):
+        os.makedirs(d(name), exist_ok=True)
+        with open(d(name, filename), "wb") as f:
+            f.write(data)
+        contents_json(d(name, "Contents.json"), [{"filename": filename, "idiom": "universal"}], properties)
+    raw_set("Photo.imageset", "photo.jpg", tiny_jpeg(300, 200))
+    raw_set("Vector.imageset", "vector.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+            {"preserves-vector-representation": True})
+    raw_set("Logo.imageset", "logo.svg", b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n')
+    raw_set("Picture.imageset", "picture.heic", struct.pack(">I", 24) + b"ftypheic" + struct.pack(">I", 0) + b"mif1heic")
+    raw_set("Sticker.imageset", "sticker.png", tiny_webp(64, 64))
+    write_png(d("Upload.imageset", "upload.png"), 32, 32, 6, 8, lambda x, y: (x * 8, y * 8, 90, 255), interlace=True)
+    contents_json(d("Upload.imageset", "Contents.json"), [{"filename": "upload.png", "idiom": "universal"}])
+    write_png(d("WidgetButton.imageset", "button.png"), 132, 132, 6, 8, lambda x, y: (0, 0, 0, 255 if (x - 66) ** 2 + (y - 66) ** 2 < 2500 else 0))
+    contents_json(d("WidgetButton.imageset", "Contents.json"), [{"filename": "button.png", "idiom": "universal", "scale": "3x"}],
+                  {"template-rendering-intent": "template"})
+    srgb_chrm = struct.pack(">8I", 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
+    write_png(d("Chromaticities.imageset", "chrm.png"), 16, 16, 2, 8, lambda x, y: (x * 16, y * 16, 90),
+              extra=chunk(b"gAMA", struct.pack(">I", 45455)) + chunk(b"cHRM", srgb_chrm))
+    contents_json(d("Chromaticities.imageset", "Contents.json"), [{"filename": "chrm.png", "idiom": "universal"}])
+    contents_json(d("AccentColor.colorset", "Contents.json"), [])
+    with open(d("Contents.json"), "w") as f:
+        f.write('{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  },\n  "properties" : {\n    "generate-swift-asset-symbol-extensions" : "enabled"\n  }\n}\n')
+    # A catalog holding colour sets only: nothing to check, and no failure.
+    for name in ("AccentColor", "Background", "Tint"):
+        path = os.path.join(root, "ColoursOnly.xcassets", name + ".colorset", "Contents.json")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write('{\n  "colors" : [\n    {\n      "idiom" : "universal"\n    }\n  ],\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n')
+
+
+def make_memory_fixtures():
+    """Cheap files that cost a lot decoded, and cheap files that cost little though long."""
+    sig = b"\x89PNG\r\n\x1a\n"
+    # 8192x8192 16-bit greyscale: 130 KB on disk, 512 MiB decoded to RGBA16.
+    side = 8192
+    compressor = zlib.compressobj(9)
+    row = b"\0" * (side * 2 + 1)
+    idat = b"".join(compressor.compress(row) for _ in range(side)) + compressor.flush()
+    write("hostile-16bit-512mib.png", sig + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 16, 0, 0, 0, 0))
+          + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+    # A 20000x1 strip: long, and 80 KB decoded.
+    write("strip-20000x1.png", encode_png(20000, 1, 0, 8, [[(x % 256,) for x in range(20000)]]))
+    # A 1x1 image whose zlib stream goes on with 64 MiB of deflated zeros after the row (64 KB on disk).
+    compressor = zlib.compressobj(9)
+    stream = compressor.compress(b"\0\x7f") + b"".join(compressor.compress(b"\0" * (1 << 20)) for _ in range(64)) + compressor.flush()
+    write("hostile-trailing-idat.png", sig + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+          + chunk(b"IDAT", stream) + chunk(b"IEND", b""))
 
 
 def make_masters():
@@ -418,6 +523,8 @@ if __name__ == "__main__":
     make_hostile()
     make_colour_chunk_fixtures()
     make_validation_fixtures()
+    make_real_world_fixtures()
+    make_memory_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

@@ -27,6 +27,12 @@ typedef struct cpng_state {
     size_t size;
     size_t pos;
     int hit_end;
+    /* IDAT bytes handed to libpng, the most any encoding of the image can need, and whether rows of the
+     * last pass are being read (so that stopping there leaves every pixel decoded) */
+    uint64_t idat_read;
+    uint64_t idat_bound;
+    int last_pass;
+    int stopped_trailing;
     /* writing */
     uint8_t *out;
     size_t out_capacity;
@@ -64,6 +70,19 @@ static void on_warning(png_structp png, png_const_charp text) {
 
 static void read_from_memory(png_structp png, png_bytep out, size_t count) {
     cpng_state *state = (cpng_state *)png_get_io_ptr(png);
+    if (state->idat_bound > 0 && png_get_io_chunk_type(png) == 0x49444154u /* IDAT */
+        && (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_DATA) {
+        /* Checked before this read: libpng asks for IDAT data in pieces of up to 8 KB, and the piece that
+         * crosses the bound still holds data the image needs. */
+        int past = state->idat_read > state->idat_bound;
+        state->idat_read += count;
+        if (past) {
+            /* More compressed data than the image can need: libpng would inflate all of it to find the
+             * stream's end. Stop; past the last pass every row is already in the caller's buffer. */
+            state->stopped_trailing = 1;
+            png_error(png, "more compressed data than the image needs");
+        }
+    }
     if (count > state->size - state->pos) {
         state->hit_end = 1;
         png_error(png, "unexpected end of data");
@@ -132,6 +151,15 @@ static cpng_status precheck(const uint8_t *data, size_t size, const cpng_limits 
             set_message(message, capacity, text);
             return CPNG_E_LIMIT;
         }
+        int bit_depth = size >= 25 ? data[24] : 8;
+        uint64_t decoded = (uint64_t)width * height * (bit_depth == 16 ? 8u : 4u);
+        if (limits->max_decoded_bytes > 0 && decoded > limits->max_decoded_bytes) {
+            snprintf(text, sizeof text, "%ux%u %d-bit decodes to %llu MiB, more than the memory limit of %llu MiB",
+                     width, height, bit_depth, (unsigned long long)(decoded >> 20),
+                     (unsigned long long)(limits->max_decoded_bytes >> 20));
+            set_message(message, capacity, text);
+            return CPNG_E_LIMIT;
+        }
         if ((uint64_t)width * (uint64_t)height > limits->max_pixels) {
             snprintf(text, sizeof text, "%ux%u is %llu pixels, more than the limit of %llu", width, height,
                      (unsigned long long)width * height, (unsigned long long)limits->max_pixels);
@@ -142,21 +170,48 @@ static cpng_status precheck(const uint8_t *data, size_t size, const cpng_limits 
     return CPNG_OK;
 }
 
-/* Marks the colour chunks that are really in the file; png_get_valid also reports synthesised ones. */
+/*
+ * The most compressed bytes any valid encoding of the image can take: its filtered rows (Adam7 adds a
+ * filter byte per pass row) in stored DEFLATE blocks (5 bytes per 65535), the zlib header and checksum,
+ * and 1 KiB of slack. 0 when the header cannot be read.
+ */
+static uint64_t idat_bound(const uint8_t *data, size_t size) {
+    if (size < 33 || memcmp(data + 12, "IHDR", 4) != 0) return 0;
+    uint64_t width = load_be32(data + 16), height = load_be32(data + 20);
+    unsigned depth = data[24], type = data[25], interlace = data[28];
+    unsigned channels = type == 2 ? 3 : type == 4 ? 2 : type == 6 ? 4 : 1;
+    uint64_t row = (width * channels * depth + 7) / 8 + 1;
+    uint64_t raw = row * height + (interlace ? 7 * (height + 8) : 0);
+    return raw + 5 * (raw / 65535 + 1) + 6 + 1024;
+}
+
+/* Marks the colour chunks that are really in the file (png_get_valid also reports synthesised ones),
+ * reads cHRM's values, and notes IDAT data beyond what the image can need. */
 static void scan_chunks(const uint8_t *data, size_t size, cpng_info *info) {
     size_t pos = 8;
+    uint64_t idat = 0;
     while (pos <= size && size - pos >= 12) {
         uint32_t length = load_be32(data + pos);
         const uint8_t *type = data + pos + 4;
-        if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0) break;
-        if (memcmp(type, "tRNS", 4) == 0) info->has_trns = 1;
+        if (memcmp(type, "IEND", 4) == 0) break;
+        int fits = (uint64_t)length + 12 <= (uint64_t)(size - pos);
+        if (memcmp(type, "IDAT", 4) == 0) idat += length;
+        else if (idat > 0) { /* colour chunks count only before the image data, as libpng reads them */ }
+        else if (memcmp(type, "tRNS", 4) == 0) info->has_trns = 1;
         else if (memcmp(type, "gAMA", 4) == 0) info->has_gama = 1;
         else if (memcmp(type, "sRGB", 4) == 0) info->has_srgb = 1;
         else if (memcmp(type, "iCCP", 4) == 0) info->has_iccp = 1;
-        else if (memcmp(type, "cHRM", 4) == 0) info->has_chrm = 1;
-        if ((uint64_t)length + 12 > (uint64_t)(size - pos)) break;
+        else if (memcmp(type, "cHRM", 4) == 0) {
+            info->has_chrm = 1;
+            if (length == 32 && fits) {
+                for (int i = 0; i < 8; i++) info->chrm[i] = load_be32(data + pos + 8 + 4 * i);
+            }
+        }
+        if (!fits) break;
         pos += (size_t)length + 12;
     }
+    uint64_t bound = idat_bound(data, size);
+    info->trailing_data = bound > 0 && idat > bound;
 }
 
 /* Creates the read struct with our callbacks and limits. Needs no setjmp: it does not call png_error. */
@@ -244,7 +299,10 @@ cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *
 }
 
 static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_size, int verify_checksum) {
-    if (setjmp(png_jmpbuf(state->png))) return failure(state);
+    if (setjmp(png_jmpbuf(state->png))) {
+        if (state->stopped_trailing && state->last_pass) return CPNG_OK;
+        return failure(state);
+    }
     png_structp png = state->png;
     png_infop info = state->info;
 #ifdef PNG_IGNORE_ADLER32
@@ -281,6 +339,7 @@ static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_
     /* Row by row into the caller's buffer: no row-pointer array, and for Adam7 each pass fills in
      * its pixels of rows that earlier passes started. */
     for (int pass = 0; pass < passes; pass++) {
+        state->last_pass = pass == passes - 1;
         for (png_uint_32 y = 0; y < height; y++) {
             png_read_row(png, pixels + (size_t)y * stride, NULL);
         }
@@ -291,13 +350,14 @@ static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_
 
 cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
                              uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
-                             char *message, size_t message_capacity) {
+                             int32_t *trailing_data, char *message, size_t message_capacity) {
     if (data == NULL || limits == NULL || pixels == NULL) return CPNG_E_ARGUMENT;
     cpng_status status = precheck(data, size, limits, message, message_capacity);
     if (status != CPNG_OK) return status;
 
     cpng_state state;
     memset(&state, 0, sizeof state);
+    state.idat_bound = idat_bound(data, size);
     state.data = data;
     state.size = size;
     state.message = message;
@@ -308,6 +368,7 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
     } else {
         status = run_decode(&state, pixels, pixels_size, verify_checksum);
     }
+    if (trailing_data != NULL) *trailing_data = state.stopped_trailing;
     png_destroy_read_struct(&state.png, &state.info, NULL);
     return status;
 }

@@ -18,6 +18,14 @@ public struct AssetSet: Sendable {
     /// Contents.json `properties`, if any (e.g. template rendering).
     public var properties: [String: ContentsJSON]?
 
+    /// A set named `name` (with its extension) holding `files`, described by `entries`.
+    public init(name: String, files: [String: [UInt8]], entries: [[String: ContentsJSON]], properties: [String: ContentsJSON]? = nil) {
+        self.name = name
+        self.files = files
+        self.entries = entries
+        self.properties = properties
+    }
+
     /// The key of the entry list: `colors` for a colour set, `images` otherwise.
     var listKey: String { (name as NSString).pathExtension == "colorset" ? "colors" : "images" }
 
@@ -57,7 +65,7 @@ public struct AssetSet: Sendable {
         if exists && !isFolder.boolValue {
             throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
         }
-        let temporary = (folder as NSString).appendingPathComponent(".\(name).iconforge-\(UUID().uuidString.prefix(8))")
+        let temporary = (folder as NSString).appendingPathComponent(FileIO.temporaryName(for: name) + "-\(UUID().uuidString.prefix(8))")
         do {
             try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
         } catch { throw .file(.writeFailed(path: temporary, reason: error.localizedDescription)) }

@@ -9,6 +9,13 @@ struct ValidationTarget: Sendable {
     var expectations: [(pixels: PixelSize, label: String)] = []
     /// Display scale, for the template-size rule.
     var scale: Int?
+    /// In the app's primary icon set (the one App Store Connect checks); false for alternate and extension
+    /// icons, whose translucency iOS shows over black and App Store review does not refuse.
+    var primary = true
+    /// The App Store icon itself: the 1024 of `ios-marketing` or of a universal iOS set, "any" appearance.
+    var appStoreIcon = false
+    /// A tab-bar or toolbar glyph (from the bar-icons preset), the only template images with a size rule.
+    var barIcon = false
 }
 
 /// Findings about a set as a whole, reported against its Contents.json.
@@ -18,33 +25,41 @@ struct SetFinding: Sendable {
 }
 
 /// Reads an asset set (`.appiconset`, `.launchimage`, `.imageset`) the way actool does: which files its
-/// Contents.json names, for which slots, and what is missing, duplicated or left over.
+/// Contents.json names, for which slots, and what is missing, duplicated, malformed or left over.
 enum CatalogReader {
     static let setKinds: Set<String> = ["appiconset", "launchimage", "imageset"]
 
-    static func read(set folder: String) -> (targets: [ValidationTarget], findings: [SetFinding]) {
+    static func read(set folder: String, appIconName: String = "AppIcon") -> (targets: [ValidationTarget], findings: [SetFinding]) {
         let kind = (folder as NSString).pathExtension
         let contentsPath = (folder as NSString).appendingPathComponent("Contents.json")
         let name = (folder as NSString).lastPathComponent
+        let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: contentsPath, finding: finding)) }
 
-        guard let data = FileManager.default.contents(atPath: contentsPath) else {
+        guard let data = try? FileIO.read(contentsPath) else {
             report(Finding(.missingFile, .error, "\(name) has no Contents.json", fix: "recreate the set in Xcode, or run 'iconforge generate'"))
             return ([], findings)
         }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(data))) as? [String: Any] else {
             report(Finding(.decode, .error, "Contents.json is not valid JSON", fix: "restore it from version control, or recreate the set"))
             return ([], findings)
         }
-        let entries = (root["images"] as? [[String: Any]]) ?? []
+        let entries = (root["images"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let isTemplate = ((root["properties"] as? [String: Any])?["template-rendering-intent"] as? String) == "template"
         let files = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") && $0 != "Contents.json" })
 
         var targets: [String: ValidationTarget] = [:]
         var slots: [String: String] = [:]
         var order: [String] = []
-        for entry in entries {
+        var wellFormed: [[String: Any]] = []
+        for (index, entry) in entries.enumerated() {
+            if let problem = malformation(entry) {
+                report(Finding(.malformedEntry, .error, "Contents.json images[\(index)]: \(problem)",
+                               fix: "correct the entry, or recreate the set in Xcode"))
+                continue
+            }
+            wellFormed.append(entry)
             let label = Self.label(entry, kind: kind)
             var slotFields = entry
             slotFields["filename"] = nil
@@ -63,17 +78,48 @@ enum CatalogReader {
             let path = (folder as NSString).appendingPathComponent(filename)
             if targets[filename] == nil {
                 order.append(filename)
-                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate))
+                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate), primary: primary)
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
             targets[filename]!.scale = scale(entry)
+            if kind == "appiconset", isAppStoreIcon(entry) { targets[filename]!.appStoreIcon = true }
         }
         for file in files.sorted() where targets[file] == nil {
             report(Finding(.unreferencedFile, .warning, "\(file) is in \(name) but no Contents.json entry names it",
                            fix: "delete it, or assign it to a slot in Xcode"))
         }
-        if kind == "appiconset" { findings += missingSizes(entries, contentsPath: contentsPath) }
+        if !wellFormed.contains(where: { $0["filename"] != nil }) {
+            // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word.
+            report(Finding(.emptySet, .warning, "\(name) is empty: no entry names an image",
+                           fix: "fill it, or delete the set if nothing uses it"))
+        } else if kind == "appiconset" {
+            findings += missingSizes(wellFormed, contentsPath: contentsPath, primary: primary)
+        }
         return (order.map { targets[$0]! }, findings)
+    }
+
+    /// Why an entry's values cannot be used, or nil: numbers from a file someone else wrote are range-checked
+    /// before any arithmetic (a size of "1e19x1e19" once crashed the conversion to pixels).
+    private static func malformation(_ entry: [String: Any]) -> String? {
+        if let size = entry["size"] {
+            guard let text = size as? String, PointSize(parsing: text) != nil else {
+                return "size \(describe(size)) is not \"WxH\" in points between 0 and \(Int(PointSize.maximum))"
+            }
+        }
+        if let value = entry["scale"] {
+            guard let text = value as? String, let number = Int(text.dropLast()), text.hasSuffix("x"), (1...3).contains(number) else {
+                return "scale \(describe(value)) is not \"1x\", \"2x\" or \"3x\""
+            }
+        }
+        if let filename = entry["filename"], !(filename is String) || (filename as? String)?.contains("/") == true {
+            return "filename \(describe(filename)) is not a plain file name"
+        }
+        return nil
+    }
+
+    private static func describe(_ value: Any) -> String {
+        if let text = value as? String { return "\"\(text.prefix(40))\"" }
+        return "\(String(describing: value).prefix(40))"
     }
 
     /// The role of a file, from its set's kind and its entry.
@@ -85,6 +131,13 @@ enum CatalogReader {
         case "launchimage": return .launch
         default: return template ? .template : .unknown
         }
+    }
+
+    /// The App Store icon: `ios-marketing` 1024, or a universal iOS 1024 of the "any" (light) appearance.
+    private static func isAppStoreIcon(_ entry: [String: Any]) -> Bool {
+        guard entry["size"] as? String == "1024x1024", entry["appearances"] == nil else { return false }
+        let idiom = entry["idiom"] as? String
+        return idiom == "ios-marketing" || (idiom == "universal" && (entry["platform"] as? String ?? "ios") == "ios")
     }
 
     private static func scale(_ entry: [String: Any]) -> Int? {
@@ -104,7 +157,7 @@ enum CatalogReader {
         guard kind == "appiconset", let size = (entry["size"] as? String).flatMap(PointSize.init(parsing:)) else { return nil }
         let factor = Double(scale(entry) ?? 1)
         let width = size.width * factor, height = size.height * factor
-        guard width == width.rounded(), height == height.rounded() else { return nil }
+        guard width == width.rounded(), height == height.rounded(), width <= PointSize.maximum * 3, height <= PointSize.maximum * 3 else { return nil }
         return PixelSize(width: Int(width), height: Int(height))
     }
 
@@ -122,37 +175,72 @@ enum CatalogReader {
         return parts.joined(separator: " ")
     }
 
-    /// The slots App Store review requires for the idioms present (ITMS-90704, 90022, 90023).
-    private static func missingSizes(_ entries: [[String: Any]], contentsPath: String) -> [SetFinding] {
-        func filled(_ idiom: String, _ size: String, _ scale: String?) -> Bool {
+    /// The platforms an app-icon set is for, from its idioms (and `platform` of universal entries).
+    static func platforms(_ entries: [[String: Any]]) -> Set<String> {
+        var platforms = Set<String>()
+        for entry in entries {
+            switch entry["idiom"] as? String {
+            case "iphone", "ipad", "ios-marketing": platforms.insert("ios")
+            case "watch", "watch-marketing": platforms.insert("watchos")
+            case "mac": platforms.insert("macos")
+            case "car": platforms.insert("carplay")
+            case "tv": platforms.insert("tvos")
+            case "universal": platforms.insert(entry["platform"] as? String ?? "ios")
+            default: break
+            }
+        }
+        return platforms
+    }
+
+    /// The slots each platform of the set requires (App Store Connect refuses the build without them).
+    /// Alternate and extension icon sets get warnings: iOS falls back to the primary icon.
+    private static func missingSizes(_ entries: [[String: Any]], contentsPath: String, primary: Bool) -> [SetFinding] {
+        func filled(_ idiom: String, _ size: String, _ scale: String?, platform: String? = nil) -> Bool {
             entries.contains { entry in
                 entry["filename"] != nil && entry["appearances"] == nil && entry["idiom"] as? String == idiom
                     && entry["size"] as? String == size && (scale == nil || entry["scale"] as? String == scale)
+                    && (platform == nil || (entry["platform"] as? String ?? "ios") == platform)
             }
         }
         func present(_ idiom: String) -> Bool { entries.contains { $0["idiom"] as? String == idiom } }
-        var missing: [(String, String)] = []
-        let universalSized = entries.contains { $0["idiom"] as? String == "universal" && $0["scale"] != nil }
-        if !filled("ios-marketing", "1024x1024", nil) && !filled("universal", "1024x1024", nil) {
-            missing.append(("a 1024x1024 App Store icon", "A 1024x1024 app store icon is required for iOS apps (ITMS-90704)"))
-        }
-        if present("iphone") {
-            for scale in ["2x", "3x"] where !filled("iphone", "60x60", scale) {
-                missing.append(("iphone 60pt @\(scale)", "iPhone needs its 60pt @\(scale) app icon (\(scale == "2x" ? 120 : 180)x\(scale == "2x" ? 120 : 180), ITMS-90022)"))
+        // Only platforms the set has images for: Xcode's "all platforms" template leaves empty watch and
+        // Mac slots in sets that ship on iOS alone.
+        let platforms = platforms(entries.filter { $0["filename"] != nil })
+        var missing: [(slot: String, message: String, reference: String)] = []
+        if platforms.contains("ios") {
+            let universalSized = entries.contains { $0["idiom"] as? String == "universal" && $0["scale"] != nil }
+            if !filled("ios-marketing", "1024x1024", nil) && !filled("universal", "1024x1024", nil, platform: "ios") {
+                missing.append(("a 1024x1024 App Store icon", "A 1024x1024 App Store icon is required for iOS apps", "ITMS-90704"))
+            }
+            if present("iphone") {
+                for scale in ["2x", "3x"] where !filled("iphone", "60x60", scale) {
+                    let pixels = scale == "2x" ? 120 : 180
+                    missing.append(("iphone 60pt @\(scale)", "iPhone needs its 60pt @\(scale) app icon (\(pixels)x\(pixels))", "ITMS-90022"))
+                }
+            }
+            if present("ipad") {
+                if !filled("ipad", "76x76", "2x") { missing.append(("ipad 76pt @2x", "iPad needs its 76pt @2x app icon (152x152)", "ITMS-90023")) }
+                if !filled("ipad", "83.5x83.5", "2x") {
+                    missing.append(("ipad 83.5pt @2x", "iPad Pro needs its 83.5pt @2x app icon (167x167)", "ITMS-90023"))
+                }
+            }
+            if universalSized {
+                for (size, scale) in [("60x60", "2x"), ("60x60", "3x"), ("76x76", "2x"), ("83.5x83.5", "2x")] where !filled("universal", size, scale) {
+                    missing.append(("universal \(size) @\(scale)", "the universal set lacks \(size) pt @\(scale)", "ITMS-90022, ITMS-90023"))
+                }
             }
         }
-        if present("ipad") {
-            if !filled("ipad", "76x76", "2x") { missing.append(("ipad 76pt @2x", "iPad needs its 76pt @2x app icon (152x152, ITMS-90023)")) }
-            if !filled("ipad", "83.5x83.5", "2x") { missing.append(("ipad 83.5pt @2x", "iPad Pro needs its 83.5pt @2x app icon (167x167, ITMS-90023)")) }
+        if platforms.contains("watchos"), !filled("watch-marketing", "1024x1024", nil), !filled("universal", "1024x1024", nil, platform: "watchos") {
+            missing.append(("watch-marketing 1024pt", "A 1024x1024 App Store icon is required for watchOS apps", "ITMS-90704"))
         }
-        if universalSized {
-            for (size, scale) in [("60x60", "2x"), ("60x60", "3x"), ("76x76", "2x"), ("83.5x83.5", "2x")] where !filled("universal", size, scale) {
-                missing.append(("universal \(size) @\(scale)", "the universal set lacks \(size) pt @\(scale)"))
-            }
+        if platforms.contains("macos"), !filled("mac", "512x512", "2x") {
+            missing.append(("mac 512pt @2x", "A Mac app icon needs its 512pt @2x (1024x1024) image", "Mac App Store: missing 512pt@2x icon"))
         }
-        return missing.map { slot, message in
-            SetFinding(path: contentsPath, finding: Finding(.missingSize, .error, message,
-                                                            fix: "add it (\(slot)); 'iconforge generate --preset ios' fills every slot"))
+        return missing.map { slot, message, reference in
+            SetFinding(path: contentsPath, finding: Finding(.missingSize, primary ? .error : .warning,
+                                                            message + (primary ? "" : " (an alternate or extension icon set)"),
+                                                            fix: "add it (\(slot)); 'iconforge generate' fills every slot of a preset",
+                                                            reference: reference))
         }
     }
 }

@@ -36,40 +36,97 @@ public enum FileIO {
     /// The largest input file read (1 GiB): far above any legitimate icon source, far below the machine.
     public static let maxInputBytes = 1 << 30
 
-    /// The whole file, after checking that it is a regular file of a sensible size.
+    /// The whole file, after checking that it is a regular file of a sensible size. Read straight into the
+    /// array (no intermediate Data: a 1 GiB file cost 2 GiB while it was copied).
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: currentErrorText())
         }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: currentErrorText()) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         guard Int(status.st_size) <= maxInputBytes else { throw .tooBig(path: path, bytes: Int(status.st_size)) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or unreadable")
+        let size = Int(status.st_size)
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = systemRead(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = currentErrorText()
+                    return
+                }
+                if got == 0 { break } // the file shrank while it was read: take what is there
+                count += got
+            }
         }
-        defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
+        if let failure { throw .unreadable(path: path, reason: failure) }
+        return bytes
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it. The
+    /// file gets `mode` (a rewritten file keeps its own), or the usual 0666 less the process's umask.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(FileError) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).iconforge-XXXXXX").utf8CString)
+        var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name) + "-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: currentErrorText()) }
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure = writeAll(bytes, to: descriptor)
-        if failure == nil, fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { failure = currentErrorText() }
+        // mkstemp creates 0600 whatever the umask; a user's outputs get the mode any other tool would give them.
+        if failure == nil, fchmod(descriptor, mode ?? newFileMode) != 0 || fsync(descriptor) != 0 { failure = currentErrorText() }
         if close(descriptor) != 0, failure == nil { failure = currentErrorText() }
         if failure == nil, rename(temporary, path) != 0 { failure = currentErrorText() }
         if let failure {
             unlink(temporary)
             throw .writeFailed(path: path, reason: failure)
+        }
+    }
+
+    /// 0666 less the umask, read once (umask can only be read by setting it).
+    static let newFileMode: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~mask
+    }()
+
+    /// The mode bits of an existing file, or nil.
+    public static func mode(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & 0o7777
+    }
+
+    /// The name of a temporary beside `name`: hidden, marked as IconForge's, and carrying this process's id,
+    /// so a later run can tell a temporary whose writer died (and remove it) from one still being written.
+    static func temporaryName(for name: String) -> String {
+        ".\(name).iconforge-\(getpid())"
+    }
+
+    /// Removes the temporaries (files or folders) that IconForge processes which no longer run left in
+    /// `folder`: a killed or crashed run's half-written sets and files. Those of live processes are kept,
+    /// and this process's own unless `includingOwn` (a daemon abandoning its jobs on a forced stop).
+    public static func removeStaleTemporaries(in folder: String, includingOwn: Bool = false) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(".") {
+            guard let range = name.range(of: ".iconforge-", options: .backwards) else { continue }
+            let digits = name[range.upperBound...].prefix(while: \.isNumber)
+            guard let pid = Int32(digits), pid > 0 else { continue }
+            if pid == getpid() ? !includingOwn : (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// Creates `path` with `bytes` only if nothing is there yet (never replaces a file), flushes it, and
+    /// reads it back: for backups, which must exist intact before the original is touched.
+    public static func writeBackup(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try writeNew(bytes, to: path, durable: true)
+        guard (try? read(path)) == bytes else {
+            throw .writeFailed(path: path, reason: "the backup does not read back as written")
         }
     }
 
@@ -98,7 +155,7 @@ public enum FileIO {
     /// the user's files, skipped for a new folder, where a crash loses nothing (fsync was a tenth of the
     /// time of a batch of new sets).
     static func writeNew(_ bytes: [UInt8], to path: String, durable: Bool) throws(FileError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) // less the umask
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: currentErrorText()) }
         var failure = writeAll(bytes, to: descriptor)
         if failure == nil, durable, fsync(descriptor) != 0 { failure = currentErrorText() }
@@ -138,9 +195,20 @@ public enum FileIO {
             }
             return
         }
+        // The old folder is removed once replaced: one whose files cannot be removed (a read-only set) is
+        // refused before anything moves, so no run ever ends with the old set hidden beside the new one.
+        guard access(target, W_OK | X_OK) == 0 else {
+            let reason = currentErrorText()
+            try? manager.removeItem(atPath: temporary)
+            throw .file(.writeFailed(path: target, reason: reason))
+        }
         // One atomic swap where the system has it: the old folder is never even briefly missing.
         if exchange(temporary, target) {
-            try? manager.removeItem(atPath: temporary) // now the old folder
+            do { try manager.removeItem(atPath: temporary) } catch { // now the old folder
+                _ = exchange(temporary, target)
+                try? manager.removeItem(atPath: temporary)
+                throw .file(.writeFailed(path: target, reason: "the old set could not be removed (\(error.localizedDescription)); it was left in place"))
+            }
             return
         }
         let aside = temporary + "-old"
@@ -155,7 +223,16 @@ public enum FileIO {
             try? manager.removeItem(atPath: temporary)
             throw .file(.writeFailed(path: target, reason: reason))
         }
-        try? manager.removeItem(atPath: aside)
+        do { try manager.removeItem(atPath: aside) } catch {
+            throw .file(.writeFailed(path: target, reason: "the old set could not be removed from \(aside): \(error.localizedDescription)"))
+        }
+    }
+
+    /// The path with every link and relative part resolved, or the path itself when it does not exist.
+    public static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// True when both paths name the same existing file (after links and relative parts).
@@ -166,4 +243,12 @@ public enum FileIO {
     }
 
     static func currentErrorText() -> String { String(cString: strerror(errno)) }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
+    }
 }

@@ -9,10 +9,34 @@ public enum Severity: String, Sendable, Codable, Comparable {
 public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case decode, interlaced, transparency, size
     case bitDepth = "bit-depth"
+    case fileType = "file-type"
     case missingFile = "missing-file", unreferencedFile = "unreferenced-file", duplicateEntry = "duplicate-entry"
+    case malformedEntry = "malformed-entry", emptySet = "empty-set"
     case missingSize = "missing-size"
     case templateAlpha = "template-alpha", templateSize = "template-size"
     case roundedCorners = "rounded-corners", notFilling = "not-filling", colorProfile = "color-profile"
+    case trailingData = "trailing-data"
+
+    /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
+    /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
+    public var reference: String {
+        switch self {
+        case .decode: "PNG specification (ISO/IEC 15948); Xcode reads assets through ImageIO"
+        case .interlaced: "HIG, Images: use de-interlaced PNG files"
+        case .transparency: "QA1686: app icons should not include transparent regions"
+        case .size: "HIG, App icons: sizes; Xcode asset catalog slot"
+        case .bitDepth: "QA1686: icon images may include an alpha channel but no transparent regions"
+        case .fileType: "Xcode asset catalogs: PNG, JPEG, PDF, SVG, HEIF, WebP, GIF, TIFF"
+        case .missingFile, .unreferencedFile, .duplicateEntry, .malformedEntry, .emptySet:
+            "Xcode asset catalog format (Contents.json)"
+        case .missingSize: "ITMS-90704, ITMS-90022, ITMS-90023 (App Store Connect)"
+        case .templateAlpha: "HIG, SF Symbols and template images: the shape comes from alpha"
+        case .templateSize: "HIG, Tab bars and Toolbars: glyph sizes"
+        case .roundedCorners, .notFilling: "HIG, App icons: the system applies the mask"
+        case .colorProfile: "HIG, Color: sRGB or Display P3"
+        case .trailingData: "PNG specification: the image data ends with the zlib stream"
+        }
+    }
 }
 
 /// One problem with one file (or one set): which rule, how bad, what is wrong and what to do.
@@ -25,16 +49,20 @@ public struct Finding: Sendable, Equatable, Codable {
     public var message: String
     /// What to do about it.
     public var fix: String
+    /// What the finding rests on (an ITMS code, a QA number, a HIG section), e.g. "ITMS-90717".
+    public var reference: String
 
-    public init(_ rule: ValidationRule, _ severity: Severity, _ message: String, fix: String) {
+    /// A finding; `reference` defaults to the rule's own.
+    public init(_ rule: ValidationRule, _ severity: Severity, _ message: String, fix: String, reference: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.fix = fix
+        self.reference = reference ?? rule.reference
     }
 
-    /// "message — fix", as the text and GitHub formats print it.
-    public var line: String { fix.isEmpty ? message : "\(message) — \(fix)" }
+    /// "message — fix [reference]", as the text and GitHub formats print it.
+    public var line: String { (fix.isEmpty ? message : "\(message) — \(fix)") + " [\(reference)]" }
 }
 
 /// What a file is for, which decides the rules it must follow.

@@ -39,7 +39,11 @@ public struct Fixer: Sendable {
         let report = try validator.validate(paths)
         let stamp = Fixer.timestamp(now)
         var outcomes: [Outcome] = []
+        // One file reached by two paths (`dir dir/x.png`, `x.png x.png`, `dir ./dir`) is repaired once: a
+        // second pass would back up the already-fixed file.
+        var seen = Set<String>()
         for file in report.files {
+            guard seen.insert(FileIO.realPath(file.path)).inserted else { continue }
             let fixable = file.findings.filter { Fixer.fixableRules.contains($0.rule) }
             guard !fixable.isEmpty else { continue }
             let given = paths.first { file.path == $0 || file.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? file.path
@@ -66,14 +70,30 @@ public struct Fixer: Sendable {
             if dryRun { return outcome }
             let encoded = try FileRewrite.encode(decoded.image, keepsAlpha: keepsAlpha, background: background)
             if let backup {
+                // Written, flushed and read back before the original is touched; never over an existing file.
                 try FileManager.default.createDirectory(atPath: (backup as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try FileIO.writeAtomically(bytes, to: backup)
+                outcome.backup = try Fixer.writeBackup(bytes, at: backup)
             }
-            try FileIO.writeAtomically(encoded, to: file.path)
+            try FileIO.writeAtomically(encoded, to: file.path, mode: FileIO.mode(of: file.path))
         } catch {
             outcome.failure = "\(error)"
         }
         return outcome
+    }
+
+    /// Writes a backup at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs
+    /// in one second): a backup is never overwritten. Returns where it went.
+    static func writeBackup(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
+        let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
+        for attempt in 1...1000 {
+            let candidate = attempt == 1 ? path : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            if FileManager.default.fileExists(atPath: candidate) { continue }
+            do { try FileIO.writeBackup(bytes, to: candidate); return candidate } catch {
+                if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { continue }
+                throw error
+            }
+        }
+        throw .writeFailed(path: path, reason: "no free backup name")
     }
 
     static func timestamp(_ date: Date) -> String {

@@ -146,6 +146,12 @@ public struct Generator: Sendable {
         let clock = ContinuousClock(), start = clock.now
         let outputs = outputs()
         let jobs = fileJobs(outputs)
+        // Every output size against the memory limit before the master is decoded or anything allocated.
+        for job in jobs {
+            if let pixels = job.spec.pixels, let refusal = options.limits.refusal(width: pixels.width, height: pixels.height) {
+                throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(job.path), reason: "cannot make \(refusal)")
+            }
+        }
         var warnings: [String] = []
         let masters = try Masters.load(source: source, options: options, jobs: jobs, warnings: &warnings, parallelism: parallelism)
 
@@ -193,6 +199,7 @@ public struct Generator: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch { throw .file(.writeFailed(path: folder, reason: error.localizedDescription)) }
+        FileIO.removeStaleTemporaries(in: folder)
         if folder.hasSuffix(".xcassets") || folder.hasSuffix(".xcassets/") {
             let root = (folder as NSString).appendingPathComponent("Contents.json")
             try FileIO.writeOutput(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)

@@ -9,8 +9,16 @@ enum ImageChecks {
         let name = (target.path as NSString).lastPathComponent
         var findings: [Finding] = []
         if info.isInterlaced {
-            findings.append(Finding(.interlaced, .error, "is Adam7-interlaced; Apple asks for non-interlaced PNGs",
+            // Xcode and iOS read interlaced PNGs; only the icon and launch roles' own format rules forbid them.
+            let icon = target.role.requiresOpaqueRGB
+            findings.append(Finding(.interlaced, icon ? .error : .warning,
+                                    "is Adam7-interlaced; Apple asks for non-interlaced PNGs" + (icon ? "" : " (slower to decode, larger)"),
                                     fix: "run 'iconforge fix', or re-export with interlacing off"))
+        }
+        if info.hasTrailingData {
+            findings.append(Finding(.trailingData, .warning,
+                                    "holds more compressed data after the image than the image needs (it was not read)",
+                                    fix: "re-export the file, or run 'iconforge convert' on it"))
         }
         findings += colourProfile(info)
         findings += size(name: name, target: target, info: info)
@@ -19,10 +27,7 @@ enum ImageChecks {
         case .app, .launch:
             findings += bitDepth(info, opaque: translucency.count == 0, role: target.role)
             if let first = translucency.first {
-                let what = target.role == .app ? "app icons" : "launch images"
-                findings.append(Finding(.transparency, .error,
-                                        "\(translucency.count) pixel\(translucency.count == 1 ? " is" : "s are") not fully opaque (first at \(first.x),\(first.y)); \(what) must be opaque",
-                                        fix: "run 'iconforge fix --background #RRGGBB' to composite over a colour, or export without transparency"))
+                findings.append(transparency(target, count: translucency.count, first: first))
             }
             if target.role == .app {
                 findings += corners(image)
@@ -34,9 +39,10 @@ enum ImageChecks {
                                         "has no transparency, so as a template image it shows as a solid block; its shape must come from alpha alone",
                                         fix: "export the glyph on a transparent background"))
             }
+            // Only bar icons have a size rule: template images also serve as 44 pt widget buttons and the like.
             let scale = target.scale ?? scaleFromName(name)
             let points = (Double(info.width) / Double(scale), Double(info.height) / Double(scale))
-            if points.0 > 48 || points.1 > 32 {
+            if target.barIcon, points.0 > 48 || points.1 > 32 {
                 findings.append(Finding(.templateSize, .warning,
                                         "is \(info.width)x\(info.height) px at @\(scale)x, \(PointSize.format(points.0))x\(PointSize.format(points.1)) pt; tab-bar glyphs should be at most 48x32 pt",
                                         fix: "export it at about 25 pt (tab bar) or 22 pt (toolbar) per scale"))
@@ -45,6 +51,28 @@ enum ImageChecks {
             break
         }
         return findings
+    }
+
+    /// Translucent pixels in an opaque role. An error where Apple refuses or the device shows it broken: the
+    /// App Store icon (ITMS-90717), the primary set's light icons (iOS draws the pixels over black) and
+    /// launch images. Alternate and extension icons ship with such pixels (alpha 254 in alternate icons,
+    /// transparent action-extension glyphs): a warning there.
+    private static func transparency(_ target: ValidationTarget, count: Int, first: (x: Int, y: Int)) -> Finding {
+        let pixels = "\(count) pixel\(count == 1 ? " is" : "s are") not fully opaque (first at \(first.x),\(first.y))"
+        let fix = "run 'iconforge fix --background #RRGGBB' to composite over a colour, or export without transparency"
+        if target.role == .launch {
+            return Finding(.transparency, .error, pixels + "; launch images must be opaque", fix: fix, reference: "HIG, Launch screens")
+        }
+        if target.appStoreIcon && target.primary {
+            return Finding(.transparency, .error, pixels + "; the App Store icon must be opaque", fix: fix,
+                           reference: "ITMS-90717: Invalid App Store Icon")
+        }
+        if target.primary {
+            return Finding(.transparency, .error, pixels + "; app icons must be opaque (iOS shows these pixels over black)", fix: fix,
+                           reference: "QA1686")
+        }
+        return Finding(.transparency, .warning, pixels + "; an alternate or extension icon: iOS shows these pixels over black", fix: fix,
+                       reference: "QA1686")
     }
 
     private static func size(name: String, target: ValidationTarget, info: PNGInfo) -> [Finding] {
@@ -60,6 +88,8 @@ enum ImageChecks {
         return findings
     }
 
+    /// Pixel formats Apple takes (actool converts them; shipped apps use all of them) but that are poor
+    /// practice for opaque roles: warnings. Translucency itself is the transparency rule's.
     private static func bitDepth(_ info: PNGInfo, opaque: Bool, role: AssetRole) -> [Finding] {
         var problems: [String] = []
         if info.bitDepth == 16 { problems.append("has 16 bits per channel") }
@@ -72,17 +102,21 @@ enum ImageChecks {
         }
         if info.hasTransparencyChunk { problems.append("has a tRNS transparency chunk") }
         guard !problems.isEmpty else { return [] }
-        let what = role == .app ? "App Store icons" : "launch images"
-        return [Finding(.bitDepth, .error, problems.joined(separator: ", ") + "; \(what) must be opaque 24-bit RGB" + (role == .app ? " (ITMS-90717)" : ""),
+        let what = role == .app ? "app icons" : "launch images"
+        return [Finding(.bitDepth, .warning, problems.joined(separator: ", ") + "; \(what) are best stored as opaque 24-bit RGB",
                         fix: "run 'iconforge fix', or export as 24-bit RGB without alpha")]
     }
 
+    /// Colour information decoders may apply. sRGB (by chunk, by profile, or by cHRM stating its primaries)
+    /// and Display P3 (the wide gamut iOS and Xcode catalogs support natively) are silent; any other profile,
+    /// gamma or primaries shift colours in some decoders.
     private static func colourProfile(_ info: PNGInfo) -> [Finding] {
         if info.hasICCProfile {
             let description = info.iccProfile.flatMap(ICCProfile.description(of:)) ?? info.iccProfileName ?? "unnamed"
-            if !description.lowercased().contains("srgb") && !(info.iccProfileName ?? "").lowercased().contains("srgb") {
-                return [Finding(.colorProfile, .warning, "embeds the ICC profile '\(description)', which is not sRGB; colours will not look as designed",
-                                fix: "convert the artwork to sRGB and export without a profile")]
+            let names = (description + " " + (info.iccProfileName ?? "")).lowercased()
+            if !names.contains("srgb") && !names.contains("p3") {
+                return [Finding(.colorProfile, .warning, "embeds the ICC profile '\(description)', which is not sRGB or Display P3; colours will not look as designed",
+                                fix: "convert the artwork to sRGB (or Display P3) and export with that profile")]
             }
             return []
         }
@@ -92,8 +126,8 @@ enum ImageChecks {
             findings.append(Finding(.colorProfile, .warning, "has a gAMA chunk of \(gamma) and no sRGB chunk; decoders that honour it show it lighter or darker",
                                     fix: "re-export as sRGB without gamma information"))
         }
-        if info.hasChromaticities {
-            findings.append(Finding(.colorProfile, .warning, "has a cHRM chunk and no sRGB chunk; decoders that honour it shift its colours",
+        if info.hasChromaticities && !info.chromaticitiesAreSRGB {
+            findings.append(Finding(.colorProfile, .warning, "has a cHRM chunk with primaries other than sRGB's and no sRGB chunk; decoders that honour it shift its colours",
                                     fix: "re-export as sRGB without chromaticity information"))
         }
         return findings

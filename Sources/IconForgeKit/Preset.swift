@@ -54,15 +54,20 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     /// "83.5x83.5", as Contents.json writes it.
     public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
 
+    /// "60", "83.5": whole numbers without a fraction. Any number a file can hold is safe here (converting a
+    /// Double of 1e19 to Int once crashed `validate` on a hostile Contents.json).
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Parses "WxH" with positive numbers; nil otherwise.
+    /// The largest side accepted, in points: far above any icon or launch image (the App Store icon is 1024).
+    public static let maximum = 10_000.0
+
+    /// Parses "WxH" with positive numbers up to `maximum`; nil otherwise.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "x")
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
-              width.isFinite, height.isFinite else { return nil }
+              width <= PointSize.maximum, height <= PointSize.maximum else { return nil }
         self.init(width: width, height: height)
     }
 }
@@ -165,7 +170,9 @@ public struct Preset: Sendable, Equatable {
             throw reader.error("set", "must be a folder name ending in .\(setKinds.joined(separator: ", .")) (got \"\(set)\")")
         }
         let points = try reader.string("points").map { text throws(PresetError) -> PointSize in
-            guard let size = PointSize(parsing: text) else { throw reader.error("points", "must be \"WxH\" in points (got \"\(text)\")") }
+            guard let size = PointSize(parsing: text) else {
+                throw reader.error("points", "must be \"WxH\" in points, each between 0 and \(Int(PointSize.maximum)) (got \"\(text)\")")
+            }
             return size
         }
         let scale = try reader.integer("scale").map { value throws(PresetError) -> Scale in

@@ -33,21 +33,25 @@ extension ValidationReport {
                 lines.append("  \(tag) [\(finding.rule.rawValue)] \(finding.line)")
             }
         }
+        lines += notes
         let clean = files.filter { $0.findings.isEmpty }.count
         lines.append("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), "
                      + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(clean) clean")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Schema (version 1): {"version": 1, "summary": {"files", "errors", "warnings"}, "files": [{"path",
-    /// "role", "findings": [{"rule", "severity", "message", "fix"}]}]}; every key always present.
+    /// Schema (version 2): {"version": 2, "summary": {"files", "errors", "warnings"}, "notes": [String],
+    /// "files": [{"path", "role", "findings": [{"rule", "severity", "message", "fix", "reference"}]}]};
+    /// every key always present. (Version 1 had no "notes" and no "reference".)
     private var json: String {
         let object: [String: Any] = [
-            "version": 1,
+            "version": 2,
             "summary": ["files": files.count, "errors": errors, "warnings": warnings],
+            "notes": notes,
             "files": files.map { file -> [String: Any] in
                 ["path": file.path, "role": file.role.rawValue,
-                 "findings": file.findings.map { ["rule": $0.rule.rawValue, "severity": $0.severity.rawValue, "message": $0.message, "fix": $0.fix] }]
+                 "findings": file.findings.map { ["rule": $0.rule.rawValue, "severity": $0.severity.rawValue, "message": $0.message,
+                                                  "fix": $0.fix, "reference": $0.reference] }]
             },
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
@@ -55,8 +59,14 @@ extension ValidationReport {
     }
 
     private var junit: String {
+        // XML 1.0 cannot hold control characters other than tab, newline and return, even escaped:
+        // a file name with one would make the whole report unreadable, so they become U+FFFD.
         func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+                scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                    ? "\u{FFFD}" : scalar
+            }))
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         let failing = files.filter { $0.count(.error) > 0 }.count
@@ -93,6 +103,7 @@ extension ValidationReport {
                 lines.append("::\(finding.severity.rawValue) file=\(escapeProperty(file.path)),title=\(escapeProperty("iconforge " + finding.rule.rawValue))::\(escapeData(finding.line))")
             }
         }
+        lines += notes.map { "::notice::\(escapeData($0))" }
         lines.append("iconforge validate: \(files.count) files, \(errors) errors, \(warnings) warnings")
         return lines.joined(separator: "\n") + "\n"
     }

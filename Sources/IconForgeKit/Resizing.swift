@@ -29,7 +29,11 @@ public struct Resizing: Sendable {
 
     /// Resizes `input` into `output`; the input is never modified.
     public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> RewriteOutcome {
-        try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background) { image in
+        // The output is checked before the source is even read: 100000x100000 asked for 40 GB.
+        if let refusal = limits.refusal(width: size.width, height: size.height) {
+            throw .invalidRequest(path: output, reason: "cannot make \(refusal)")
+        }
+        return try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background) { image in
             var options = self.options
             // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.
             options.outputFormat = image.format

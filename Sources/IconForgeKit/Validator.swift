@@ -11,6 +11,13 @@ public struct FileReport: Sendable, Equatable {
     /// Everything found, errors first.
     public var findings: [Finding]
 
+    /// A report of `findings` for the file at `path`, checked in `role`.
+    public init(path: String, role: AssetRole, findings: [Finding]) {
+        self.path = path
+        self.role = role
+        self.findings = findings
+    }
+
     /// Number of findings of a severity.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 }
@@ -19,28 +26,38 @@ public struct FileReport: Sendable, Equatable {
 public struct ValidationReport: Sendable, Equatable {
     /// Every file checked, with or without findings.
     public var files: [FileReport]
+    /// Lines about what was found but has no rules, e.g. "Colors.xcassets: nothing to check: 3 colour sets".
+    public var notes: [String] = []
+
+    public init(files: [FileReport], notes: [String] = []) {
+        self.files = files
+        self.notes = notes
+    }
 
     /// Errors in all files.
     public var errors: Int { files.reduce(0) { $0 + $1.count(.error) } }
     /// Warnings in all files.
     public var warnings: Int { files.reduce(0) { $0 + $1.count(.warning) } }
+
+    /// True when a run that fails on `threshold` (`--fail-on`) should exit 1.
+    public func fails(on threshold: Severity) -> Bool { errors > 0 || (threshold == .warning && warnings > 0) }
 }
 
 /// A path `validate` or `fix` cannot work on at all (exit status 2).
 public enum ValidationInputError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(String)
-    case noPNGs(String)
 
     public var description: String {
         switch self {
         case .notFound(let path): "\(path): no such file or folder"
-        case .noPNGs(let path): "\(path): no PNG files or asset sets to check"
         }
     }
 }
 
 /// Checks icon and launch-image files the way App Store review and Xcode will: files, folders,
-/// `.appiconset`/`.launchimage`/`.imageset` sets and whole `.xcassets` catalogs.
+/// `.appiconset`/`.launchimage`/`.imageset` sets and whole `.xcassets` catalogs. Severities follow what
+/// Apple does (calibrated on shipped apps' catalogs): an error only where App Store Connect, actool or
+/// the device refuses or visibly breaks the asset; a warning for what Apple takes but is poor practice.
 public struct Validator: Sendable {
     /// Roles and expected sizes for loose files, by file name.
     public var presets: [Preset]
@@ -48,17 +65,35 @@ public struct Validator: Sendable {
     public var role: AssetRole?
     /// Decoder limits.
     public var limits: PNGLimits
+    /// The name of the app's primary icon set (Xcode's ASSETCATALOG_COMPILER_APPICON_NAME): the set App
+    /// Store Connect checks. Other `.appiconset`s are alternate or extension icons.
+    public var appIconName: String
+    /// Bytes of decoded images held at once across the files checked in parallel.
+    public var memoryBudget: Int
 
     /// A validator; roles come from catalogs first, then `presets`, then `role`.
-    public init(presets: [Preset] = [], role: AssetRole? = nil, limits: PNGLimits = .default) {
+    public init(presets: [Preset] = [], role: AssetRole? = nil, limits: PNGLimits = .default, appIconName: String = "AppIcon",
+                memoryBudget: Int = 1 << 30) {
         self.presets = presets
         self.role = role
         self.limits = limits
+        self.appIconName = appIconName
+        self.memoryBudget = memoryBudget
     }
 
-    /// Everything to check under `paths`, and the set-level findings, without decoding anything.
-    func targets(_ paths: [String]) throws(ValidationInputError) -> (targets: [ValidationTarget], findings: [SetFinding]) {
-        var targets: [ValidationTarget] = [], findings: [SetFinding] = []
+    /// What a walk found: the files to check, the sets' own findings, and what had nothing to check.
+    struct Walk {
+        var targets: [ValidationTarget] = []
+        var findings: [SetFinding] = []
+        /// Every real folder and file already taken, so links (even a folder linking to itself) count once.
+        var visited = Set<String>()
+        /// Folder kinds seen that have no rules (colour sets, data sets…), by kind.
+        var unchecked: [String: Int] = [:]
+    }
+
+    /// Everything to check under `paths`, the set-level findings and notes, without decoding anything.
+    func walk(_ paths: [String]) throws(ValidationInputError) -> (walk: Walk, notes: [String]) {
+        var walk = Walk(), notes: [String] = []
         // Files named one by one are often many of one set (a shell glob): its Contents.json is read once,
         // and its targets found by file name. (Reading it per file was a third of validating 1,000 icons.)
         var sets: [String: [String: ValidationTarget]] = [:]
@@ -66,41 +101,59 @@ public struct Validator: Sendable {
         for path in paths {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
-            let before = targets.count + findings.count
+            let before = walk.targets.count + walk.findings.count
+            let seenBefore = walk.visited.contains(FileIO.realPath(path))
+            walk.unchecked = [:]
             if isFolder.boolValue {
-                walk(path, into: &targets, &findings)
-            } else if CatalogReader.setKinds.contains(((path as NSString).deletingLastPathComponent as NSString).pathExtension) {
-                // A file inside a set: its role and size come from the set, the set's own checks are not run.
-                let folder = (path as NSString).deletingLastPathComponent
-                let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder).targets.map { (($0.path as NSString).lastPathComponent, $0) },
-                                                     uniquingKeysWith: { first, _ in first })
-                sets[folder] = set
-                var target = set[(path as NSString).lastPathComponent] ?? loose(path)
-                target.path = path
-                targets.append(target)
-            } else {
-                targets.append(loose(path))
+                visit(path, into: &walk)
+            } else if walk.visited.insert(FileIO.realPath(path)).inserted {
+                if CatalogReader.setKinds.contains(((path as NSString).deletingLastPathComponent as NSString).pathExtension) {
+                    // A file inside a set: its role and size come from the set, the set's own checks are not run.
+                    let folder = (path as NSString).deletingLastPathComponent
+                    let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder, appIconName: appIconName).targets
+                        .map { (($0.path as NSString).lastPathComponent, $0) }, uniquingKeysWith: { first, _ in first })
+                    sets[folder] = set
+                    var target = set[(path as NSString).lastPathComponent] ?? loose(path)
+                    target.path = path
+                    walk.targets.append(target)
+                } else {
+                    walk.targets.append(loose(path))
+                }
             }
-            if targets.count + findings.count == before { throw .noPNGs(path) }
+            if walk.targets.count + walk.findings.count == before && !seenBefore {
+                let held = walk.unchecked.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
+                notes.append("\(path): nothing to check" + (held.isEmpty ? "" : ": " + held.joined(separator: ", ")))
+            }
         }
-        return (targets, findings)
+        return (walk, notes)
     }
 
-    private func walk(_ folder: String, into targets: inout [ValidationTarget], _ findings: inout [SetFinding]) {
-        if CatalogReader.setKinds.contains((folder as NSString).pathExtension) {
-            let set = CatalogReader.read(set: folder)
-            targets += set.targets
-            findings += set.findings
+    /// Names for the catalog folders that hold nothing `validate` checks.
+    private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",
+                                         "stickerpack": "sticker pack", "brandassets": "brand assets folder",
+                                         "imagestack": "image stack", "cubetextureset": "texture set", "textureset": "texture set",
+                                         "arresourcegroup": "AR resource group", "complicationset": "complication set",
+                                         "spriteatlas": "sprite atlas", "stickersiconset": "sticker icon set", "icon": "Icon Composer icon"]
+
+    private func visit(_ folder: String, into walk: inout Walk) {
+        guard walk.visited.insert(FileIO.realPath(folder)).inserted else { return }
+        let kind = (folder as NSString).pathExtension
+        if CatalogReader.setKinds.contains(kind) {
+            let set = CatalogReader.read(set: folder, appIconName: appIconName)
+            for target in set.targets { walk.visited.insert(FileIO.realPath(target.path)) }
+            walk.targets += set.targets
+            walk.findings += set.findings
             return
         }
+        if let name = Validator.uncheckedKinds[kind] { walk.unchecked[name, default: 0] += 1; return }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         for item in items {
             let path = (folder as NSString).appendingPathComponent(item)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                walk(path, into: &targets, &findings)
+                visit(path, into: &walk)
             } else if item.lowercased().hasSuffix(".png") || item.hasPrefix("iTunesArtwork") {
-                targets.append(loose(path))
+                if walk.visited.insert(FileIO.realPath(path)).inserted { walk.targets.append(loose(path)) }
             }
         }
     }
@@ -116,41 +169,72 @@ public struct Validator: Sendable {
                 if let points = spec.points { label += " \(PointSize.format(points.width))pt" }
                 if let scale = spec.scale { label += " @\(scale)" }
                 return ValidationTarget(path: path, role: role, expectations: spec.pixels.map { [($0, label)] } ?? [],
-                                        scale: spec.scale?.rawValue)
+                                        scale: spec.scale?.rawValue, appStoreIcon: spec.role == .marketing,
+                                        barIcon: spec.role == .template)
             }
         }
         return ValidationTarget(path: path, role: role ?? .unknown)
     }
 
-    /// Checks everything under `paths`: each file decoded once, files in parallel.
+    /// Checks everything under `paths`: each file decoded once, files in parallel within the memory budget.
     public func validate(_ paths: [String], parallelism: Parallelism = .allCores) throws(ValidationInputError) -> ValidationReport {
-        let (targets, setFindings) = try targets(paths)
+        let (walk, notes) = try walk(paths)
+        let targets = walk.targets
         let slots = Locked([FileReport?](repeating: nil, count: targets.count))
-        let limits = self.limits
+        let (limits, budget) = (self.limits, MemoryBudget(bytes: memoryBudget))
         parallelism.forEach(targets.count) { index in
-            let report = Validator.check(targets[index], limits: limits)
+            let report = Validator.check(targets[index], limits: limits, budget: budget)
             slots.withLock { $0[index] = report }
         }
         var reports = slots.value.map { $0! }
         var bySet: [String: [Finding]] = [:]
-        for item in setFindings { bySet[item.path, default: []].append(item.finding) }
+        for item in walk.findings { bySet[item.path, default: []].append(item.finding) }
         reports += bySet.map { FileReport(path: $0.key, role: .unknown, findings: $0.value) }
         for index in reports.indices { reports[index].findings.sort { $0.severity > $1.severity } }
-        return ValidationReport(files: reports.sorted { $0.path < $1.path })
+        return ValidationReport(files: reports.sorted { $0.path < $1.path }, notes: notes)
     }
 
-    static func check(_ target: ValidationTarget, limits: PNGLimits) -> FileReport {
+    static func check(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget = MemoryBudget()) -> FileReport {
+        let name = (target.path as NSString).lastPathComponent
+        func report(_ findings: [Finding]) -> FileReport { FileReport(path: target.path, role: target.role, findings: findings) }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(target.path) } catch {
-            return FileReport(path: target.path, role: target.role,
-                              findings: [Finding(.decode, .error, error.description, fix: "check the file's permissions")])
+            return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
+        }
+        let claimed = FileKind.claimed(by: name)
+        let kind = FileKind.detect(bytes)
+        var findings: [Finding] = []
+        if let kind, let claimed, kind != claimed {
+            findings.append(Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds \(kind) data",
+                                    fix: "rename it to .\(kind.extensions.sorted().first!), or re-export it as \(claimed)"))
+        }
+        guard kind == .png || (kind == nil && claimed == .png) else {
+            // Formats Xcode reads that IconForge does not decode: checked for what applies (present, a known
+            // format, a header size that fits its slot), never reported as undecodable.
+            guard let kind else {
+                return report([Finding(.decode, .error, "\(name) is not an image format Xcode reads (\(FileSignature.describe(bytes)))",
+                                       fix: "re-export it as PNG, JPEG, PDF or SVG")])
+            }
+            if target.role != .unknown && target.role != .template && kind != .png && (claimed == nil || claimed == kind) {
+                findings.append(Finding(.fileType, .warning, "\(name) is \(kind); Xcode converts it, but icons and launch images should be PNG",
+                                        fix: "export it as PNG", reference: "HIG, App icons: PNG"))
+            }
+            if let size = FileKind.pixelSize(bytes, kind: kind) {
+                for (pixels, label) in target.expectations where pixels != size {
+                    findings.append(Finding(.size, .error, "\(name) is \(size) but should be \(pixels) (\(label))",
+                                            fix: "export it at \(pixels), or run 'iconforge generate' for the set"))
+                }
+            }
+            return report(findings)
         }
         do {
-            let decoded = try PNG.decode(bytes, limits: limits)
-            return FileReport(path: target.path, role: target.role, findings: ImageChecks.check(target, info: decoded.info, image: decoded.image))
+            let info = try PNG.info(bytes, limits: limits)
+            let cost = PNGLimits.decodedBytes(width: info.width, height: info.height, sixteenBit: info.is16Bit)
+            let decoded = try budget.withReservation(cost) { () throws(PNGError) -> DecodedPNG in try PNG.decode(bytes, limits: limits) }
+            return report(findings + ImageChecks.check(target, info: decoded.info, image: decoded.image))
         } catch {
             let fix = error == .appleCgBI ? "" : "re-export the file from the design tool"
-            return FileReport(path: target.path, role: target.role, findings: [Finding(.decode, .error, error.description, fix: fix)])
+            return report(findings + [Finding(.decode, .error, error.description, fix: fix)])
         }
     }
 }

@@ -46,6 +46,9 @@ public enum PNG {
             isInterlaced: raw.interlace_method != 0,
             hasTransparencyChunk: raw.has_trns != 0, hasGamma: raw.has_gama != 0, hasSRGB: raw.has_srgb != 0,
             hasICCProfile: raw.has_iccp != 0, hasChromaticities: raw.has_chrm != 0,
+            chromaticities: raw.has_chrm != 0 && raw.chrm.0 != 0
+                ? withUnsafeBytes(of: raw.chrm) { Array($0.bindMemory(to: UInt32.self)).map { Double($0) / 100_000 } } : nil,
+            hasTrailingData: raw.trailing_data != 0,
             gamma: raw.gama == 0 ? nil : Double(raw.gama) / 100_000,
             srgbIntent: raw.srgb_intent < 0 ? nil : Int(raw.srgb_intent),
             iccProfileName: iccLength > 0 ? string(from: raw.iccp_name) : nil,
@@ -77,7 +80,7 @@ public enum PNG {
                 pixels.withUnsafeMutableBufferPointer { out in
                     guard parallelism.width > 1, out.count >= 4 << 20 else {
                         return cpng_decode_rgba(data.baseAddress!, data.count, &cLimits, out.baseAddress, out.count,
-                                                verifiesChecksum ? 1 : 0, message, capacity)
+                                                verifiesChecksum ? 1 : 0, nil, message, capacity)
                     }
                     let call = DecodeCall(data: data.baseAddress!, size: data.count, limits: cLimits, pixels: out.baseAddress!,
                                           count: out.count, verifies: verifiesChecksum, message: message, capacity: capacity)
@@ -256,7 +259,7 @@ public enum PNG {
 
         func run() -> cpng_status {
             var limits = limits
-            return cpng_decode_rgba(data, size, &limits, pixels, count, verifies ? 1 : 0, message, capacity)
+            return cpng_decode_rgba(data, size, &limits, pixels, count, verifies ? 1 : 0, nil, message, capacity)
         }
     }
 
@@ -308,7 +311,7 @@ public enum PNG {
 extension PNGLimits {
     fileprivate var cValue: cpng_limits {
         cpng_limits(max_width: UInt32(clamping: maxWidth), max_height: UInt32(clamping: maxHeight),
-                    max_pixels: UInt64(clamping: maxPixels), chunk_cache_max: UInt32(clamping: maxCachedChunks),
+                    max_pixels: UInt64(clamping: maxPixels), max_decoded_bytes: UInt64(clamping: maxDecodedBytes), chunk_cache_max: UInt32(clamping: maxCachedChunks),
                     chunk_malloc_max: UInt64(clamping: maxChunkBytes))
     }
 }

@@ -20,7 +20,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notPNG(let detail): "not a PNG file (\(detail))"
         case .appleCgBI:
             "Apple-optimised (CgBI) PNG from a built app — validate the asset catalog it was built from"
-        case .tooLarge(let message): "\(message) (raise --max-pixels if the image is really meant to be that big)"
+        case .tooLarge(let message):
+            "\(message) (raise \(message.contains("memory") ? "--max-memory MIB" : "--max-pixels") if the image is really meant to be that big)"
         case .truncated(let message): message
         case .corrupt(let message): "corrupt PNG: \(message)"
         case .outOfMemory: "out of memory while decoding"
@@ -37,14 +38,40 @@ public struct PNGLimits: Sendable, Equatable {
     public var maxHeight: Int
     /// Largest width × height accepted.
     public var maxPixels: Int
+    /// The most memory the decoded image may take: width × height × 4 bytes, 8 for 16-bit samples.
+    /// This, not the sides, is what bounds a decode: a 20000×1 strip costs 80 KB and is accepted.
+    public var maxDecodedBytes: Int = PNGLimits.defaultMaxDecodedBytes
     /// How many ancillary chunks libpng may keep.
     public var maxCachedChunks: Int
     /// Largest single chunk, after decompression, that libpng may allocate (ICC profiles and the like).
     public var maxChunkBytes: Int
 
-    /// 16384 per side, 2^26 (about 67 million) pixels in all, 1000 ancillary chunks, 8 MiB per chunk.
+    /// 256 MiB of decoded pixels (2^26 pixels at 8 bits, 2^25 at 16: what decoding, a linear-light copy and
+    /// the outputs of one master take stays well under 1 GiB), 2^26 pixels in all, a million per side (only
+    /// to keep libpng's own row arithmetic small), 1000 ancillary chunks, 8 MiB per chunk.
     public static let `default` = PNGLimits(
-        maxWidth: 16384, maxHeight: 16384, maxPixels: 1 << 26, maxCachedChunks: 1000, maxChunkBytes: 8 << 20)
+        maxWidth: 1 << 20, maxHeight: 1 << 20, maxPixels: 1 << 26, maxCachedChunks: 1000, maxChunkBytes: 8 << 20)
+
+    /// The default `maxDecodedBytes`: 256 MiB.
+    public static let defaultMaxDecodedBytes = 256 << 20
+
+    /// Bytes an image of this size takes decoded (RGBA, 8 or 16 bits a channel).
+    public static func decodedBytes(width: Int, height: Int, sixteenBit: Bool) -> Int {
+        width.multipliedReportingOverflow(by: height).partialValue &* (sixteenBit ? 8 : 4)
+    }
+
+    /// Why an image of this size may not be made or decoded, or nil when it fits the limits. For outputs
+    /// (resize and preset sizes), checked before anything is allocated.
+    public func refusal(width: Int, height: Int, sixteenBit: Bool = false) -> String? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let bytes = overflow ? Int.max : PNGLimits.decodedBytes(width: width, height: height, sixteenBit: sixteenBit)
+        if overflow || bytes / (sixteenBit ? 8 : 4) != pixels || bytes > maxDecodedBytes {
+            return "\(width)x\(height) needs \(overflow ? "more than 8 EiB" : "\(bytes >> 20) MiB"), more than the memory limit of \(maxDecodedBytes >> 20) MiB (raise it with --max-memory MIB)"
+        }
+        if pixels > maxPixels { return "\(width)x\(height) is \(pixels) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)" }
+        if width > maxWidth || height > maxHeight { return "\(width)x\(height) exceeds the \(maxWidth)x\(maxHeight) limit" }
+        return nil
+    }
 
     /// Limits with every field given.
     public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxCachedChunks: Int, maxChunkBytes: Int) {

@@ -48,6 +48,11 @@ public struct PNGInfo: Sendable, Equatable {
     public var hasICCProfile: Bool
     /// A cHRM chunk is present.
     public var hasChromaticities: Bool
+    /// The cHRM values (white x, y, red x, y, green x, y, blue x, y), when present and readable.
+    public var chromaticities: [Double]?
+    /// The IDAT chunks hold more compressed data than any encoding of the image needs: decoding stops at
+    /// the image's end instead of inflating the rest (a few KB of zeros can deflate from gigabytes).
+    public var hasTrailingData = false
     /// The gAMA value (e.g. 0.45455), when present and valid.
     public var gamma: Double?
     /// The sRGB rendering intent (0…3), when an sRGB chunk is present.
@@ -58,6 +63,15 @@ public struct PNGInfo: Sendable, Equatable {
     public var iccProfile: [UInt8]?
     /// libpng's first warning while reading the header (for example a bad ancillary-chunk CRC).
     public var warning: String?
+
+    /// sRGB's primaries and D65 white, as cHRM writes them (the PNG specification's sRGB example).
+    public static let srgbChromaticities: [Double] = [0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06]
+
+    /// True when the cHRM chunk states sRGB's own primaries (to within 0.001, the rounding tools apply).
+    public var chromaticitiesAreSRGB: Bool {
+        guard let chromaticities, chromaticities.count == 8 else { return false }
+        return zip(chromaticities, PNGInfo.srgbChromaticities).allSatisfy { abs($0 - $1) <= 0.001 }
+    }
 
     /// False when every decoded pixel is opaque by construction: no alpha channel and no tRNS chunk.
     public var canBeTranslucent: Bool { colorType.hasAlphaChannel || hasTransparencyChunk }

@@ -12,7 +12,8 @@ struct ValidateCommand: ParsableCommand {
             whole .xcassets catalogs. Roles come from each set's Contents.json, then from --preset (by file \
             name), then from --role; a loose PNG with no role gets the format rules only. Rules: \
             \(ValidationRule.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 0 no errors \
-            (warnings allowed unless --strict), 1 errors found, 2 usage or I/O problems.
+            (warnings allowed unless --strict or --fail-on warning), 1 errors found, 2 usage or I/O problems. A path \
+            with nothing to check (a catalog of colour sets) is said so and is not a failure.
             """)
 
     @Argument(help: ArgumentHelp("Files, folders, sets or catalogs.", valueName: "path"))
@@ -27,8 +28,15 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text, json, junit or github.", valueName: "format"))
     var format: ReportFormat = .text
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
+    @Flag(help: "Fail (exit 1) on warnings too: --fail-on warning.")
     var strict = false
+
+    @Option(help: ArgumentHelp("The least severity that fails the run (exit 1): error or warning.", valueName: "severity"))
+    var failOn: Severity = .error
+
+    @Option(help: ArgumentHelp("The app's primary icon set (Xcode's ASSETCATALOG_COMPILER_APPICON_NAME); other app-icon sets are alternate or extension icons.",
+                               valueName: "name"))
+    var appIconName = "AppIcon"
 
     @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
     var output: String?
@@ -37,7 +45,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let presets = try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] }
-        let validator = Validator(presets: presets, role: role, limits: decode.limits)
+        let validator = Validator(presets: presets, role: role, limits: decode.limits, appIconName: appIconName)
         let report = try Terminal.orExit(2) { try validator.validate(paths) }
         let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive)
         if let output {
@@ -45,9 +53,10 @@ struct ValidateCommand: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
-        if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
+        if report.fails(on: strict ? .warning : failOn) { throw ExitCode(1) }
     }
 }
 
 extension AssetRole: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}

@@ -95,3 +95,55 @@ struct FileIOTests {
         #expect(!FileIO.isSameFile(path, folder.path + "/b.png"))
     }
 }
+
+@Suite("FileIO: temporaries, modes and read-only sets")
+struct FileIOSafetyTests {
+    @Test("new files get 0666 less the umask, not a fixed mode")
+    func umaskRespected() throws {
+        let path = try Fixtures.temporaryFolder().appendingPathComponent("a.png").path
+        try FileIO.writeAtomically([1], to: path)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        let mask = Int(umask(0o022))
+        umask(mode_t(mask))
+        #expect(mode == 0o666 & ~mask)
+        try FileIO.writeAtomically([2], to: path, mode: 0o600)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("temporaries of processes that are gone are removed; this process's and unrelated hidden files stay")
+    func staleTemporaries() throws {
+        let folder = try Fixtures.temporaryFolder()
+        // A process id that is not running: one past the largest the kernel hands out is never in use.
+        let dead = ".LaunchImage.launchimage.iconforge-4194305-abcd1234"
+        let mine = ".AppIcon.appiconset.iconforge-\(getpid())-abcd1234"
+        for name in [dead, mine, ".hidden", ".iconforge-backup", ".icon.png.iconforge-4194305-Xy12Zq"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: false)
+        }
+        FileIO.removeStaleTemporaries(in: folder.path)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [mine, ".hidden", ".iconforge-backup"])
+    }
+
+    @Test("a read-only set is refused before anything moves: the old set stays, nothing hidden is left",
+          .enabled(if: getuid() != 0, "root writes into read-only folders"))
+    func readOnlySet() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let set = folder.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: false)
+        try Data([1]).write(to: set.appendingPathComponent("old.png"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: set.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: set.path) }
+        let assets = AssetSet(name: "AppIcon.appiconset", files: ["new.png": [2]], entries: [])
+        #expect(throws: IconForgeError.self) { try assets.write(into: folder.path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["AppIcon.appiconset"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: set.path) == ["old.png"])
+    }
+
+    @Test("reading a file makes one copy of it, and reads it whole")
+    func readWhole() throws {
+        let path = try Fixtures.temporaryFolder().appendingPathComponent("big").path
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try FileIO.read(path) == bytes)
+        #expect(throws: FileError.self) { try FileIO.read((path as NSString).deletingLastPathComponent) }
+    }
+}

@@ -59,3 +59,51 @@ struct FixerTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("defects/.iconforge-backup").path))
     }
 }
+
+@Suite("Fixer: never loses the original")
+struct FixerSafetyTests {
+    private func folderWithDefect() throws -> (folder: URL, file: URL, original: [UInt8]) {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("icons")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("x.png")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/defects/rgba-opaque.png"), to: file)
+        return (folder, file, try Fixtures.bytes(at: file))
+    }
+
+    @Test("a file reached twice in one run is fixed once, and its backup holds the original", arguments: [
+        ["{dir}", "{dir}/x.png"], ["{dir}/x.png", "{dir}/x.png"], ["{dir}", "{dir}/./"],
+    ])
+    func reachedTwice(pattern: [String]) throws {
+        let (folder, file, original) = try folderWithDefect()
+        let paths = pattern.map { $0.replacingOccurrences(of: "{dir}", with: folder.path) }
+        let outcomes = try Fixer(validator: Validator(role: .app)).fix(paths, now: Date(timeIntervalSince1970: 0))
+        #expect(outcomes.count == 1 && outcomes[0].failure == nil)
+        #expect(try Fixtures.bytes(at: URL(fileURLWithPath: try #require(outcomes[0].backup))) == original)
+        #expect(try Fixtures.bytes(at: file) != original)
+    }
+
+    @Test("two runs in the same second never overwrite a backup")
+    func sameSecond() throws {
+        let (folder, file, original) = try folderWithDefect()
+        let stamp = Date(timeIntervalSince1970: 0)
+        let first = try Fixer(validator: Validator(role: .app)).fix([folder.path], now: stamp)
+        // The fixed file is broken again by hand, and fixed again in the same second.
+        let second = try Fixer(validator: Validator(role: .variant)).fix([file.path], now: stamp)
+        #expect(second.isEmpty) // a variant keeps RGBA: nothing to fix, nothing backed up
+        try FileManager.default.removeItem(at: file)
+        try Data(try Fixtures.bytes("validation/defects/translucent.png")).write(to: file)
+        let third = try Fixer(validator: Validator(role: .app)).fix([folder.path], now: stamp)
+        let (a, b) = (try #require(first[0].backup), try #require(third[0].backup))
+        #expect(a != b && b.hasSuffix("x-2.png"))
+        #expect(try Fixtures.bytes(at: URL(fileURLWithPath: a)) == original)
+        #expect(try Fixtures.bytes(at: URL(fileURLWithPath: b)) == (try Fixtures.bytes("validation/defects/translucent.png")))
+    }
+
+    @Test("a rewritten file keeps its own mode")
+    func keepsMode() throws {
+        let (folder, file, _) = try folderWithDefect()
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        _ = try Fixer(validator: Validator(role: .app), keepsBackup: false).fix([folder.path])
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o640)
+    }
+}

@@ -44,6 +44,8 @@ struct PresetTests {
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","pixels":"60x60","filename":"a.png"},{"role":"app","idiom":"ipad","pixels":"70x70","filename":"a.png"}]}"#,
          "bad.json: outputs[1].filename: \"a.png\" is also outputs[0], with another size or alpha policy"),
         ("{not json", "bad.json: not valid JSON"),
+        (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"1e300x1e300","filename":"a.png"}]}"#,
+         "bad.json: outputs[0].points: must be \"WxH\" in points, each between 0 and 10000 (got \"1e300x1e300\")"),
     ]
 
     @Test("a malformed preset is refused with the file, the entry and the field", arguments: badPresets)

@@ -67,11 +67,11 @@ struct HostileInputTests {
             _ = try PNG.decode(bytes)
             Issue.record("the huge header decoded")
         } catch {
-            #expect(error.description.contains("100000x100000 exceeds the 16384x16384 limit"))
+            #expect(error.description.contains("100000x100000 8-bit decodes to 38146 MiB, more than the memory limit of 256 MiB"))
         }
     }
 
-    @Test("a valid 16384x16384 zlib bomb is refused by the pixel limit")
+    @Test("a valid 16384x16384 zlib bomb is refused by the memory limit")
     func zlibBomb() throws {
         let bytes = try Fixtures.bytes("fixtures/hostile-zlib-bomb.png")
         #expect(bytes.count < 2_000_000)
@@ -80,7 +80,36 @@ struct HostileInputTests {
             Issue.record("the zlib bomb decoded")
         } catch {
             guard case .tooLarge(let message) = error else { Issue.record("wrong error: \(error)"); return }
-            #expect(message.contains("16384x16384 is 268435456 pixels"))
+            #expect(message.contains("16384x16384 8-bit decodes to 1024 MiB"))
+        }
+    }
+
+    @Test("memory, not the side, bounds a decode: a 20000x1 strip decodes; an 8192^2 16-bit greyscale of 130 KB is refused")
+    func memoryBudget() throws {
+        let strip = try PNG.decode(Fixtures.bytes("fixtures/strip-20000x1.png"))
+        #expect(strip.image.width == 20000 && strip.image.pixel(x: 19999, y: 0) == SIMD4(UInt16(19999 % 256), UInt16(19999 % 256), UInt16(19999 % 256), 255))
+        let bytes = try Fixtures.bytes("fixtures/hostile-16bit-512mib.png")
+        #expect(bytes.count < 200_000)
+        #expect(throws: PNGError.tooLarge("8192x8192 16-bit decodes to 512 MiB, more than the memory limit of 256 MiB")) { try PNG.info(bytes) }
+        var limits = PNGLimits.default
+        limits.maxDecodedBytes = 1 << 20
+        var tight = PNGLimits.default
+        tight.maxDecodedBytes = 40_000 // the strip takes 80,000 bytes decoded
+        #expect(throws: PNGError.self) { try PNG.decode(Fixtures.bytes("fixtures/strip-20000x1.png"), limits: tight) }
+        #expect(limits.refusal(width: 100_000, height: 100_000)?.contains("more than the memory limit of 1 MiB") == true)
+        #expect(limits.refusal(width: 512, height: 512) == nil)
+        #expect(limits.refusal(width: Int.max, height: 3)?.contains("more than 8 EiB") == true)
+    }
+
+    @Test("compressed data after the image is not inflated: the pixels come back and the info says so")
+    func trailingData() throws {
+        let bytes = try Fixtures.bytes("fixtures/hostile-trailing-idat.png") // a 1x1 image, then 64 MiB of deflated zeros
+        let info = try PNG.info(bytes)
+        let ordinary = try PNG.info(Fixtures.bytes("fixtures/rgb8-n.png"))
+        #expect(info.hasTrailingData && !ordinary.hasTrailingData)
+        for checksum in [true, false] {
+            let decoded = try PNG.decode(bytes, verifiesChecksum: checksum)
+            #expect(decoded.image.pixel(x: 0, y: 0) == SIMD4(0x7f, 0x7f, 0x7f, 255))
         }
     }
 

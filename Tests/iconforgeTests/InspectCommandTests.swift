@@ -47,7 +47,7 @@ struct InspectCommandTests {
     func limits() throws {
         let huge = try CommandRunner.run(["inspect", "TestImages/fixtures/hostile-zlib-bomb.png"])
         #expect(huge.status == 1)
-        #expect(huge.standardError.contains("16384x16384 is 268435456 pixels, more than the limit of 67108864"))
+        #expect(huge.standardError.contains("16384x16384 8-bit decodes to 1024 MiB, more than the memory limit of 256 MiB (raise --max-memory MIB"))
         let small = try CommandRunner.run(["inspect", "--max-pixels", "100", "TestImages/fixtures/rgb8-n.png"])
         #expect(small.status == 1 && small.standardError.contains("13x11 is 143 pixels, more than the limit of 100"))
     }

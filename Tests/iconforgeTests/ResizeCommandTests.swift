@@ -58,4 +58,15 @@ struct ResizeCommandTests {
         #expect(result.standardError == "TestImages/fixtures/broken-truncated-idat.png: truncated: file ends inside IDAT\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    @Test("an output larger than the memory limit is refused before anything is read or allocated, with advice that works")
+    func hugeOutput() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("g.png").path
+        let result = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "100000x100000", "--out", output])
+        #expect(result.status == 1 && result.standardError.contains("100000x100000 needs 38146 MiB, more than the memory limit of 256 MiB (raise it with --max-memory MIB)"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // The advice is real: the same size within a raised limit is no longer refused by it (a small one is made).
+        let raised = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "9000x9000", "--max-memory", "64", "--out", output])
+        #expect(raised.status == 1 && raised.standardError.contains("more than the memory limit of 64 MiB"))
+    }
 }

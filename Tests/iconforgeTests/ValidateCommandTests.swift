@@ -34,7 +34,11 @@ struct ValidateCommandTests {
     @Test("--role and --preset give loose files their rules")
     func roles() throws {
         let app = try CommandRunner.run(["validate", "--role", "app", "--format", "github", "TestImages/validation/defects/rgba-opaque.png"])
-        #expect(app.status == 1 && app.standardOutput.hasPrefix("::error file=TestImages/validation/defects/rgba-opaque.png,title=iconforge bit-depth::has an alpha channel (RGBA)"))
+        #expect(app.status == 0 && app.standardOutput.hasPrefix("::warning file=TestImages/validation/defects/rgba-opaque.png,title=iconforge bit-depth::has an alpha channel (RGBA)"))
+        #expect(try CommandRunner.run(["validate", "--role", "app", "--fail-on", "warning", "TestImages/validation/defects/rgba-opaque.png"]).status == 1)
+        #expect(try CommandRunner.run(["validate", "--role", "app", "--strict", "TestImages/validation/defects/rgba-opaque.png"]).status == 1)
+        let translucent = try CommandRunner.run(["validate", "--role", "app", "TestImages/validation/defects/translucent.png"])
+        #expect(translucent.status == 1 && translucent.standardOutput.contains("error [transparency]"))
         #expect(try CommandRunner.run(["validate", "TestImages/validation/defects/rgba-opaque.png"]).status == 0)
     }
 

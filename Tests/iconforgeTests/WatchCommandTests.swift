@@ -174,4 +174,54 @@ struct WatchCommandTests {
         #expect(daemon.exitStatus() == 1)
         #expect(daemon.text.contains("the watched folder was deleted or moved away"))
     }
+
+    @Test("files a user added inside a source's output folder and set survive regeneration")
+    func keepsUserFiles() throws {
+        let space = try Workspace()
+        let arguments = ["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"]
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("a.png"))
+        #expect(try CommandRunner.run(arguments).status == 0 && space.complete("a"))
+        let folder = space.output.appendingPathComponent("a"), set = folder.appendingPathComponent("AppIcon.appiconset")
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
+        try FileManager.default.copyItem(at: Workspace.master, to: set.appendingPathComponent("mac-128.png"))
+        let contents = set.appendingPathComponent("Contents.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: contents)) as? [String: Any])
+        json["images"] = (json["images"] as! [[String: Any]]) + [["filename": "mac-128.png", "idiom": "mac", "scale": "1x", "size": "128x128"]]
+        try JSONSerialization.data(withJSONObject: json).write(to: contents)
+        // A new master: the set is made again.
+        try FileManager.default.removeItem(at: space.input.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/RealWorld.xcassets/WatchIcon.appiconset/w-216.png"),
+                                         to: space.input.appendingPathComponent("a.png"))
+        #expect(try CommandRunner.run(arguments).standardOutput.contains("1 jobs, 0 failed"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.txt").path))
+        #expect(FileManager.default.fileExists(atPath: set.appendingPathComponent("mac-128.png").path))
+        #expect(try String(contentsOf: contents, encoding: .utf8).contains("\"mac-128.png\""))
+        #expect(space.leftovers.isEmpty)
+    }
+
+    @Test("two sources that differ only in case: the second is refused with one line, and cannot prune the first's outputs")
+    func caseCollision() throws {
+        let space = try Workspace()
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("icon.PNG"))
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("icon.png"))
+        let result = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once",
+                                            "--prune"])
+        #expect(result.status == 1 && space.complete("icon"))
+        let refusals = result.standardOutput.split(separator: "\n").filter { $0.contains("refused") }
+        #expect(refusals.count == 1 && refusals[0].contains("icon.png and icon.PNG would both write icon"))
+    }
+
+    @Test("a failed write is retried with backoff, and succeeds once the output can be written")
+    func retriesWrites() throws {
+        let space = try Workspace()
+        // A plain file where the source's output folder goes: every write fails, even as root.
+        try Data("in the way".utf8).write(to: space.output.appendingPathComponent("a"))
+        let daemon = try space.start(settle: 50)
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("a.png"))
+        #expect(daemon.wait { daemon.text.contains("retrying in 1 s (attempt 1)") }, "\(daemon.text)")
+        try FileManager.default.removeItem(at: space.output.appendingPathComponent("a"))
+        #expect(daemon.wait { space.complete("a") }, "\(daemon.text)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.exitStatus() == 0)
+    }
 }

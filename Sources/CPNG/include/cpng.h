@@ -33,6 +33,7 @@ typedef struct cpng_limits {
     uint32_t max_width;
     uint32_t max_height;
     uint64_t max_pixels;
+    uint64_t max_decoded_bytes; /* width * height * 4 (8 for 16-bit samples): the decoded image's size */
     uint32_t chunk_cache_max;   /* how many ancillary chunks libpng may keep */
     uint64_t chunk_malloc_max;  /* the largest single chunk (after decompression) libpng may allocate */
 } cpng_limits;
@@ -49,6 +50,8 @@ typedef struct cpng_info {
     int32_t has_srgb;
     int32_t has_iccp;
     int32_t has_chrm;
+    uint32_t chrm[8];       /* cHRM white x,y, red x,y, green x,y, blue x,y times 100000; 0 when absent */
+    int32_t trailing_data;  /* the IDAT chunks hold more compressed data than any encoding of the image needs */
     uint32_t gama;          /* gAMA value times 100000, 0 when absent or unreadable */
     int32_t srgb_intent;    /* -1 when there is no sRGB chunk */
     uint32_t iccp_length;   /* decompressed profile length; 0 when absent or discarded */
@@ -68,11 +71,13 @@ cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *
  * Decodes the whole image to RGBA, 8 bits per channel, or 16 bits per channel in native byte order
  * when the source has 16-bit samples. `pixels` must hold exactly width*height*4*(bit_depth==16?2:1)
  * bytes, as cpng_read_info reported them. With `verify_checksum` 0 the zlib stream's Adler-32 is not
- * checked (chunk CRCs still are).
+ * checked (chunk CRCs still are). Compressed data beyond what any encoding of the image needs is not
+ * inflated (a 1x1 image with gigabytes of deflated zeros after it costs nothing): `trailing_data`
+ * (may be NULL) is set to 1 and the pixels are returned.
  */
 cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
                              uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
-                             char *message, size_t message_capacity);
+                             int32_t *trailing_data, char *message, size_t message_capacity);
 
 /** The largest number of bytes cpng_encode_filtered can produce for such an image. */
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);

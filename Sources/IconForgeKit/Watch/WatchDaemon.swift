@@ -34,6 +34,9 @@ public struct JobResult: Sendable, Equatable {
     public var result: String
     /// Why it failed.
     public var error: String?
+    /// True when the job failed writing (a read-only or full output folder): retried with backoff, since
+    /// the source will not change to trigger it.
+    public var retryable = false
     /// Hash and stamp of the source as the job read it, taken before processing, so that a file replaced
     /// while its job ran is seen as new afterwards.
     public var processed: (hash: String, stamp: FileStamp)?
@@ -72,9 +75,15 @@ public final class WatchDaemon: @unchecked Sendable {
     private var running = Set<String>()
     private var changedWhileRunning = Set<String>()
     private var failedAt: [String: FileStamp] = [:]
+    /// Failed writes to try again: the attempt count and when.
+    private var retries: [String: (attempt: Int, due: Double)] = [:]
+    /// Which source owns each output name (lowercased: `icon.png` and `icon.PNG` would write one folder).
+    private var owners: [String: String] = [:]
+    /// Sources refused because another owns their output name, logged once each.
+    private var refused = Set<String>()
     private var totals = (jobs: 0, succeeded: 0, failed: 0)
     private let completions = Completions()
-    /// The temporary output folders of jobs in progress, removed at once on a forced stop.
+    /// The output folders of jobs in progress, whose temporaries are removed at once on a forced stop.
     private let temporaries = Locked(Set<String>())
 
     /// True for the files the daemon treats as masters.
@@ -137,7 +146,11 @@ public final class WatchDaemon: @unchecked Sendable {
             }
             handle(batch)
             for name in tracker.ready(now: clock(), stamp: stamp) where needsWork(name) { enqueue(name) }
-            drainCompletions()
+            let now = clock()
+            for (name, retry) in retries where retry.due <= now && !running.contains(name) && !queued.contains(name) {
+                if stamp(name) == nil { retries[name] = nil } else { enqueue(name) }
+            }
+            drainCompletions(retrying: true)
             startJobs()
             if summaryRequests() > summaries {
                 summaries = summaryRequests()
@@ -146,7 +159,7 @@ public final class WatchDaemon: @unchecked Sendable {
         }
         let forced = !finishRunningJobs(stopRequests: stopRequests, limit: options.shutdownTimeout)
         if forced {
-            for path in temporaries.value { try? FileManager.default.removeItem(atPath: path) }
+            for folder in temporaries.value { FileIO.removeStaleTemporaries(in: folder, includingOwn: true) }
         }
         logSummary()
         log.event(file: nil, action: "stop", result: forced ? "stopped at once; unfinished jobs discarded" : "stopped")
@@ -164,6 +177,11 @@ public final class WatchDaemon: @unchecked Sendable {
         for name in batch.removed where WatchDaemon.isSource(name) && stamp(name) == nil {
             tracker.remove(name)
             failedAt[name] = nil
+            retries[name] = nil
+            refused.remove(name)
+            let key = WatchDaemon.outputKey(name)
+            guard owners[key] == nil || owners[key] == name else { continue } // its outputs were never its own
+            owners[key] = nil
             if options.prune { prune(name) }
         }
     }
@@ -209,7 +227,7 @@ public final class WatchDaemon: @unchecked Sendable {
         }
     }
 
-    private func drainCompletions(requeue: Bool = true) {
+    private func drainCompletions(requeue: Bool = true, retrying: Bool = false) {
         for completion in completions.takeAll() {
             let name = completion.name
             running.remove(name)
@@ -219,7 +237,17 @@ public final class WatchDaemon: @unchecked Sendable {
             if completion.result.succeeded {
                 totals.succeeded += 1
                 failedAt[name] = nil
+                retries[name] = nil
                 log.event(file: name, action: action, duration: duration, result: completion.result.result)
+            } else if completion.result.retryable && retrying && requeue {
+                // The output could not be written (read-only, disk full): nothing in the source will change to
+                // trigger a new attempt, so try again after 1, 2, 4 … 60 seconds.
+                totals.failed += 1
+                let attempt = (retries[name]?.attempt ?? 0) + 1
+                let delay = min(60, pow(2, Double(attempt - 1)))
+                retries[name] = (attempt, clock() + delay)
+                log.event(file: name, action: action, duration: duration, result: "failed; retrying in \(PointSize.format(delay)) s (attempt \(attempt))",
+                          error: completion.result.error)
             } else {
                 totals.failed += 1
                 failedAt[name] = completion.stamp // reported once; retried when the file changes again
@@ -255,8 +283,27 @@ public final class WatchDaemon: @unchecked Sendable {
         (FileStamp.scan(options.input) ?? [:]).keys.sorted().filter(needsWork)
     }
 
+    /// The output name a source writes, as case-insensitive file systems (macOS's) compare it.
+    static func outputKey(_ name: String) -> String { (name as NSString).deletingPathExtension.lowercased() }
+
+    /// True when `name` may write its output name: no other existing source (`icon.png` beside `icon.PNG`)
+    /// owns it. A refused source is logged once, as `generate` refuses two sources of one name.
+    private func claim(_ name: String) -> Bool {
+        let key = WatchDaemon.outputKey(name)
+        if let owner = owners[key], owner != name, stamp(owner) != nil {
+            if refused.insert(name).inserted {
+                totals.failed += 1
+                log.event(file: name, action: options.validateOnly ? "validate" : "generate", result: "refused",
+                          error: "\(name) and \(owner) would both write \((name as NSString).deletingPathExtension); rename one of them")
+            }
+            return false
+        }
+        owners[key] = name
+        return true
+    }
+
     private func needsWork(_ name: String) -> Bool {
-        guard let current = stamp(name) else { return false }
+        guard let current = stamp(name), claim(name) else { return false }
         if failedAt[name] == current { return false }
         guard FileManager.default.fileExists(atPath: outputPath(name)), let recorded = state[name] else { return true }
         if recorded.stamp == current { return false }
@@ -278,12 +325,12 @@ public final class WatchDaemon: @unchecked Sendable {
         }
     }
 
-    /// Temporary folders a killed daemon left behind in the output folder.
+    /// Temporaries a killed daemon (or generate) left behind in the output folder and its source folders.
     private func removeStaleTemporaries() {
         try? FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: options.output)) ?? []
-        for name in names where name.hasPrefix(".") && name.contains(".iconforge-") && name != WatchState.fileName {
-            try? FileManager.default.removeItem(atPath: (options.output as NSString).appendingPathComponent(name))
+        FileIO.removeStaleTemporaries(in: options.output)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: options.output)) ?? [] where !name.hasPrefix(".") {
+            FileIO.removeStaleTemporaries(in: (options.output as NSString).appendingPathComponent(name))
         }
     }
 
@@ -302,7 +349,11 @@ public final class WatchDaemon: @unchecked Sendable {
                 let report = try Validator(presets: options.generate.presets, limits: options.generate.limits)
                     .validate([source], parallelism: .serial)
                 let target = (options.output as NSString).appendingPathComponent(base + ".validation.json")
-                try FileIO.writeAtomically(Array(report.rendered(as: .json).utf8), to: target)
+                do { try FileIO.writeAtomically(Array(report.rendered(as: .json).utf8), to: target) } catch {
+                    var result = JobResult(succeeded: false, result: "failed", error: "\(error)")
+                    result.retryable = true
+                    return result
+                }
                 let summary = "\(report.errors) errors, \(report.warnings) warnings"
                 return report.errors == 0 ? JobResult(succeeded: true, result: summary, processed: processed)
                     : JobResult(succeeded: false, result: summary, error: report.files.flatMap(\.findings).first { $0.severity == .error }?.line)
@@ -310,17 +361,20 @@ public final class WatchDaemon: @unchecked Sendable {
                 return JobResult(succeeded: false, result: "failed", error: "\(error)")
             }
         }
-        let temporary = (options.output as NSString).appendingPathComponent(".\(base).iconforge-\(UUID().uuidString.prefix(8))")
-        temporaries.withLock { _ = $0.insert(temporary) }
-        defer { temporaries.withLock { _ = $0.remove(temporary) } }
+        // Generated straight into OUT/name as `generate` does: each set is replaced atomically, keeping the
+        // files and Contents.json entries IconForge does not own (a user's README or extra icon survives).
+        // (A fresh folder swapped in whole deleted them.)
+        let target = (options.output as NSString).appendingPathComponent(base)
+        temporaries.withLock { _ = $0.insert(target) }
+        defer { temporaries.withLock { _ = $0.remove(target) } }
         do {
-            let report = try Generator(options: options.generate).run(source: source, outputFolder: temporary, parallelism: .serial)
-            try FileIO.replaceFolder((options.output as NSString).appendingPathComponent(base), with: temporary)
+            let report = try Generator(options: options.generate).run(source: source, outputFolder: target, parallelism: .serial)
             return JobResult(succeeded: true, result: "\(report.files.count) files, \(report.totalBytes) bytes"
                              + (report.warnings.isEmpty ? "" : "; " + report.warnings.joined(separator: "; ")), processed: processed)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return JobResult(succeeded: false, result: "failed", error: "\(error)")
+            var result = JobResult(succeeded: false, result: "failed", error: "\(error)")
+            if case .file(.writeFailed) = error { result.retryable = true }
+            return result
         }
     }
 }

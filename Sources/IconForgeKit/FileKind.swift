@@ -1,0 +1,108 @@
+import Foundation
+import Raster
+
+/// The image formats Xcode's asset catalogs hold, recognised from a file's first bytes (never from its
+/// name: WebP data in a file named `.png` ships, since Xcode reads every image through ImageIO).
+public enum FileKind: String, Sendable, CaseIterable, CustomStringConvertible {
+    case png, jpeg, pdf, svg, heif, webp, gif, tiff
+
+    public var description: String {
+        switch self {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .pdf: "PDF"
+        case .svg: "SVG"
+        case .heif: "HEIF"
+        case .webp: "WebP"
+        case .gif: "GIF"
+        case .tiff: "TIFF"
+        }
+    }
+
+    /// The file-name extensions that say this kind.
+    public var extensions: Set<String> {
+        switch self {
+        case .png: ["png"]
+        case .jpeg: ["jpg", "jpeg"]
+        case .pdf: ["pdf"]
+        case .svg: ["svg"]
+        case .heif: ["heic", "heif", "avif"]
+        case .webp: ["webp"]
+        case .gif: ["gif"]
+        case .tiff: ["tif", "tiff"]
+        }
+    }
+
+    /// The kind a file name's extension claims, or nil for an extension no image kind uses.
+    public static func claimed(by name: String) -> FileKind? {
+        let ext = (name as NSString).pathExtension.lowercased()
+        return allCases.first { $0.extensions.contains(ext) }
+    }
+
+    /// The kind of `bytes`, from their signature; nil when they are none of these.
+    public static func detect(_ bytes: [UInt8]) -> FileKind? {
+        func starts(_ prefix: String, at offset: Int = 0) -> Bool {
+            let prefix = Array(prefix.utf8)
+            return bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts("%PDF") { return .pdf }
+        if starts("GIF87a") || starts("GIF89a") { return .gif }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts("RIFF"), starts("WEBP", at: 8) { return .webp }
+        if starts("ftyp", at: 4), bytes.count >= 12 {
+            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
+        }
+        // SVG: XML text whose first element is <svg>, after an optional BOM, declaration, comments and doctype.
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        if head.range(of: "<svg", options: .caseInsensitive) != nil,
+           head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first == "<" {
+            return .svg
+        }
+        return nil
+    }
+
+    /// Pixel size from the header, for the raster kinds whose header is quick to read (JPEG, GIF, WebP);
+    /// nil otherwise or when the header is damaged. PNG sizes come from the PNG decoder.
+    public static func pixelSize(_ bytes: [UInt8], kind: FileKind) -> PixelSize? {
+        func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func le16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func le24(_ at: Int) -> Int { le16(at) | Int(bytes[at + 2]) << 16 }
+        switch kind {
+        case .gif:
+            guard bytes.count >= 10 else { return nil }
+            return PixelSize(width: le16(6), height: le16(8))
+        case .webp:
+            guard bytes.count >= 25 else { return nil }
+            let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
+            switch chunk {
+            case "VP8 " where bytes.count >= 30: return PixelSize(width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF)
+            case "VP8L":
+                let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
+                return PixelSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
+            case "VP8X" where bytes.count >= 30: return PixelSize(width: le24(24) + 1, height: le24(27) + 1)
+            default: return nil
+            }
+        case .jpeg:
+            // Walk the markers to the first start-of-frame (SOF0-SOF15 but DHT, JPG and DAC).
+            var position = 2
+            while position + 9 < bytes.count {
+                guard bytes[position] == 0xFF else { return nil }
+                let marker = bytes[position + 1]
+                if marker == 0xFF { position += 1; continue }
+                if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { position += 2; continue }
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    return PixelSize(width: be16(position + 7), height: be16(position + 5))
+                }
+                let length = be16(position + 2)
+                guard length >= 2 else { return nil }
+                position += 2 + length
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Bytes that work running in parallel may hold at once. A worker asks for what its file will cost
+/// (known from the header, before anything is allocated) and waits while others hold the rest, so a
+/// folder of large images is decoded a few at a time instead of one per core. A request larger than the
+/// whole budget runs alone rather than never.
+final class MemoryBudget: @unchecked Sendable {
+    /// The default for a whole run: 1 GiB.
+    static let defaultBytes = 1 << 30
+
+    let capacity: Int
+    private var held = 0
+    private let condition = NSCondition()
+
+    init(bytes: Int = MemoryBudget.defaultBytes) { capacity = max(1, bytes) }
+
+    /// Runs `body` once `bytes` can be held, and gives them back afterwards.
+    func withReservation<Result, Failure: Error>(_ bytes: Int, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let amount = min(max(0, bytes), capacity)
+        condition.lock()
+        while held > 0 && held + amount > capacity { condition.wait() }
+        held += amount
+        condition.unlock()
+        defer {
+            condition.lock()
+            held -= amount
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
+    }
+}

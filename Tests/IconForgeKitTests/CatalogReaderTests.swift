@@ -1,0 +1,120 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+private let validation = Fixtures.testImages.appendingPathComponent("validation")
+
+/// Every finding as "rule:severity:file".
+private func findings(_ report: ValidationReport) -> Set<String> {
+    Set(report.files.flatMap { file in
+        file.findings.map { "\($0.rule.rawValue):\($0.severity.rawValue):\((file.path as NSString).lastPathComponent)" }
+    })
+}
+
+/// A catalog in a temporary folder with one set whose Contents.json is `json`.
+private func catalog(set: String, json: String, files: [String: [UInt8]] = [:]) throws -> URL {
+    let folder = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets").appendingPathComponent(set)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(json.utf8).write(to: folder.appendingPathComponent("Contents.json"))
+    for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+    return folder.deletingLastPathComponent()
+}
+
+@Suite("CatalogReader: what shipped apps' catalogs hold")
+struct CatalogReaderRealWorldTests {
+    @Test("the real-world catalog validates with 0 errors, each pattern with exactly its rule and severity")
+    func realWorld() throws {
+        let report = try Validator().validate([validation.appendingPathComponent("RealWorld.xcassets").path])
+        #expect(report.errors == 0, "\(report.rendered(as: .text))")
+        #expect(findings(report) == [
+            "bit-depth:warning:icon.png",          // RGBA, every pixel opaque
+            "bit-depth:warning:alt.png", "transparency:warning:alt.png", // alpha 254 in an alternate icon
+            "bit-depth:warning:alt-fs8.png",       // palette
+            "bit-depth:warning:w-1024.png", "bit-depth:warning:w-216.png", // watch icons with alpha
+            "empty-set:warning:Contents.json",     // an extension's placeholder set
+            "file-type:warning:sticker.png",       // WebP data named .png
+            "interlaced:warning:upload.png",       // interlaced PNG in an image set
+        ])
+        // PDF, SVG, JPEG, HEIC, a mac-only set, a watch-marketing 1024, a 44 pt template, sRGB cHRM: silent.
+        let silent = ["photo.jpg", "vector.pdf", "logo.svg", "picture.heic", "mac-16.png", "mac-1024.png", "button.png", "chrm.png"]
+        for name in silent {
+            #expect(report.files.contains { ($0.path as NSString).lastPathComponent == name && $0.findings.isEmpty }, "\(name)")
+        }
+    }
+
+    @Test("a catalog of colour sets only has nothing to check, says so, and does not fail")
+    func coloursOnly() throws {
+        let report = try Validator().validate([validation.appendingPathComponent("ColoursOnly.xcassets").path,
+                                               validation.appendingPathComponent("Good.xcassets").path])
+        #expect(report.notes == [validation.appendingPathComponent("ColoursOnly.xcassets").path + ": nothing to check: 3 colour sets"])
+        #expect(!report.fails(on: .error) && report.files.count == 19)
+    }
+
+    @Test("translucency is an error in the primary set, a warning in alternate and extension sets")
+    func primaryAndAlternate() throws {
+        let alternate = validation.appendingPathComponent("RealWorld.xcassets/AppIconAlternate.appiconset").path
+        let asPrimary = try Validator(appIconName: "AppIconAlternate").validate([alternate])
+        #expect(asPrimary.files.flatMap(\.findings).first { $0.rule == .transparency }.map { ($0.severity, $0.reference) }
+                    ?? (.warning, "") == (.error, "ITMS-90717: Invalid App Store Icon"))
+        let asAlternate = try Validator().validate([alternate])
+        #expect(asAlternate.files.flatMap(\.findings).first { $0.rule == .transparency }?.severity == .warning)
+    }
+
+    @Test("each platform is held to its own required sizes")
+    func platforms() throws {
+        func missing(_ entries: String) throws -> [String] {
+            let folder = try catalog(set: "AppIcon.appiconset", json: #"{"images":[\#(entries)],"info":{"author":"xcode","version":1}}"#,
+                                     files: ["a.png": try Fixtures.bytes("validation/clean/app-64.png")])
+            return try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.rule == .missingSize }.map(\.message)
+        }
+        // A watch set with its marketing icon, a mac set with 512@2x: nothing missing (sizes aside).
+        #expect(try missing(#"{"filename":"a.png","idiom":"watch-marketing","scale":"1x","size":"1024x1024"}"#).isEmpty)
+        #expect(try missing(#"{"filename":"a.png","idiom":"universal","platform":"watchos","size":"1024x1024"}"#).isEmpty)
+        #expect(try missing(#"{"filename":"a.png","idiom":"mac","scale":"2x","size":"512x512"}"#).isEmpty)
+        // A watch set without one, a mac set without 512@2x, an iOS set without 1024: each named.
+        #expect(try missing(#"{"filename":"a.png","idiom":"watch","scale":"2x","size":"40x40","subtype":"38mm"}"#)
+                    == ["A 1024x1024 App Store icon is required for watchOS apps"])
+        #expect(try missing(#"{"filename":"a.png","idiom":"mac","scale":"1x","size":"16x16"}"#) == ["A Mac app icon needs its 512pt @2x (1024x1024) image"])
+        #expect(try missing(#"{"filename":"a.png","idiom":"iphone","scale":"2x","size":"60x60"},{"idiom":"iphone","scale":"3x","size":"60x60"}"#)
+                    == ["A 1024x1024 App Store icon is required for iOS apps", "iPhone needs its 60pt @3x app icon (180x180)"])
+        // Empty watch and mac slots beside an iOS set (Xcode's all-platforms template) ask for nothing.
+        #expect(try missing(#"{"filename":"a.png","idiom":"universal","platform":"ios","size":"1024x1024"},{"idiom":"watch-marketing","scale":"1x","size":"1024x1024"},{"idiom":"mac","scale":"2x","size":"512x512"}"#).isEmpty)
+    }
+
+    @Test("template-size applies to bar icons only, not to every template image")
+    func templateSize() throws {
+        let huge = validation.appendingPathComponent("Broken.xcassets/Huge.imageset").path
+        #expect(try Validator().validate([huge]).files.flatMap(\.findings).allSatisfy { $0.rule != .templateSize })
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(atPath: huge + "/Huge.png", toPath: folder.appendingPathComponent("ToolbarIcon.png").path)
+        let asBarIcon = try Validator(presets: [try PresetCatalog.preset("bar-icons")]).validate([folder.path])
+        #expect(asBarIcon.files.flatMap(\.findings).contains { $0.rule == .templateSize })
+    }
+}
+
+@Suite("CatalogReader: hostile Contents.json")
+struct CatalogReaderHostileTests {
+    @Test("numbers no Contents.json should hold are malformed entries, not crashes", arguments: [
+        (#""size" : "1e19x1e19""#, "images[0]: size \"1e19x1e19\" is not \"WxH\" in points between 0 and 10000"),
+        (#""scale" : "9223372036854775807x""#, "images[0]: scale \"9223372036854775807x\" is not \"1x\", \"2x\" or \"3x\""),
+        (#""size" : 60"#, "images[0]: size 60 is not \"WxH\" in points between 0 and 10000"),
+        (#""size" : "nanxnan""#, "images[0]: size \"nanxnan\" is not \"WxH\" in points between 0 and 10000"),
+    ])
+    func malformed(field: String, message: String) throws {
+        let json = #"{"images":[{"filename":"a.png","idiom":"iphone",\#(field)}],"info":{"version":1}}"#
+        let folder = try catalog(set: "AppIcon.appiconset", json: json, files: ["a.png": try Fixtures.bytes("validation/clean/app-64.png")])
+        let report = try Validator().validate([folder.path])
+        let finding = try #require(report.files.flatMap(\.findings).first { $0.rule == .malformedEntry })
+        #expect(finding.message == "Contents.json " + message && finding.severity == .error)
+    }
+
+    @Test("an empty, a non-object and a truncated Contents.json are findings")
+    func broken() throws {
+        for json in ["", "[]", "{\"images\":[{", "{\"images\": 7}"] {
+            let folder = try catalog(set: "X.imageset", json: json)
+            let report = try Validator().validate([folder.path])
+            #expect(report.files.count == 1 && report.files[0].findings.count == 1, "\(json)")
+        }
+    }
+}
