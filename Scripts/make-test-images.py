@@ -423,6 +423,70 @@ def make_real_world_fixtures():
             f.write('{\n  "colors" : [\n    {\n      "idiom" : "universal"\n    }\n  ],\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n')
 
 
+# Xcode's order of an app-icon set with every platform, as Xcode writes its "all platforms" template
+# (iPhone, iPad, App Store, CarPlay, watch, watch App Store, Mac; by size, then scale).
+XCODE_ORDER = (
+    [("iphone", p, s) for p, s in [(20, 2), (20, 3), (29, 1), (29, 2), (29, 3), (40, 2), (40, 3), (57, 1), (57, 2), (60, 2), (60, 3)]]
+    + [("ipad", p, s) for p, s in [(20, 1), (20, 2), (29, 1), (29, 2), (40, 1), (40, 2), (50, 1), (50, 2), (72, 1), (72, 2), (76, 1), (76, 2), (83.5, 2)]]
+    + [("ios-marketing", 1024, 1), ("car", 60, 2), ("car", 60, 3)]
+    + [("watch", p, s) for p, s in [(24, 2), (27.5, 2), (29, 2), (29, 3), (40, 2), (44, 2), (50, 2), (86, 2), (98, 2), (108, 2)]]
+    + [("watch-marketing", 1024, 1)]
+    + [("mac", p, s) for p in (16, 32, 128, 256, 512) for s in (1, 2)])
+
+
+def size_text(points):
+    return str(int(points)) if points == int(points) else str(points)
+
+
+def make_catalog_fixtures():
+    """Catalogs shaped like real apps' (TestImages/catalogs), for writing into: an Xcode 10 format set, a catalog
+    with properties, a 25-entry legacy set with the user's own file names and an extra mac 128 slot, and the
+    order Xcode writes entries in."""
+    root = os.path.join(ROOT, "catalogs")
+    shutil.rmtree(root, ignore_errors=True)
+    d = lambda *parts: os.path.join(root, *parts)
+    os.makedirs(root)
+    # The order, one entry a line, for the sort test.
+    with open(d("xcode-order.json"), "w") as f:
+        json.dump([{"idiom": i, "size": f"{size_text(p)}x{size_text(p)}", "scale": f"{s}x"} for i, p, s in XCODE_ORDER], f, indent=1)
+        f.write("\n")
+    placeholder = lambda x, y: (90, 90, 90)
+    # Xcode 10: insertion order (size, idiom, filename, scale), "version" before "author", no final newline.
+    classic = [e for e in XCODE_ORDER if e[0] in ("iphone", "ipad", "ios-marketing") and e[1] not in (57, 50, 72) and not (e[0] == "iphone" and e[1] == 29 and e[2] == 1)]
+    entries = []
+    for idiom, points, scale in classic:
+        name = f"icon-{idiom}-{size_text(points)}-{scale}.png"
+        write_png(d("OldFormat.xcassets", "AppIcon.appiconset", name), 1, 1, 2, 8, placeholder)
+        entries.append('    {\n      "size" : "%sx%s",\n      "idiom" : "%s",\n      "filename" : "%s",\n      "scale" : "%dx"\n    }'
+                       % (size_text(points), size_text(points), idiom, name, scale))
+    with open(d("OldFormat.xcassets", "AppIcon.appiconset", "Contents.json"), "w") as f:
+        f.write('{\n  "images" : [\n' + ",\n".join(entries) + '\n  ],\n  "info" : {\n    "version" : 1,\n    "author" : "xcode"\n  }\n}')
+    with open(d("OldFormat.xcassets", "Contents.json"), "w") as f:
+        f.write('{\n  "info" : {\n    "version" : 1,\n    "author" : "xcode"\n  }\n}')
+    # A catalog whose own Contents.json has properties, and a colour set beside the icons.
+    os.makedirs(d("WithProperties.xcassets", "AccentColor.colorset"))
+    with open(d("WithProperties.xcassets", "Contents.json"), "w") as f:
+        f.write('{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  },\n  "properties" : {\n    "generate-swift-asset-symbol-extensions" : "enabled"\n  }\n}\n')
+    with open(d("WithProperties.xcassets", "AccentColor.colorset", "Contents.json"), "w") as f:
+        f.write('{\n  "colors" : [\n    {\n      "idiom" : "universal"\n    }\n  ],\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n')
+    # 25 legacy entries named by pixel size as many apps name them (one 40 px file fills three slots), an extra
+    # mac 128 slot of the user's, and an unknown key on one entry.
+    legacy = [e for e in XCODE_ORDER if e[0] in ("iphone", "ipad", "ios-marketing")]
+    images = []
+    for idiom, points, scale in legacy:
+        pixels = int(points * scale)
+        name = f"appicon_{pixels}.png"
+        if not os.path.exists(d("Legacy.xcassets", "AppIcon.appiconset", name)):
+            write_png(d("Legacy.xcassets", "AppIcon.appiconset", name), 1, 1, 2, 8, placeholder)
+        images.append({"filename": name, "idiom": idiom, "scale": f"{scale}x", "size": f"{size_text(points)}x{size_text(points)}"})
+    images[0]["unassigned-note"] = "kept"
+    write_png(d("Legacy.xcassets", "AppIcon.appiconset", "mac-128.png"), 128, 128, 6, 8, lambda x, y: (200, 60, 60, 255))
+    images.append({"filename": "mac-128.png", "idiom": "mac", "scale": "1x", "size": "128x128"})
+    contents_json(d("Legacy.xcassets", "AppIcon.appiconset", "Contents.json"), images)
+    with open(d("Legacy.xcassets", "Contents.json"), "w") as f:
+        f.write('{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n')
+
+
 def make_memory_fixtures():
     """Cheap files that cost a lot decoded, and cheap files that cost little though long."""
     sig = b"\x89PNG\r\n\x1a\n"
@@ -525,6 +589,7 @@ if __name__ == "__main__":
     make_validation_fixtures()
     make_real_world_fixtures()
     make_memory_fixtures()
+    make_catalog_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

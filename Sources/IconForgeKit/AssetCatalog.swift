@@ -13,10 +13,20 @@ public struct AssetSet: Sendable {
     public var name: String
     /// Files to write, by name.
     public var files: [String: [UInt8]]
-    /// Contents.json `images` (or `colors`) entries, in order.
+    /// Contents.json `images` (or `colors`) entries, in order. An entry without `filename` is an empty slot
+    /// (Xcode 16 writes the dark slot empty beside a tinted icon).
     public var entries: [[String: ContentsJSON]]
     /// Contents.json `properties`, if any (e.g. template rendering).
     public var properties: [String: ContentsJSON]?
+    /// For each file, what decides its content (size, role, appearance): two files of one key are the same
+    /// picture, so a user's set may fill both slots with one file. Without a key, files compare by bytes.
+    public var contentKeys: [String: String] = [:]
+
+    /// True when files `a` and `b` of the set hold the same picture.
+    func sameContent(_ a: String, _ b: String) -> Bool {
+        if let first = contentKeys[a], let second = contentKeys[b] { return first == second }
+        return files[a] == files[b]
+    }
 
     /// A set named `name` (with its extension) holding `files`, described by `entries`.
     public init(name: String, files: [String: [UInt8]], entries: [[String: ContentsJSON]], properties: [String: ContentsJSON]? = nil) {
@@ -29,35 +39,23 @@ public struct AssetSet: Sendable {
     /// The key of the entry list: `colors` for a colour set, `images` otherwise.
     var listKey: String { (name as NSString).pathExtension == "colorset" ? "colors" : "images" }
 
-    /// The Contents.json for this set, keeping the entries (and other top-level keys) of `existing`
-    /// that describe slots IconForge does not write.
-    public func contents(keeping existing: ContentsJSON?) -> ContentsJSON {
-        var root = existing?.fields ?? [:]
-        let ownSlots = Set(entries.map(AssetSet.slot))
-        var list = entries.map(ContentsJSON.object)
-        if case .array(let old)? = root[listKey] {
-            list += old.filter { value in
-                guard let fields = value.fields else { return true }
-                return !ownSlots.contains(AssetSet.slot(fields))
-            }
-        }
-        root[listKey] = .array(list)
-        root["info"] = ContentsJSON.info
-        if let properties { root["properties"] = .object(properties) }
-        return .object(root)
+    /// What writing this set over an existing one does (`SetMerge`), read from `folder` without writing.
+    public func merge(into folder: String) -> SetMerge {
+        let target = (folder as NSString).appendingPathComponent(name)
+        let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
+        let bytes = try? FileIO.read(contentsPath)
+        let existing = bytes.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }.flatMap(ContentsJSON.init(any:))
+        let present = Set(((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") })
+        return SetMerge(set: self, existing: existing?.fields, existingFiles: present)
     }
 
-    /// What makes two entries the same slot: every key but the file name.
-    static func slot(_ fields: [String: ContentsJSON]) -> String {
-        var copy = fields
-        copy["filename"] = nil
-        return ContentsJSON.object(copy).rendered
-    }
-
-    /// Writes the set into `folder`: everything goes into a temporary folder beside it, which then replaces
-    /// the old set by rename, so no reader ever sees a half-written set. Files already in the set that
-    /// IconForge does not write are carried over (hard links), never deleted.
-    public func write(into folder: String) throws(IconForgeError) {
+    /// Writes the set into `folder` and returns what it did. Everything goes into a temporary folder beside
+    /// the set, which then replaces it by rename, so no reader ever sees a half-written set; a set in which
+    /// nothing changes is not touched at all. Files and entries IconForge does not own are carried over (hard
+    /// links), never deleted; files that leave the set (another layout's) are first moved to a backup
+    /// (`Backup`, stamped `now`).
+    @discardableResult
+    public func write(into folder: String, now: Date = Date()) throws(IconForgeError) -> SetMerge {
         let target = (folder as NSString).appendingPathComponent(name)
         let manager = FileManager.default
         var isFolder: ObjCBool = false
@@ -65,28 +63,48 @@ public struct AssetSet: Sendable {
         if exists && !isFolder.boolValue {
             throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
         }
+        let merge = merge(into: folder)
+        var bytesByName: [String: [UInt8]] = [:]
+        for (ours, finals) in merge.names { for final in finals { bytesByName[final] = files[ours] } }
+        // Unchanged: the same Contents.json and the same bytes in every file (a rerun): nothing is written,
+        // so file times and inodes stay as they were.
+        let unchanged = exists && !merge.contentsChanged && merge.leaving.isEmpty
+            && bytesByName.allSatisfy { name, bytes in (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes }
+        if unchanged { return merge }
+
         let temporary = (folder as NSString).appendingPathComponent(FileIO.temporaryName(for: name) + "-\(UUID().uuidString.prefix(8))")
         do {
             try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
         } catch { throw .file(.writeFailed(path: temporary, reason: error.localizedDescription)) }
         do {
-            var existing: ContentsJSON?
             if exists {
-                let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
-                if let data = manager.contents(atPath: contentsPath), let json = try? JSONSerialization.jsonObject(with: data) {
-                    existing = ContentsJSON(any: json)
-                }
-                for item in try manager.contentsOfDirectory(atPath: target) where files[item] == nil && item != "Contents.json" {
+                for item in try manager.contentsOfDirectory(atPath: target) where !merge.leaving.contains(item) && item != "Contents.json" {
                     let from = (target as NSString).appendingPathComponent(item), to = (temporary as NSString).appendingPathComponent(item)
+                    if let bytes = bytesByName[item], (try? FileIO.read(from)) != bytes { continue } // rewritten below
+                    if bytesByName[item] != nil { bytesByName[item] = nil } // identical: kept as it is
                     if link(from, to) != 0 { try manager.copyItem(atPath: from, toPath: to) }
+                }
+                if !merge.contentsChanged {
+                    let from = (target as NSString).appendingPathComponent("Contents.json")
+                    if link(from, (temporary as NSString).appendingPathComponent("Contents.json")) != 0 {
+                        try manager.copyItem(atPath: from, toPath: (temporary as NSString).appendingPathComponent("Contents.json"))
+                    }
                 }
             }
             // Flushed to disk only when this set replaces one: a new set has nothing to lose to a crash.
-            for (file, bytes) in files {
+            for (file, bytes) in bytesByName {
                 try FileIO.writeNew(bytes, to: (temporary as NSString).appendingPathComponent(file), durable: exists)
             }
-            let contents = Array(contents(keeping: existing).rendered.utf8)
-            try FileIO.writeNew(contents, to: (temporary as NSString).appendingPathComponent("Contents.json"), durable: exists)
+            if merge.contentsChanged {
+                try FileIO.writeNew(Array(merge.contents.rendered.utf8), to: (temporary as NSString).appendingPathComponent("Contents.json"),
+                                    durable: exists)
+            }
+            // The files another layout leaves behind go to the backup before the set that drops them is swapped in.
+            let stamp = Backup.timestamp(now)
+            for item in merge.leaving.sorted() {
+                let from = (target as NSString).appendingPathComponent(item)
+                _ = try Backup.write(try FileIO.read(from), at: Backup.path(for: from, given: target, stamp: stamp))
+            }
         } catch let error as FileError {
             try? manager.removeItem(atPath: temporary)
             throw .file(error)
@@ -95,6 +113,151 @@ public struct AssetSet: Sendable {
             throw .file(.writeFailed(path: target, reason: error.localizedDescription))
         }
         try FileIO.replaceFolder(target, with: temporary)
+        return merge
+    }
+}
+
+/// What writing an `AssetSet` over the set already on disk comes to, decided before anything is written:
+///
+/// - A slot that already names a file is rendered into that file name (the user's naming survives; a diff
+///   shows changed pixels only); new slots get IconForge's names.
+/// - Entries and keys IconForge does not manage are kept: other platforms' slots, a user's extra sizes,
+///   `properties`, `info`, unknown keys of an entry.
+/// - An iOS layout replaces another (classic idioms, single-size universal, all-sizes universal): the old
+///   layout's entries go, and their files, when nothing else names them, leave the set (to a backup).
+/// - App-icon entries come in Xcode's order; a Contents.json whose content does not change is not
+///   rewritten, whatever its format (Xcode 10's key order, no final newline).
+public struct SetMerge: Sendable {
+    /// The set's Contents.json after the write.
+    public var contents: ContentsJSON
+    /// False when the existing Contents.json already says exactly this (it is then left byte for byte).
+    public var contentsChanged: Bool
+    /// For each file of the set's own, the names it is written under (one, or one per slot where the user
+    /// gave two slots that IconForge fills with one file a file each).
+    public var names: [String: Set<String>]
+    /// Files now in the set that leave it (moved to a backup), because their layout was replaced.
+    public var leaving: Set<String>
+
+    init(set: AssetSet, existing: [String: ContentsJSON]?, existingFiles: Set<String>) {
+        let kind = (set.name as NSString).pathExtension
+        var root = existing ?? [:]
+        var oldEntries: [[String: ContentsJSON]] = []
+        if case .array(let list)? = root[set.listKey] { oldEntries = list.compactMap(\.fields) }
+        let ourLayouts = Set(set.entries.compactMap { SetMerge.layout($0, kind: kind) })
+        var bySlot: [String: Int] = [:]
+        for (index, entry) in oldEntries.enumerated() where bySlot[SetMerge.slot(entry)] == nil { bySlot[SetMerge.slot(entry)] = index }
+
+        var result: [[String: ContentsJSON]] = [], names: [String: Set<String>] = [:], owner: [String: String] = [:], used = Set<Int>()
+        for entry in set.entries {
+            let ours = entry["filename"].flatMap { if case .string(let name) = $0 { name } else { nil } }
+            guard let index = bySlot[SetMerge.slot(entry)] else {
+                if let ours { names[ours, default: []].insert(ours); owner[ours] = ours }
+                result.append(entry)
+                continue
+            }
+            used.insert(index)
+            var merged = oldEntries[index]
+            let theirs = merged["filename"].flatMap { if case .string(let name) = $0 { name } else { nil } }
+            if ours == nil && kind == "appiconset" {
+                result.append(merged) // an empty slot of ours (a missing appearance): whatever the user put there stays
+                continue
+            }
+            for (key, value) in entry where key != "filename" { merged[key] = value }
+            guard let ours else { result.append(merged); continue }
+            // The user's file name, unless it is not a plain name or a file of ours of another render has it.
+            var name = ours
+            if let theirs, !theirs.contains("/"), !theirs.hasPrefix("."), theirs != "Contents.json",
+               set.sameContent(owner[theirs] ?? ours, ours) {
+                name = theirs
+            } else if !set.sameContent(owner[ours] ?? ours, ours) {
+                name = names[ours]?.sorted().first ?? ours
+            }
+            names[ours, default: []].insert(name)
+            owner[name] = ours
+            merged["filename"] = .string(name)
+            result.append(merged)
+        }
+        // The old entries that are not ours: kept, unless an iOS layout of ours replaces theirs.
+        var dropped: [[String: ContentsJSON]] = []
+        for (index, entry) in oldEntries.enumerated() where !used.contains(index) {
+            if let layout = SetMerge.layout(entry, kind: kind), !ourLayouts.isEmpty, !ourLayouts.contains(layout) {
+                dropped.append(entry)
+            } else {
+                result.append(entry)
+            }
+        }
+        if kind == "appiconset" {
+            result = result.enumerated().sorted { SetMerge.xcodeOrder($0.element, $0.offset, $1.element, $1.offset) }.map(\.element)
+        }
+        let stillNamed = Set(result.compactMap { entry -> String? in if case .string(let name)? = entry["filename"] { name } else { nil } })
+        leaving = Set(dropped.compactMap { entry -> String? in if case .string(let name)? = entry["filename"] { name } else { nil } })
+            .subtracting(stillNamed).intersection(existingFiles)
+
+        root[set.listKey] = .array(result.map(ContentsJSON.object))
+        if root["info"] == nil { root["info"] = ContentsJSON.info }
+        if let properties = set.properties {
+            var merged = root["properties"]?.fields ?? [:]
+            for (key, value) in properties { merged[key] = value }
+            root["properties"] = .object(merged)
+        }
+        let contents = ContentsJSON.object(root)
+        self.contents = contents
+        // Entries in another order are the same content: a hand-written or older file is left as it is.
+        func normalised(_ root: [String: ContentsJSON]) -> [String: ContentsJSON] {
+            var root = root
+            if case .array(let list)? = root[set.listKey] { root[set.listKey] = .array(list.sorted { $0.rendered < $1.rendered }) }
+            return root
+        }
+        contentsChanged = existing.map { normalised($0) != normalised(root) } ?? true
+        self.names = names
+    }
+
+    /// The keys that say which slot an entry fills; everything else (file name, compression, unknown keys)
+    /// is about what fills it.
+    static let slotKeys: Set<String> = ["idiom", "size", "scale", "platform", "appearances", "subtype", "role", "orientation",
+                                        "extent", "minimum-system-version", "display-gamut", "screen-width", "width-class",
+                                        "height-class", "memory", "graphics-feature-set", "language-direction", "locale"]
+
+    /// An entry's slot, as text: its slot keys rendered in Xcode's format.
+    static func slot(_ fields: [String: ContentsJSON]) -> String {
+        ContentsJSON.object(fields.filter { slotKeys.contains($0.key) }).rendered
+    }
+
+    /// The iOS app-icon layout an entry belongs to, or nil (other platforms, other kinds of set): "classic"
+    /// (iphone, ipad, ios-marketing), "single-size" (one universal 1024) or "all-sizes" (universal with scales).
+    static func layout(_ entry: [String: ContentsJSON], kind: String) -> String? {
+        guard kind == "appiconset", case .string(let idiom)? = entry["idiom"] else { return nil }
+        switch idiom {
+        case "iphone", "ipad", "ios-marketing": return "classic"
+        case "universal":
+            if case .string(let platform)? = entry["platform"], platform != "ios" { return nil }
+            return entry["scale"] == nil ? "single-size" : "all-sizes"
+        default: return nil
+        }
+    }
+
+    /// Xcode's order of app-icon entries, read off the sets Xcode writes: by idiom (universal, iphone, ipad,
+    /// ios-marketing, car, watch, watch-marketing, mac, then others), then platform, size, scale, and
+    /// appearance (any, dark, tinted). Entries it cannot place keep their order, after the others.
+    static func xcodeOrder(_ a: [String: ContentsJSON], _ aIndex: Int, _ b: [String: ContentsJSON], _ bIndex: Int) -> Bool {
+        let (ka, kb) = (orderKey(a), orderKey(b))
+        for (x, y) in zip(ka, kb) where x != y { return x < y }
+        return aIndex < bIndex
+    }
+
+    private static func orderKey(_ entry: [String: ContentsJSON]) -> [Double] {
+        func text(_ key: String) -> String? { if case .string(let value)? = entry[key] { value } else { nil } }
+        let idioms = ["universal", "iphone", "ipad", "ios-marketing", "car", "watch", "watch-marketing", "mac"]
+        let platforms = ["ios", "watchos", "macos", "tvos", "visionos"]
+        let idiom = Double(text("idiom").flatMap(idioms.firstIndex(of:)) ?? idioms.count)
+        let platform = Double(text("platform").flatMap(platforms.firstIndex(of:)) ?? -1)
+        let size = text("size").flatMap(PointSize.init(parsing:))?.width ?? 0
+        let scale = Double(text("scale").flatMap { Int($0.dropLast()) } ?? 0)
+        var appearance = 0.0
+        if case .array(let list)? = entry["appearances"], case .string(let value)? = list.first?.fields?["value"] {
+            appearance = value == "dark" ? 1 : value == "tinted" ? 2 : 3
+        }
+        return [idiom, platform, size, scale, appearance]
     }
 }
 

@@ -37,7 +37,7 @@ public struct Fixer: Sendable {
     /// Fixes every file under `paths` that has a fixable finding.
     public func fix(_ paths: [String], now: Date = Date()) throws(ValidationInputError) -> [Outcome] {
         let report = try validator.validate(paths)
-        let stamp = Fixer.timestamp(now)
+        let stamp = Backup.timestamp(now)
         var outcomes: [Outcome] = []
         // One file reached by two paths (`dir dir/x.png`, `x.png x.png`, `dir ./dir`) is repaired once: a
         // second pass would back up the already-fixed file.
@@ -47,7 +47,7 @@ public struct Fixer: Sendable {
             let fixable = file.findings.filter { Fixer.fixableRules.contains($0.rule) }
             guard !fixable.isEmpty else { continue }
             let given = paths.first { file.path == $0 || file.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? file.path
-            let backup = keepsBackup ? Fixer.backupPath(for: file.path, given: given, stamp: stamp) : nil
+            let backup = keepsBackup ? Backup.path(for: file.path, given: given, stamp: stamp) : nil
             outcomes.append(repair(file, rules: Set(fixable.map(\.rule)), backup: backup))
         }
         return outcomes
@@ -71,51 +71,12 @@ public struct Fixer: Sendable {
             let encoded = try FileRewrite.encode(decoded.image, keepsAlpha: keepsAlpha, background: background)
             if let backup {
                 // Written, flushed and read back before the original is touched; never over an existing file.
-                try FileManager.default.createDirectory(atPath: (backup as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                outcome.backup = try Fixer.writeBackup(bytes, at: backup)
+                outcome.backup = try Backup.write(bytes, at: backup)
             }
             try FileIO.writeAtomically(encoded, to: file.path, mode: FileIO.mode(of: file.path))
         } catch {
             outcome.failure = "\(error)"
         }
         return outcome
-    }
-
-    /// Writes a backup at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs
-    /// in one second): a backup is never overwritten. Returns where it went.
-    static func writeBackup(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
-        let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
-        for attempt in 1...1000 {
-            let candidate = attempt == 1 ? path : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
-            if FileManager.default.fileExists(atPath: candidate) { continue }
-            do { try FileIO.writeBackup(bytes, to: candidate); return candidate } catch {
-                if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { continue }
-                throw error
-            }
-        }
-        throw .writeFailed(path: path, reason: "no free backup name")
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: date)
-    }
-
-    /// `.iconforge-backup/<stamp>/…` beside the path given — moved up out of any asset catalog, where a
-    /// backup would itself become an unreferenced file — mirroring the layout below that folder.
-    static func backupPath(for file: String, given: String, stamp: String) -> String {
-        let catalogKinds: Set<String> = ["xcassets", "appiconset", "launchimage", "imageset", "colorset"]
-        let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
-        var anchor = (absolute as NSString).deletingLastPathComponent
-        let components = (anchor as NSString).pathComponents
-        if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
-            anchor = NSString.path(withComponents: Array(components[..<first]))
-        }
-        let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
-        let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
-        return NSString.path(withComponents: [anchor, ".iconforge-backup", stamp, relative])
     }
 }

@@ -61,6 +61,14 @@ public struct GeneratedFile: Sendable, Equatable {
     public var bytes: Int
 }
 
+/// What `generate` would do (a dry run): the files it would write, and the files it would move to a backup.
+public struct GenerationPlan: Sendable {
+    /// Files to be written, by their path relative to the output folder.
+    public var files: [GeneratedFile] = []
+    /// Files that would leave their set for `.iconforge-backup/`, relative to the output folder.
+    public var moves: [String] = []
+}
+
 /// What `generate` did for one source.
 public struct GenerationReport: Sendable {
     /// The source path.
@@ -71,6 +79,8 @@ public struct GenerationReport: Sendable {
     public var files: [GeneratedFile]
     /// Things the user should know that did not stop the run.
     public var warnings: [String]
+    /// What was done besides writing files, e.g. "moved 25 files of the replaced layout out of AppIcon.appiconset to …".
+    public var notes: [String] = []
     /// Wall time in seconds.
     public var seconds: Double
 
@@ -97,12 +107,17 @@ public struct Generator: Sendable {
     func outputs() -> [IconSpec] {
         var result: [IconSpec] = []
         var seen = Set<String>()
+        // One appearance variant asked for: the other's slot is written empty, as Xcode 16 writes it.
+        let anyVariant = options.darkSource != nil || options.tintedSource != nil
         for preset in options.presets {
             for var spec in preset.outputs {
-                if spec.appearance == .dark && options.darkSource == nil { continue }
-                if spec.appearance == .tinted && options.tintedSource == nil { continue }
+                let given = spec.appearance == .dark ? options.darkSource != nil : spec.appearance == .tinted ? options.tintedSource != nil : true
+                if !given {
+                    guard anyVariant else { continue }
+                    spec.filename = nil
+                }
                 spec.set = spec.set.map(rename)
-                let key = [spec.set ?? "", spec.filename ?? "", AssetSet.slot(CatalogEntry.fields(for: spec, background: .white))]
+                let key = [spec.set ?? "", spec.filename ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]
                     .joined(separator: "|")
                 if seen.insert(key).inserted { result.append(spec) }
             }
@@ -130,14 +145,30 @@ public struct Generator: Sendable {
         return jobs
     }
 
-    /// What would be written, without reading the source's pixels (for --dry-run).
-    public func plan(outputFolder: String) -> [GeneratedFile] {
+    /// What would be written, without reading the source's pixels (for --dry-run): every file under the name
+    /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
+    public func plan(outputFolder: String) -> GenerationPlan {
         let outputs = outputs()
-        var files = fileJobs(outputs).map { GeneratedFile(path: $0.path, role: $0.spec.role, pixels: $0.spec.pixels, bytes: 0) }
-        for set in Set(outputs.compactMap(\.set)).sorted() {
-            files.append(GeneratedFile(path: set + "/Contents.json", role: outputs.first { $0.set == set }!.role, pixels: nil, bytes: 0))
+        let jobs = fileJobs(outputs)
+        var plan = GenerationPlan()
+        for set in uniqueSets(outputs) {
+            let assets = assetSet(set, outputs: outputs, files: Dictionary(jobs.filter { $0.spec.set == set }.map { ($0.spec.filename!, []) },
+                                                                           uniquingKeysWith: { first, _ in first }))
+            let merge = assets.merge(into: outputFolder)
+            for job in jobs where job.spec.set == set {
+                for name in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
+                    plan.files.append(GeneratedFile(path: set + "/" + name, role: job.spec.role, pixels: job.spec.pixels, bytes: 0))
+                }
+            }
+            if merge.contentsChanged {
+                plan.files.append(GeneratedFile(path: set + "/Contents.json", role: outputs.first { $0.set == set }!.role, pixels: nil, bytes: 0))
+            }
+            plan.moves += merge.leaving.sorted().map { set + "/" + $0 }
         }
-        return files
+        for job in jobs where job.spec.set == nil {
+            plan.files.append(GeneratedFile(path: loosePath(job.path, in: outputFolder), role: job.spec.role, pixels: job.spec.pixels, bytes: 0))
+        }
+        return plan
     }
 
     /// Generates every output of the presets from `source` into `outputFolder`.
@@ -173,11 +204,10 @@ public struct Generator: Sendable {
         var bytesByPath: [String: [UInt8]] = [:]
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
-        try write(outputs: outputs, jobs: jobs, bytes: bytesByPath, into: outputFolder)
-        var files = jobs.map { GeneratedFile(path: $0.path, role: $0.spec.role, pixels: $0.spec.pixels, bytes: bytesByPath[$0.path]!.count) }
-        try verify(jobs, in: outputFolder)
-        files += try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
-        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
+        let (written, notes) = try write(outputs: outputs, jobs: jobs, bytes: bytesByPath, into: outputFolder)
+        try verify(written, in: outputFolder)
+        let files = written.map(\.file) + (try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder))
+        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes,
                                 seconds: (clock.now - start).seconds)
     }
 
@@ -195,28 +225,67 @@ public struct Generator: Sendable {
         return (renders, renderOf)
     }
 
-    private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], into folder: String) throws(IconForgeError) {
+    /// A file written, and the output it was made for.
+    private typealias Written = (file: GeneratedFile, spec: IconSpec)
+
+    /// True for an output folder that is an asset catalog: loose outputs never go inside one.
+    static func isCatalog(_ folder: String) -> Bool {
+        (folder as NSString).pathExtension == "xcassets" || folder.hasSuffix(".xcassets/")
+    }
+
+    /// Where a loose output (web clip, snippet, iPad Pro launch file) goes, relative to the output folder:
+    /// beside a catalog rather than in it (Xcode would list it as an unknown file), else in the folder.
+    private func loosePath(_ name: String, in folder: String) -> String {
+        Generator.isCatalog(folder) ? "../" + name : name
+    }
+
+    private func assetSet(_ name: String, outputs: [IconSpec], files: [String: [UInt8]]) -> AssetSet {
+        let background = options.launchBackground ?? options.background
+        let specs = outputs.filter { $0.set == name }
+        var set = AssetSet(name: name, files: files, entries: specs.map { CatalogEntry.fields(for: $0, background: background) })
+        if specs.contains(where: { $0.role == .template }) {
+            set.properties = ["template-rendering-intent": .string("template")]
+        }
+        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = "\(Renderer.key(for: spec))" }
+        return set
+    }
+
+    private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]],
+                       into folder: String) throws(IconForgeError) -> (files: [Written], notes: [String]) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch { throw .file(.writeFailed(path: folder, reason: error.localizedDescription)) }
         FileIO.removeStaleTemporaries(in: folder)
-        if folder.hasSuffix(".xcassets") || folder.hasSuffix(".xcassets/") {
-            let root = (folder as NSString).appendingPathComponent("Contents.json")
+        // A catalog's own Contents.json is created when missing and otherwise never touched (it may hold
+        // properties such as generate-swift-asset-symbol-extensions).
+        let root = (folder as NSString).appendingPathComponent("Contents.json")
+        if Generator.isCatalog(folder), !FileManager.default.fileExists(atPath: root) {
             try FileIO.writeOutput(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)
         }
-        let background = options.launchBackground ?? options.background
+        var written: [Written] = [], notes: [String] = []
+        let now = Date()
         for name in uniqueSets(outputs) {
-            let specs = outputs.filter { $0.set == name }
-            var set = AssetSet(name: name, files: [:], entries: specs.map { CatalogEntry.fields(for: $0, background: background) })
-            for job in jobs where job.spec.set == name { set.files[job.spec.filename!] = bytes[job.path] }
-            if specs.contains(where: { $0.role == .template }) {
-                set.properties = ["template-rendering-intent": .string("template")]
+            var files: [String: [UInt8]] = [:]
+            for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
+            let merge = try assetSet(name, outputs: outputs, files: files).write(into: folder, now: now)
+            for job in jobs where job.spec.set == name {
+                for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
+                    written.append((GeneratedFile(path: name + "/" + final, role: job.spec.role, pixels: job.spec.pixels,
+                                                  bytes: bytes[job.path]!.count), job.spec))
+                }
             }
-            try set.write(into: folder)
+            if !merge.leaving.isEmpty {
+                let backup = Backup.path(for: (folder as NSString).appendingPathComponent(name), given: (folder as NSString).appendingPathComponent(name),
+                                         stamp: Backup.timestamp(now))
+                notes.append("moved \(merge.leaving.count) file\(merge.leaving.count == 1 ? "" : "s") of the replaced layout out of \(name) to \(backup)")
+            }
         }
         for job in jobs where job.spec.set == nil {
-            try FileIO.writeOutput(bytes[job.path]!, to: (folder as NSString).appendingPathComponent(job.path))
+            let path = loosePath(job.path, in: folder)
+            try FileIO.writeOutput(bytes[job.path]!, to: (folder as NSString).appendingPathComponent(path))
+            written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
+        return (written, notes)
     }
 
     private func uniqueSets(_ outputs: [IconSpec]) -> [String] {
@@ -225,20 +294,20 @@ public struct Generator: Sendable {
     }
 
     /// Reads every written file back and checks what its role requires. A failure here is a bug.
-    private func verify(_ jobs: [FileJob], in folder: String) throws(IconForgeError) {
-        for job in jobs {
-            let path = (folder as NSString).appendingPathComponent(job.path)
+    private func verify(_ files: [Written], in folder: String) throws(IconForgeError) {
+        for (file, spec) in files {
+            let path = (folder as NSString).appendingPathComponent(file.path)
             let info: PNGInfo
             do { info = try PNG.info(try FileIO.read(path)) } catch {
                 throw .invalidRequest(path: path, reason: "internal check failed: the written file does not read back (\(error))")
             }
             var problems: [String] = []
-            if let pixels = job.spec.pixels, info.width != pixels.width || info.height != pixels.height {
+            if let pixels = spec.pixels, info.width != pixels.width || info.height != pixels.height {
                 problems.append("is \(info.width)x\(info.height), not \(pixels)")
             }
             if info.bitDepth != 8 { problems.append("has \(info.bitDepth)-bit channels") }
             if info.isInterlaced { problems.append("is interlaced") }
-            let expected: PNGColorType = job.spec.keepsAlpha ? .rgba : .rgb
+            let expected: PNGColorType = spec.keepsAlpha ? .rgba : .rgb
             if info.colorType != expected || info.hasTransparencyChunk { problems.append("is \(info.colorType), not \(expected)") }
             if !problems.isEmpty {
                 throw .invalidRequest(path: path, reason: "internal check failed: " + problems.joined(separator: ", ") + " — please report this bug")
@@ -258,8 +327,9 @@ public struct Generator: Sendable {
             if jobs.contains(where: { $0.spec.filename == "apple-touch-icon-precomposed.png" }) {
                 html += "<link rel=\"apple-touch-icon-precomposed\" href=\"apple-touch-icon-precomposed.png\">\n"
             }
-            try FileIO.writeOutput(Array(html.utf8), to: (folder as NSString).appendingPathComponent("apple-touch-icon.html"))
-            written.append(GeneratedFile(path: "apple-touch-icon.html", role: .webClip, pixels: nil, bytes: html.utf8.count))
+            let path = loosePath("apple-touch-icon.html", in: folder)
+            try FileIO.writeOutput(Array(html.utf8), to: (folder as NSString).appendingPathComponent(path))
+            written.append(GeneratedFile(path: path, role: .webClip, pixels: nil, bytes: html.utf8.count))
         }
         if let imageSet = outputs.first(where: { $0.role == .launchLogo })?.set,
            let colourSet = outputs.first(where: { $0.role == .launchBackground })?.set {
@@ -274,8 +344,9 @@ public struct Generator: Sendable {
                 </dict>
 
                 """
-            try FileIO.writeOutput(Array(plist.utf8), to: (folder as NSString).appendingPathComponent("UILaunchScreen.plist"))
-            written.append(GeneratedFile(path: "UILaunchScreen.plist", role: .launchLogo, pixels: nil, bytes: plist.utf8.count))
+            let path = loosePath("UILaunchScreen.plist", in: folder)
+            try FileIO.writeOutput(Array(plist.utf8), to: (folder as NSString).appendingPathComponent(path))
+            written.append(GeneratedFile(path: path, role: .launchLogo, pixels: nil, bytes: plist.utf8.count))
         }
         return written
     }

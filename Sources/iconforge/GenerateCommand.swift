@@ -144,9 +144,13 @@ struct GenerateCommand: ParsableCommand {
     private func printPlan(_ generator: Generator, _ jobs: [(String, String)]) {
         for (source, folder) in jobs {
             print("\(source) → \(folder) (dry run: nothing written)")
-            for file in generator.plan(outputFolder: folder) {
+            let plan = generator.plan(outputFolder: folder)
+            for file in plan.files {
                 print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0)
                       + (folder as NSString).appendingPathComponent(file.path))
+            }
+            for move in plan.moves {
+                print("  move to .iconforge-backup/: " + (folder as NSString).appendingPathComponent(move))
             }
         }
     }
@@ -185,6 +189,7 @@ final class Reporter: @unchecked Sendable {
                 }
             }
             for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
+            for note in report.notes { print(note) }
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// Generates into a fresh folder and returns it.
 private func generate(_ source: String, presets: String, configure: (inout GenerateOptions) -> Void = { _ in },
                       folder: URL? = nil) throws -> (URL, GenerationReport) {
-    let output = try folder ?? Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+    // A plain folder: loose outputs (web clips, iPad Pro launch files) go inside it, as they would not in a catalog.
+    let output = try folder ?? Fixtures.temporaryFolder().appendingPathComponent("Icons")
     var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
     configure(&options)
     let report = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent(source).path,
@@ -69,6 +70,13 @@ struct ShippedPresetTests {
             let parsed = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
             #expect((parsed?["info"] as? [String: Any])?["author"] as? String == "xcode")
         }
+        // A plain output folder gets no catalog Contents.json; a catalog gets one (see AssetCatalogTests).
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Contents.json").path))
+    }
+
+    @Test("a new catalog gets its own Contents.json in Xcode's format")
+    func newCatalog() throws {
+        let (folder, _) = try generate("app-icon-master.png", presets: "ios", folder: try Fixtures.temporaryFolder().appendingPathComponent("A.xcassets"))
         #expect(try String(contentsOf: folder.appendingPathComponent("Contents.json"), encoding: .utf8)
                 == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
     }
@@ -198,7 +206,10 @@ struct GeneratorBehaviourTests {
         let images = (try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as! [String: Any])["images"] as! [[String: Any]]
         #expect(images.count == 19) // 18 of ours, and the watch entry
         #expect(images.last?["idiom"] as? String == "watch")
-        #expect(images.filter { $0["size"] as? String == "60x60" && $0["scale"] as? String == "3x" }.map { $0["filename"] as? String } == ["Icon-60@3x.png"])
+        // The user's slot keeps the user's file name, and the file is made.
+        #expect(images.filter { $0["size"] as? String == "60x60" && $0["scale"] as? String == "3x" }.map { $0["filename"] as? String } == ["old-60.png"])
+        #expect(FileManager.default.fileExists(atPath: set.appendingPathComponent("old-60.png").path))
+        #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("Icon-60@3x.png").path))
     }
 
     @Test("launch images cover-crop with gravity, or put a logo on a colour")
@@ -261,7 +272,7 @@ struct GeneratorBehaviourTests {
     @Test("the plan lists what would be written without writing")
     func plan() throws {
         let generator = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios,ios-legacy")))
-        let plan = generator.plan(outputFolder: "/nonexistent")
+        let plan = generator.plan(outputFolder: "/nonexistent").files
         #expect(plan.count == 22) // 21 files and one Contents.json
         #expect(plan.contains { $0.path == "AppIcon.appiconset/Icon-83.5@2x.png" && $0.pixels == PixelSize(width: 167, height: 167) })
     }

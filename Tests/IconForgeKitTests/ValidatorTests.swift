@@ -129,7 +129,7 @@ struct ValidatorCatalogTests {
         _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("bar-icons")))
             .run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
         let report = try Validator().validate([folder.path])
-        #expect(report.files.count == 21 + 17 + 6)
+        #expect(report.files.count == 21 + 15 + 6) // the two iPad Pro launch files are loose: beside the catalog
         #expect(report.errors == 0 && report.warnings == 0, "\(report.rendered(as: .text))")
     }
 }

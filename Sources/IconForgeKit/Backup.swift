@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where IconForge keeps what it replaces or takes out of a set: `.iconforge-backup/<timestamp>/…` beside
+/// the path worked on, moved up out of any asset catalog (a backup inside an `.appiconset` would itself be
+/// an unreferenced file), mirroring the layout below that folder. Nothing a user made is deleted; at most
+/// it is moved here. Backups are never overwritten.
+public enum Backup {
+    /// Folder kinds a backup never goes inside.
+    static let catalogKinds: Set<String> = ["xcassets", "appiconset", "launchimage", "imageset", "colorset", "icon"]
+
+    /// "20261122-221500", in UTC.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
+    }
+
+    /// The backup path of `file`, for a run given `given` (a file or folder): anchored beside `given`, above
+    /// any catalog folder, with `file`'s path below that anchor.
+    public static func path(for file: String, given: String, stamp: String) -> String {
+        let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
+        var anchor = (absolute as NSString).deletingLastPathComponent
+        let components = (absolute as NSString).pathComponents
+        if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
+            anchor = NSString.path(withComponents: Array(components[..<first]))
+        }
+        let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
+        return NSString.path(withComponents: [anchor, ".iconforge-backup", stamp, relative])
+    }
+
+    /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
+    /// one second): created exclusively, flushed and read back. Returns where it went.
+    public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch { throw .writeFailed(path: path, reason: error.localizedDescription) }
+        let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
+        for attempt in 1...1000 {
+            let candidate = attempt == 1 ? path : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            if FileManager.default.fileExists(atPath: candidate) { continue }
+            do { try FileIO.writeBackup(bytes, to: candidate); return candidate } catch {
+                if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { continue }
+                throw error
+            }
+        }
+        throw .writeFailed(path: path, reason: "no free backup name")
+    }
+}

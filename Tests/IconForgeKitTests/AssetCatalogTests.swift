@@ -1,0 +1,143 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+private let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+private let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+
+/// A copy of `TestImages/catalogs/<name>` in a fresh folder.
+private func copy(_ name: String) throws -> URL {
+    let target = try Fixtures.temporaryFolder().appendingPathComponent(name)
+    try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("catalogs/\(name)"), to: target)
+    return target
+}
+
+@discardableResult
+private func generate(_ presets: String, into folder: URL, source: String = master,
+                      configure: (inout GenerateOptions) -> Void = { _ in }) throws -> GenerationReport {
+    var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+    configure(&options)
+    return try Generator(options: options).run(source: source, outputFolder: folder.path)
+}
+
+/// Every regular file under `folder` (hidden ones too), relative, with its bytes.
+private func snapshot(_ folder: URL) throws -> [String: [UInt8]] {
+    var files: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let item = enumerator?.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        let url = folder.appendingPathComponent(item)
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { files[item] = try Fixtures.bytes(at: url) }
+    }
+    return files
+}
+
+private func images(_ set: URL) throws -> [[String: Any]] {
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
+    return try #require(root["images"] as? [[String: Any]])
+}
+
+@Suite("Writing into real asset catalogs")
+struct AssetCatalogWriteTests {
+    @Test("an Xcode 10 set whose slots are all named: pixels change, its Contents.json stays byte for byte; a rerun changes nothing")
+    func oldFormat() throws {
+        let catalog = try copy("OldFormat.xcassets")
+        let before = try snapshot(catalog)
+        try generate("ios", into: catalog)
+        let after = try snapshot(catalog)
+        #expect(Set(after.keys) == Set(before.keys)) // no file added, none left behind
+        #expect(after["AppIcon.appiconset/Contents.json"] == before["AppIcon.appiconset/Contents.json"])
+        #expect(after["Contents.json"] == before["Contents.json"])
+        #expect(after.filter { $0.key.hasSuffix(".png") }.allSatisfy { before[$0.key] != $0.value })
+        let time = try FileManager.default.attributesOfItem(atPath: catalog.appendingPathComponent("AppIcon.appiconset/icon-ipad-76-2.png").path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.02)
+        try generate("ios", into: catalog)
+        #expect(try snapshot(catalog) == after)
+        #expect(try FileManager.default.attributesOfItem(atPath: catalog.appendingPathComponent("AppIcon.appiconset/icon-ipad-76-2.png").path)[.modificationDate] as? Date == time)
+        #expect(try Validator().validate([catalog.path]).errors == 0)
+    }
+
+    @Test("a catalog's own Contents.json with properties is never rewritten, nor its other sets")
+    func catalogProperties() throws {
+        let catalog = try copy("WithProperties.xcassets")
+        let before = try snapshot(catalog)
+        try generate("ios", into: catalog)
+        let after = try snapshot(catalog)
+        #expect(after["Contents.json"] == before["Contents.json"] && after["AccentColor.colorset/Contents.json"] == before["AccentColor.colorset/Contents.json"])
+        #expect(String(decoding: after["Contents.json"]!, as: UTF8.self).contains("generate-swift-asset-symbol-extensions"))
+    }
+
+    @Test("25 legacy slots with the user's names: every name reused, the user's mac slot and unknown keys kept, Xcode's order, nothing unreferenced")
+    func legacyNames() throws {
+        let catalog = try copy("Legacy.xcassets")
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        let before = try snapshot(catalog)
+        let report = try generate("ios-legacy", into: catalog)
+        let after = try snapshot(catalog)
+        #expect(Set(after.keys) == Set(before.keys))
+        #expect(after["AppIcon.appiconset/mac-128.png"] == before["AppIcon.appiconset/mac-128.png"])
+        #expect(report.files.filter { $0.pixels != nil }.allSatisfy { ($0.path as NSString).lastPathComponent.hasPrefix("appicon_") })
+        let entries = try images(set)
+        #expect(entries.count == 26 && entries.last?["idiom"] as? String == "mac")
+        #expect(entries.contains { $0["unassigned-note"] as? String == "kept" })
+        // Clean but for what the user's own mac slot asks for (a Mac icon needs 512pt @2x), and nothing unreferenced.
+        let validation = try Validator().validate([catalog.path])
+        #expect(validation.files.flatMap(\.findings).map(\.message) == ["A Mac app icon needs its 512pt @2x (1024x1024) image"])
+        // Xcode's order: the checked-in list of the order Xcode writes, restricted to these entries.
+        let order = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.testImages.appendingPathComponent("catalogs/xcode-order.json"))) as? [[String: String]])
+        let key = { (entry: [String: Any]) in "\(entry["idiom"]!) \(entry["size"]!) \(entry["scale"]!)" }
+        let expected = order.map(key).filter { name in entries.contains { key($0) == name } }
+        #expect(entries.map(key) == expected)
+        try generate("ios-legacy", into: catalog)
+        #expect(try snapshot(catalog) == after)
+    }
+
+    @Test("switching classic -> single size -> classic: each layout replaces the other, files that leave go to the backup")
+    func switchLayouts() throws {
+        let catalog = try copy("Legacy.xcassets")
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        let original = try snapshot(set)
+        let dryRun = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios-single"))).plan(outputFolder: catalog.path)
+        #expect(dryRun.moves.count == 19) // 25 slots, 19 distinct files
+        let single = try generate("ios-single", into: catalog)
+        #expect(single.notes.count == 1 && single.notes[0].hasPrefix("moved 19 files of the replaced layout out of AppIcon.appiconset to "))
+        #expect(Set(try snapshot(set).keys) == ["Contents.json", "AppIcon.png", "mac-128.png"])
+        #expect(try images(set).map { $0["idiom"] as? String } == ["universal", "mac"])
+        // Every file that left is in the backup, byte for byte.
+        let backups = catalog.deletingLastPathComponent().appendingPathComponent(".iconforge-backup")
+        let stamp = try #require(try FileManager.default.contentsOfDirectory(atPath: backups.path).first)
+        let saved = try snapshot(backups.appendingPathComponent(stamp).appendingPathComponent("Legacy.xcassets/AppIcon.appiconset"))
+        #expect(saved.count == 19 && saved.allSatisfy { original[$0.key] == $0.value })
+        try generate("ios", into: catalog)
+        let entries = try images(set)
+        #expect(entries.count == 19 && Set(entries.compactMap { $0["filename"] as? String }).contains("mac-128.png"))
+        #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("AppIcon.png").path))
+        #expect(try Validator().validate([catalog.path]).files.flatMap(\.findings).map(\.rule) == [.missingSize]) // the user's mac slot
+    }
+
+    @Test("--tinted alone writes the empty dark slot, --dark alone the empty tinted one; a user's file in that slot stays")
+    func appearanceSlots() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        try generate("ios-single", into: folder) { $0.tintedSource = .auto }
+        let set = folder.appendingPathComponent("AppIcon.appiconset")
+        var entries = try images(set)
+        let dark = try #require(entries.first { (($0["appearances"] as? [[String: String]])?.first?["value"]) == "dark" })
+        #expect(dark["filename"] == nil && entries.count == 3)
+        try generate("ios-single", into: folder, source: master) { $0.darkSource = glyph }
+        entries = try images(set)
+        let tinted = try #require(entries.first { (($0["appearances"] as? [[String: String]])?.first?["value"]) == "tinted" })
+        #expect(tinted["filename"] as? String == "AppIcon-Tinted.png") // made by the first run, kept
+        #expect(entries.compactMap { $0["filename"] as? String }.sorted() == ["AppIcon-Dark.png", "AppIcon-Tinted.png", "AppIcon.png"])
+    }
+
+    @Test("loose outputs never go inside a catalog: they are written beside it")
+    func looseBeside() throws {
+        let parent = try Fixtures.temporaryFolder()
+        let catalog = parent.appendingPathComponent("Assets.xcassets")
+        let report = try generate("ios,web-clip", into: catalog)
+        #expect(report.files.contains { $0.path == "../apple-touch-icon.png" } && report.files.contains { $0.path == "../apple-touch-icon.html" })
+        #expect(FileManager.default.fileExists(atPath: parent.appendingPathComponent("apple-touch-icon-180.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted() == ["AppIcon.appiconset", "Contents.json"])
+    }
+}
