@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// IconForge: one master PNG in, every iOS icon and launch image out, checked the way App Store review does.
+// IconForge: one master (PNG, SVG or JPEG) in, every icon and launch image out, checked the way App Store review does.
 import PackageDescription
 
 // libpng is found through pkg-config; the C target also names the libraries itself because a
@@ -8,7 +8,7 @@ let package = Package(
     name: "IconForge",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "IconForge", targets: ["IconForgeKit", "PNGCodec", "Raster"]),
+        .library(name: "IconForge", targets: ["IconForgeKit", "PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
         .executable(name: "iconforge", targets: ["iconforge"]),
     ],
     dependencies: [
@@ -25,10 +25,24 @@ let package = Package(
             dependencies: ["CLibPNG"],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
+        // librsvg (Debian librsvg2-dev, Homebrew librsvg), linked by name: csvg.c says why it needs no headers.
+        .target(
+            name: "CSVG",
+            linkerSettings: [.linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("gio-2.0"),
+                             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
+        ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CJPEG", dependencies: ["CTurboJPEG"], linkerSettings: [.linkedLibrary("turbojpeg")]),
         .target(name: "Raster"),
+        .target(name: "JPEGCodec", dependencies: ["CJPEG", "Raster"]),
+        .target(name: "SVGCodec", dependencies: ["CSVG", "Raster"]),
         .target(name: "Deflate"),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Deflate", "Raster"]),
-        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "Raster"]),
+        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -36,10 +50,12 @@ let package = Package(
         // Throughput measurements, run by Benchmarks/*.sh in release mode; never part of the tests.
         .executableTarget(name: "iconforge-bench", dependencies: ["IconForgeKit", "PNGCodec", "Raster"],
                           path: "Benchmarks/Sources/iconforge-bench"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),
+        .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "Raster", "TestSupport"]),
+        .testTarget(name: "SVGCodecTests", dependencies: ["SVGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "IconForgeKitTests", dependencies: ["IconForgeKit", "PNGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "iconforgeTests", dependencies: ["iconforge", "TestSupport"]),
     ],

@@ -506,6 +506,108 @@ def make_memory_fixtures():
           + chunk(b"IDAT", stream) + chunk(b"IEND", b""))
 
 
+def turbojpeg_encode(width, height, channels, pixels, progressive=False, quality=92):
+    """JPEG bytes from the system's libjpeg-turbo (the library IconForge decodes with), through ctypes:
+    deterministic, and no Python imaging package needed. channels: 3 RGB, 1 grey, 4 CMYK."""
+    import ctypes
+    import ctypes.util
+    lib = ctypes.CDLL(ctypes.util.find_library("turbojpeg") or "libturbojpeg.so.0")
+    lib.tjInitCompress.restype = ctypes.c_void_p
+    lib.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_ulong), ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    lib.tjFree.argtypes = [ctypes.c_void_p]
+    lib.tjDestroy.argtypes = [ctypes.c_void_p]
+    handle = lib.tjInitCompress()
+    out, size = ctypes.c_void_p(), ctypes.c_ulong()
+    pixel_format = {3: 0, 1: 6, 4: 11}[channels]
+    subsampling = {3: 2, 1: 3, 4: 0}[channels]  # 4:2:0 colour, grey, 4:4:4 CMYK
+    flags = 16384 if progressive else 0  # TJFLAG_PROGRESSIVE
+    if lib.tjCompress2(handle, bytes(pixels), width, 0, height, pixel_format, ctypes.byref(out), ctypes.byref(size), subsampling, quality, flags) != 0:
+        raise RuntimeError("tjCompress2 failed")
+    data = ctypes.string_at(out, size.value)
+    lib.tjFree(out)
+    lib.tjDestroy(handle)
+    return data
+
+
+def jpeg_with_segments(jpeg, segments):
+    """Inserts APPn segments (marker byte, body) right after SOI."""
+    extra = b"".join(b"\xff" + bytes([marker]) + struct.pack(">H", len(body) + 2) + body for marker, body in segments)
+    return jpeg[:2] + extra + jpeg[2:]
+
+
+def exif_orientation(value):
+    """An APP1 Exif body holding one tag, Orientation, big-endian."""
+    ifd = struct.pack(">H", 1) + struct.pack(">HHII", 0x0112, 3, 1, value << 16) + struct.pack(">I", 0)
+    return b"Exif\0\0" + b"MM\0\x2a" + struct.pack(">I", 8) + ifd
+
+
+def make_source_fixtures():
+    """SVG and JPEG masters, good and hostile (TestImages/sources)."""
+    root = os.path.join(ROOT, "sources")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    d = lambda name: os.path.join(root, name)
+    def save(name, data):
+        with open(d(name), "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    # An icon drawn small (64 px intrinsic): gradients, thin strokes, a circle; full bleed.
+    save("icon.svg", """<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3c72"/><stop offset="1" stop-color="#2a9d8f"/></linearGradient>
+    <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ffe66d"/><stop offset="1" stop-color="#ff6b6b"/></radialGradient>
+  </defs>
+  <rect width="64" height="64" fill="url(#bg)"/>
+  <circle cx="32" cy="30" r="15" fill="url(#sun)"/>
+  <g stroke="#ffffff" stroke-width="0.35" fill="none">
+    <path d="M4 52 L60 52 M4 55 L60 55 M4 58 L60 58"/>
+    <path d="M8 8 L56 46" stroke-width="0.6"/>
+  </g>
+  <text x="32" y="62" font-size="4" text-anchor="middle" fill="#fff">IF</text>
+</svg>
+""")
+    save("wide.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#336699"/>'
+         '<circle cx="100" cy="50" r="40" fill="#ffcc00"/></svg>\n')
+    save("nosize.svg", '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>\n')
+    save("malformed.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g><rect width="10" height="10"></svg>\n')
+    # Entity expansion: 10^9 "lol"s if expanded.
+    laughs = '<?xml version="1.0"?>\n<!DOCTYPE svg [\n<!ENTITY lol "lol">\n'
+    for i in range(1, 10):
+        laughs += f'<!ENTITY lol{i} "' + f"&lol{i - 1 if i > 1 else ''};" * 10 + '">\n'
+    laughs = laughs.replace("&lol0;", "&lol;")
+    laughs += ']>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>&lol9;</text></svg>\n'
+    save("billion-laughs.svg", laughs)
+    # References outside its folder and on the network: none may be loaded (the drawing stays plain blue).
+    save("external.svg", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+         '<rect width="10" height="10" fill="#0000ff"/>'
+         '<image width="10" height="10" xlink:href="file:///etc/passwd"/>'
+         '<image width="10" height="10" href="../validation/clean/app-64.png"/>'
+         '<image width="10" height="10" href="http://127.0.0.1:9/x.png"/></svg>\n')
+    save("huge.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="1000000" height="1000000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n')
+    # JPEGs: a gradient with a red block at the top left, so orientation shows.
+    w, h = 64, 48
+    rgb = bytearray()
+    for y in range(h):
+        for x in range(w):
+            rgb += bytes((255, 0, 0)) if x < 16 and y < 12 else bytes(((x * 4) % 256, (y * 5) % 256, 128))
+    baseline = turbojpeg_encode(w, h, 3, rgb)
+    save("baseline.jpg", baseline)
+    save("progressive.jpg", turbojpeg_encode(w, h, 3, rgb, progressive=True))
+    save("grey.jpg", turbojpeg_encode(w, h, 1, bytes((x * 4) % 256 for y in range(h) for x in range(w))))
+    # Stored turned 90 degrees anticlockwise (48x64, the red block at the bottom left); EXIF 6 turns it upright.
+    turned = bytearray()
+    for y in range(w):
+        for x in range(h):
+            turned += rgb[((x) * w + (w - 1 - y)) * 3:((x) * w + (w - 1 - y)) * 3 + 3]
+    save("rotated-6.jpg", jpeg_with_segments(turbojpeg_encode(h, w, 3, turned), [(0xE1, exif_orientation(6))]))
+    save("cmyk.jpg", turbojpeg_encode(w, h, 4, bytes((x * 4) % 256 for y in range(h) for x in range(w) for _ in range(4))))
+    save("truncated.jpg", baseline[: len(baseline) * 2 // 3])
+    save("adobe-rgb.jpg", jpeg_with_segments(baseline, [(0xE2, b"ICC_PROFILE\0\x01\x01" + icc_profile("Adobe RGB (1998)"))]))
+    # A header claiming 60000x60000: refused before anything is allocated.
+    sof = baseline.index(b"\xff\xc0")
+    save("huge-header.jpg", baseline[:sof + 5] + struct.pack(">HH", 60000, 60000) + baseline[sof + 9:])
+
+
 def make_masters():
     import numpy as np
 
@@ -590,6 +692,7 @@ if __name__ == "__main__":
     make_real_world_fixtures()
     make_memory_fixtures()
     make_catalog_fixtures()
+    make_source_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

@@ -3,7 +3,7 @@ import Raster
 
 /// The image formats Xcode's asset catalogs hold, recognised from a file's first bytes (never from its
 /// name: WebP data in a file named `.png` ships, since Xcode reads every image through ImageIO).
-public enum FileKind: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case png, jpeg, pdf, svg, heif, webp, gif, tiff
 
     public var description: String {

@@ -3,27 +3,34 @@ import Raster
 
 /// What rewriting one file did (`convert`, `resize`).
 public struct RewriteOutcome: Sendable, Equatable {
-    /// The source's header facts.
-    public var source: PNGInfo
+    /// What the source was.
+    public var sourceKind: FileKind
+    /// The source's size in pixels (for an SVG, the size it was drawn at).
+    public var sourceSize: PixelSize
+    /// The source's pixel format as decoded (16-bit PNGs stay 16-bit).
+    public var sourceFormat: Image.PixelFormat
     /// Translucent pixels composited over the background (0 when alpha is kept).
     public var flattenedPixels: Int
     /// Bytes written.
     public var bytesWritten: Int
+    /// What the user should know about the source (a colour profile that is not sRGB).
+    public var warnings: [String] = []
 }
 
 /// The one pipeline of the single-file commands: read, decode, transform, keep alpha or flatten,
 /// encode, write atomically — never over the source.
 enum FileRewrite {
     static func run(input: String, output: String, limits: PNGLimits, keepsAlpha: Bool, background: RGBColor,
-                    transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
+                    vectorSize: SourceImage.VectorSize = .intrinsic, transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
         if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
-        let decoded = try FileIO.readPNG(input, limits: limits).png
+        let decoded = try SourceImage.read(input, limits: limits, vectorSize: vectorSize)
         let result = transform(decoded.image)
         let translucent = keepsAlpha ? 0 : result.translucency().count
         let encoded: [UInt8]
         do { encoded = try encode(result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
         try FileIO.writeOutput(encoded, to: output)
-        return RewriteOutcome(source: decoded.info, flattenedPixels: translucent, bytesWritten: encoded.count)
+        return RewriteOutcome(sourceKind: decoded.kind, sourceSize: decoded.image.size, sourceFormat: decoded.image.format,
+                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: decoded.warnings)
     }
 
     /// The 8-bit PNG of `image`: RGBA as it is (PNG.encode rounds 16 bits to 8), or opaque RGB composited

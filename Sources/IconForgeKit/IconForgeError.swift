@@ -1,5 +1,7 @@
+import JPEGCodec
 import PNGCodec
 import Raster
+import SVGCodec
 
 /// A failure of one IconForge operation on one file. The description is one line: the path, then the reason.
 public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,6 +9,10 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
     case file(FileError)
     /// The file is not a PNG IconForge can read.
     case decode(path: String, PNGError)
+    /// The file is a JPEG IconForge cannot read.
+    case jpeg(path: String, JPEGError)
+    /// The file is an SVG IconForge cannot read or draw.
+    case svg(path: String, SVGError)
     /// The file could not be encoded (a bug rather than bad input).
     case encode(path: String, PNGError)
     /// A request that cannot be met for this file, with the reason and what to do.
@@ -16,6 +22,8 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .file(let error): error.description
         case .decode(let path, let error): "\(path): \(error)"
+        case .jpeg(let path, let error): "\(path): \(error)"
+        case .svg(let path, let error): "\(path): \(error)"
         case .encode(let path, let error): "\(path): \(error)"
         case .invalidRequest(let path, let reason): "\(path): \(reason)"
         }

@@ -14,8 +14,11 @@ struct Masters: Sendable {
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
         // Masters are read without the zlib checksum (see `PNG.decode`): decoding is the one step no
-        // output can overlap.
-        let decoded = try FileIO.readPNG(source, limits: options.limits, verifiesChecksum: false, parallelism: parallelism).png
+        // output can overlap. A vector master is drawn at twice the largest output, whatever its own size:
+        // the resampler then reduces it in linear light, as it does a bitmap master.
+        let vector = vectorSize(jobs)
+        let decoded = try SourceImage.read(source, limits: options.limits, vectorSize: vector, verifiesChecksum: false, parallelism: parallelism)
+        warnings += decoded.warnings
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
@@ -23,12 +26,12 @@ struct Masters: Sendable {
             ImagePyramid(image, linearLight: options.linearLight, largestReduction: largest, parallelism: parallelism)
         }
         let logoMode = options.launchBackground != nil || options.launchLogo != nil
-        let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits) }
+        let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits, vectorSize: vector) }
 
         try checkShape(source: source, size: image.size, options: options, jobs: jobs)
         try checkUpscale(source: source, size: image.size, logo: logoMode ? (logoImage ?? image).size : nil,
                          options: options, jobs: jobs, warnings: &warnings)
-        let translucent = decoded.info.canBeTranslucent ? image.translucency().count : 0
+        let translucent = decoded.canBeTranslucent ? image.translucency().count : 0
         if translucent > 0, jobs.contains(where: { !$0.spec.keepsAlpha }) {
             warnings.append("\(source): \(translucent) pixel\(translucent == 1 ? " is" : "s are") not opaque; "
                             + "opaque outputs (app icons, launch images) were composited over \(options.background)")
@@ -38,18 +41,24 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
-        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits)) }
+        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector)) }
         switch options.tintedSource {
         case .auto?: masters.tinted = pyramid(image.luminance())
-        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits))
+        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
         return masters
     }
 
-    static func decode(_ path: String, limits: PNGLimits) throws(IconForgeError) -> Image {
-        try FileIO.readPNG(path, limits: limits, verifiesChecksum: false).png.image
+    static func decode(_ path: String, limits: PNGLimits, vectorSize: SourceImage.VectorSize) throws(IconForgeError) -> Image {
+        try SourceImage.read(path, limits: limits, vectorSize: vectorSize, verifiesChecksum: false).image
+    }
+
+    /// Twice the longest side of any output (2048 for an icon set): a linear-light reduction of that
+    /// drawing is sharper and truer than librsvg's own coverage at the small sizes.
+    static func vectorSize(_ jobs: [Generator.FileJob]) -> SourceImage.VectorSize {
+        .longSide(2 * (jobs.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() ?? 512))
     }
 
     /// App icons are square: a non-square master needs an explicit --fit.

@@ -33,7 +33,8 @@ public struct Resizing: Sendable {
         if let refusal = limits.refusal(width: size.width, height: size.height) {
             throw .invalidRequest(path: output, reason: "cannot make \(refusal)")
         }
-        return try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background) { image in
+        return try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background,
+                                   vectorSize: .longSide(2 * max(size.width, size.height))) { image in
             var options = self.options
             // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.
             options.outputFormat = image.format

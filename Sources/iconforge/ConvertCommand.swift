@@ -31,7 +31,8 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
         let outcome = try Terminal.orExit { try conversion.run(input: input, output: out) }
-        print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.source.width)x\(outcome.source.height), "
+        print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.sourceSize) from \(outcome.sourceKind), "
               + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))
+        for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
     }
 }

@@ -8,7 +8,7 @@ import Raster
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Make every icon and launch image of one or more presets from a master PNG.",
+        abstract: "Make every icon and launch image of one or more presets from a master PNG, SVG or JPEG.",
         discussion: """
             Each source is decoded once and every output is resampled straight from it (Lanczos-3 in linear \
             light by default). App icons, App Store icons and launch images are written as opaque 8-bit RGB, \
@@ -17,7 +17,7 @@ struct GenerateCommand: ParsableCommand {
             own are kept. With several sources (or a folder), --out takes a {name} pattern: one folder per source.
             """)
 
-    @Argument(help: ArgumentHelp("Master PNGs, or folders of them.", valueName: "source"))
+    @Argument(help: ArgumentHelp("Masters (PNG, SVG, JPEG), or folders of them.", valueName: "source"))
     var sources: [String]
 
     @Option(help: ArgumentHelp("Presets, comma-separated: built-in names (see 'iconforge presets') or paths to JSON files.", valueName: "name,..."))
@@ -100,7 +100,7 @@ struct GenerateCommand: ParsableCommand {
         options.limits = decode.limits
 
         let files = try expandSources()
-        guard !files.isEmpty else { throw Terminal.failure("no PNG files in \(sources.joined(separator: ", "))") }
+        guard !files.isEmpty else { throw Terminal.failure("no PNG, SVG or JPEG masters in \(sources.joined(separator: ", "))") }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
         let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
         if Set(jobs.map(\.1)).count < jobs.count {
@@ -131,9 +131,18 @@ struct GenerateCommand: ParsableCommand {
         for source in sources {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
-                files += names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
-                    .map { (source as NSString).appendingPathComponent($0) }
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+                for name in names {
+                    let path = (source as NSString).appendingPathComponent(name)
+                    var isSubfolder: ObjCBool = false
+                    if SourceImage.hasReadableName(name) {
+                        files.append(path)
+                    } else if FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder), isSubfolder.boolValue {
+                        Terminal.standardError("skipped \(path): a folder (masters are read from the folder itself, not below it)")
+                    } else {
+                        Terminal.standardError("skipped \(path): not a PNG, JPEG or SVG master")
+                    }
+                }
             } else {
                 files.append(source)
             }

@@ -21,8 +21,14 @@ struct InspectCommand: ParsableCommand {
         var reports: [InspectionOutput] = []
         for path in files {
             do {
-                let inspection = try Inspection.inspect(path, limits: decode.limits)
-                if json { reports.append(.inspected(inspection)) } else { print(inspection.text) }
+                let kind = FileKind.claimed(by: path)
+                if kind == .jpeg || kind == .svg {
+                    let facts = try SourceFacts.inspect(path, limits: decode.limits)
+                    if json { reports.append(.source(facts)) } else { print(facts.text) }
+                } else {
+                    let inspection = try Inspection.inspect(path, limits: decode.limits)
+                    if json { reports.append(.inspected(inspection)) } else { print(inspection.text) }
+                }
             } catch {
                 failed = true
                 Terminal.standardError(error.description)
@@ -41,11 +47,13 @@ struct InspectCommand: ParsableCommand {
 /// One element of `inspect --json`: a report, or the reason there is none.
 private enum InspectionOutput: Encodable {
     case inspected(Inspection)
+    case source(SourceFacts)
     case failed(path: String, error: String)
 
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .inspected(let inspection): try inspection.encode(to: encoder)
+        case .source(let facts): try facts.encode(to: encoder)
         case .failed(let path, let error):
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(path, forKey: .path)

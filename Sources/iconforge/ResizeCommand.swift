@@ -60,8 +60,9 @@ struct ResizeCommand: ParsableCommand {
                                 linearLight: !gammaSpace, keepsAlpha: keepAlpha, background: padding ?? .white,
                                 limits: decode.limits)
         let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
-        print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.source.width)x\(outcome.source.height), "
+        print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
               + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
+        for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
     }
 }
 

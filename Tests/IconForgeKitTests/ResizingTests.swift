@@ -13,7 +13,7 @@ struct ResizingTests {
         let output = folder.appendingPathComponent("o.png").path
         let input = Fixtures.testImages.appendingPathComponent("fixtures/rgb16-n.png").path
         let outcome = try Resizing(size: PixelSize(width: 13, height: 11)).run(input: input, output: output, parallelism: .serial)
-        #expect(outcome.source.bitDepth == 16 && outcome.flattenedPixels == 0)
+        #expect(outcome.sourceFormat == .rgba16 && outcome.flattenedPixels == 0)
         let source = try PNG.decode(FileIO.read(input)).image.converted(to: .rgba8)
         #expect(try PNG.decode(FileIO.read(output)).image == source) // same size: exact after rounding once
     }

@@ -18,6 +18,27 @@ struct GenerateCommandTests {
         #expect(icon.width == 167 && icon.colorType == .rgb)
     }
 
+    @Test("SVG and JPEG masters: a folder of them is generated, other files are listed as skipped; a malformed SVG fails alone, writing nothing")
+    func vectorAndJPEG() throws {
+        let sources = try Fixtures.temporaryFolder()
+        for name in ["icon.svg", "malformed.svg", "baseline.jpg"] {
+            try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("sources/\(name)"), to: sources.appendingPathComponent(name))
+        }
+        try Data("notes".utf8).write(to: sources.appendingPathComponent("notes.txt"))
+        let out = try Fixtures.temporaryFolder()
+        let result = try CommandRunner.run(["generate", sources.path, "--preset", "ios", "--fit", "fill", "--allow-upscale", "--out", out.path])
+        #expect(result.status == 1)
+        let errors = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("warning:") }
+        #expect(errors.count == 2 && errors.contains { $0 == "skipped \(sources.path)/notes.txt: not a PNG, JPEG or SVG master" })
+        #expect(errors.contains { $0.hasPrefix("\(sources.path)/malformed.svg: not a readable SVG") })
+        #expect(try PNG.info(Fixtures.bytes(at: out.appendingPathComponent("icon/AppIcon.appiconset/Icon-1024.png"))).width == 1024)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("baseline/AppIcon.appiconset/Icon-60@3x.png").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("malformed").path))
+        let facts = try CommandRunner.run(["inspect", "TestImages/sources/rotated-6.jpg", "TestImages/sources/icon.svg"])
+        #expect(facts.status == 0 && facts.standardOutput.contains("JPEG 64x48") && facts.standardOutput.contains("orientation: 6 (right)")
+                && facts.standardOutput.contains("SVG 64x64"))
+    }
+
     @Test("a folder of sources makes one output folder per source; a bad one fails alone with exit 1")
     func batch() throws {
         let sources = try Fixtures.temporaryFolder()

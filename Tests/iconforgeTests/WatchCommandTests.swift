@@ -224,4 +224,14 @@ struct WatchCommandTests {
         daemon.signal(SIGTERM)
         #expect(daemon.exitStatus() == 0)
     }
+
+    @Test("SVG and JPEG masters dropped in are picked up like PNGs")
+    func vectorSources() throws {
+        let space = try Workspace()
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("sources/icon.svg"), to: space.input.appendingPathComponent("v.svg"))
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("sources/baseline.jpg"), to: space.input.appendingPathComponent("j.jpeg"))
+        let result = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once",
+                                            "--fit", "fill", "--allow-upscale"])
+        #expect(result.status == 0 && space.complete("v") && space.complete("j"), "\(result.standardOutput)")
+    }
 }

@@ -87,7 +87,7 @@ public final class WatchDaemon: @unchecked Sendable {
     private let temporaries = Locked(Set<String>())
 
     /// True for the files the daemon treats as masters.
-    public static func isSource(_ name: String) -> Bool { !name.hasPrefix(".") && name.lowercased().hasSuffix(".png") }
+    public static func isSource(_ name: String) -> Bool { SourceImage.hasReadableName(name) }
 
     /// A daemon; `process` replaces the real job (generate or validate) in tests.
     public init(options: WatchOptions, source: ChangeSource, log: WatchLog,

@@ -4,8 +4,8 @@ import Raster
 /// A plain float64 resampler with the same conventions as `Resampler` (pixel centres at +0.5, kernel
 /// widened by the reduction factor, weights renormalised inside the image, premultiplied linear light),
 /// written for clarity rather than speed. It is the oracle for the SIMD code.
-enum ReferenceResampler {
-    static func kernel(_ filter: Filter, _ x: Double) -> Double {
+public enum ReferenceResampler {
+    public static func kernel(_ filter: Filter, _ x: Double) -> Double {
         func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(Double.pi * x) / (Double.pi * x) }
         func cubic(_ x: Double, _ b: Double, _ c: Double) -> Double {
             let x = abs(x)
@@ -23,7 +23,7 @@ enum ReferenceResampler {
     }
 
     /// For each output index: (source index, weight) pairs, normalised.
-    static func weights(sourceLength: Int, start: Double, extent: Double, outputLength: Int, filter: Filter) -> [[(Int, Double)]] {
+    public static func weights(sourceLength: Int, start: Double, extent: Double, outputLength: Int, filter: Filter) -> [[(Int, Double)]] {
         let scale = Double(outputLength) / extent
         let filterScale = min(scale, 1)
         let support: Double = [Filter.lanczos3: 3, .mitchell: 2, .catmullRom: 2, .triangle: 1, .box: 0.5][filter]! / filterScale
@@ -38,10 +38,10 @@ enum ReferenceResampler {
         }
     }
 
-    static func toLinear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-    static func toSRGB(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
+    public static func toLinear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+    public static func toSRGB(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
-    static func resize(_ image: Image, to size: PixelSize, filter: Filter, fit: FitMode = .stretch,
+    public static func resize(_ image: Image, to size: PixelSize, filter: Filter, fit: FitMode = .stretch,
                        gravity: Gravity = .center, linear: Bool = true, outputFormat: Image.PixelFormat = .rgba8) -> Image {
         let placement = Placement(source: image.size, output: size, fit: fit, gravity: gravity)
         let top = Double(image.format.maxValue)

@@ -1,0 +1,48 @@
+import Foundation
+import JPEGCodec
+import PNGCodec
+import Raster
+import SVGCodec
+
+/// What `iconforge inspect` reports about a JPEG or SVG (PNGs get `Inspection`): its kind, its size and
+/// the facts of its format. The JSON shape: `path`, `kind`, `fileBytes`, `width`, `height` (null for an SVG
+/// without an intrinsic size) and `facts`, an object of strings.
+public struct SourceFacts: Sendable, Equatable, Encodable {
+    public var path: String
+    public var kind: FileKind
+    public var fileBytes: Int
+    public var width: Int?
+    public var height: Int?
+    /// Format facts by name, e.g. "progressive": "yes", "viewBox": "0 0 64 64 (64x64)".
+    public var facts: [String: String]
+
+    /// Reads `path`, a JPEG or an SVG, without decoding its pixels (an SVG is parsed, not drawn).
+    public static func inspect(_ path: String, limits: PNGLimits) throws(IconForgeError) -> SourceFacts {
+        let bytes = try FileIO.readInput(path)
+        switch FileKind.detect(bytes) {
+        case .jpeg?:
+            let info: JPEGInfo
+            do { info = try JPEG.info(bytes, maxBytes: limits.maxDecodedBytes) } catch { throw .jpeg(path: path, error) }
+            var facts = ["colour space": info.colorSpace, "progressive": info.isProgressive ? "yes" : "no",
+                         "orientation": "\(info.orientation.rawValue) (\(info.orientation))"]
+            if let profile = info.iccProfile { facts["ICC profile"] = ICCProfile.description(of: profile) ?? "unnamed" }
+            let upright = info.uprightSize
+            return SourceFacts(path: path, kind: .jpeg, fileBytes: bytes.count, width: upright.width, height: upright.height, facts: facts)
+        case .svg?:
+            let info: SVGInfo
+            do { info = try SVG.info(bytes, path: path) } catch { throw .svg(path: path, error) }
+            var facts: [String: String] = ["drawn at": "any size (vector)"]
+            if let viewBox = info.viewBox { facts["viewBox"] = "\(PointSize.format(viewBox.width))x\(PointSize.format(viewBox.height))" }
+            let size = info.size.map { (Int($0.width.rounded()), Int($0.height.rounded())) }
+            return SourceFacts(path: path, kind: .svg, fileBytes: bytes.count, width: size?.0, height: size?.1, facts: facts)
+        default:
+            throw .invalidRequest(path: path, reason: "is neither a JPEG nor an SVG")
+        }
+    }
+
+    /// One paragraph for people.
+    public var text: String {
+        let size = width.map { "\($0)x\(height!)" } ?? "no intrinsic size"
+        return "\(path): \(kind) \(size), \(fileBytes) bytes\n  " + facts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,111 @@
+import CSVG
+import Raster
+
+/// Why an SVG could not be read or drawn; descriptions are meant for the user, after the file's path.
+public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not SVG, malformed, or refused by librsvg's parser limits (entity expansion, nesting, element count).
+    case unreadable(String)
+    /// Neither a viewBox nor a width and height.
+    case noSize(String)
+    /// Drawing failed.
+    case renderFailed(String)
+    /// The requested drawing would take more memory than the limit allows.
+    case tooLarge(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let message), .noSize(let message), .renderFailed(let message): message
+        case .tooLarge(let message): "\(message) (raise --max-memory MIB if that is really meant)"
+        }
+    }
+}
+
+/// What an SVG says about its size.
+public struct SVGInfo: Sendable, Equatable {
+    /// The viewBox's width and height, when there is one.
+    public var viewBox: (width: Double, height: Double)?
+    /// The intrinsic size in CSS pixels (96 dpi), when width and height give one.
+    public var size: (width: Double, height: Double)?
+
+    /// Width ÷ height of the drawing: the viewBox's, else the intrinsic size's.
+    public var aspectRatio: Double {
+        if let viewBox { return viewBox.width / viewBox.height }
+        if let size { return size.width / size.height }
+        return 1
+    }
+
+    /// The pixel size of a drawing whose longer side is `longSide`, keeping the aspect ratio.
+    public func pixelSize(longSide: Int) -> PixelSize {
+        let ratio = aspectRatio
+        return ratio >= 1 ? PixelSize(width: longSide, height: max(1, Int((Double(longSide) / ratio).rounded())))
+            : PixelSize(width: max(1, Int((Double(longSide) * ratio).rounded())), height: longSide)
+    }
+
+    public static func == (lhs: SVGInfo, rhs: SVGInfo) -> Bool {
+        lhs.viewBox?.width == rhs.viewBox?.width && lhs.viewBox?.height == rhs.viewBox?.height
+            && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
+    }
+}
+
+/// The SVG renderer: librsvg, reached only through this file. A vector master is drawn at the size asked
+/// for, never at its own intrinsic size, so a 64 px SVG gives a sharp 1024 icon.
+public enum SVG {
+    /// Parses the document and reads its size. `path` (the file's own) is the base for the images it
+    /// references: only files in its folder or below are ever loaded, and nothing from the network.
+    public static func info(_ bytes: [UInt8], path: String?) throws(SVGError) -> SVGInfo {
+        var raw = csvg_info()
+        let (status, message) = withMessage { message, capacity in
+            bytes.withUnsafeBufferPointer { data in
+                withPath(path) { csvg_read_info(data.baseAddress, data.count, $0, &raw, message, capacity) }
+            }
+        }
+        try check(status, message)
+        return SVGInfo(viewBox: raw.has_viewbox != 0 ? (raw.viewbox_width, raw.viewbox_height) : nil,
+                       size: raw.has_size != 0 ? (raw.width, raw.height) : nil)
+    }
+
+    /// Draws the whole document fitted into `size` (aspect kept, as its preserveAspectRatio says), as 8-bit
+    /// straight-alpha RGBA. `maxBytes` bounds the drawing's memory, checked before anything is allocated.
+    public static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int) throws(SVGError) -> Image {
+        let count = size.width.multipliedReportingOverflow(by: size.height)
+        guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767, !count.overflow, count.partialValue * 4 <= maxBytes else {
+            throw .tooLarge("drawing it at \(size) would take \(size.width * size.height * 4 >> 20) MiB, more than the memory limit of \(maxBytes >> 20) MiB")
+        }
+        var pixels = [UInt8](repeating: 0, count: count.partialValue * 4)
+        let (status, message) = withMessage { message, capacity in
+            bytes.withUnsafeBufferPointer { data in
+                pixels.withUnsafeMutableBufferPointer { out in
+                    withPath(path) {
+                        csvg_render_rgba(data.baseAddress, data.count, $0, UInt32(size.width), UInt32(size.height),
+                                         out.baseAddress, out.count, message, capacity)
+                    }
+                }
+            }
+        }
+        try check(status, message)
+        return Image(width: size.width, height: size.height, format: .rgba8, bytes: pixels)
+    }
+
+    /// The librsvg version IconForge runs with.
+    public static var libraryVersion: String { String(cString: csvg_version()) }
+
+    private static func withPath<T>(_ path: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+        guard let path else { return body(nil) }
+        return path.withCString { body($0) }
+    }
+
+    private static func withMessage(_ body: (UnsafeMutablePointer<CChar>, Int) -> csvg_status) -> (csvg_status, String) {
+        var buffer = [CChar](repeating: 0, count: 600)
+        let status = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        return (status, buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+
+    private static func check(_ status: csvg_status, _ message: String) throws(SVGError) {
+        switch status {
+        case CSVG_OK: return
+        case CSVG_E_SIZE: throw .noSize(message)
+        case CSVG_E_RENDER, CSVG_E_NOMEM: throw .renderFailed(message.isEmpty ? "librsvg could not draw it" : message)
+        default: throw .unreadable(message.isEmpty ? "not a readable SVG" : message)
+        }
+    }
+}
