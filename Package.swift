@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "IconForge", targets: ["IconForgeKit", "PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
         .executable(name: "iconforge", targets: ["iconforge"]),
+        .plugin(name: "IconForgePlugin", targets: ["IconForgePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +47,15 @@ let package = Package(
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `swift package --allow-writing-to-package-directory iconforge generate …` in a package that depends on IconForge.
+        .plugin(
+            name: "IconForgePlugin",
+            capability: .command(
+                intent: .custom(verb: "iconforge", description: "Generate, validate or fix app icons and launch images with IconForge"),
+                permissions: [.writeToPackageDirectory(reason: "IconForge writes the icons and asset catalogs you ask for")]
+            ),
+            dependencies: ["iconforge"]
         ),
         // Throughput measurements, run by Benchmarks/*.sh in release mode; never part of the tests.
         .executableTarget(name: "iconforge-bench", dependencies: ["IconForgeKit", "PNGCodec", "Raster"],

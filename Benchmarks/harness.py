@@ -7,6 +7,8 @@ Run through Benchmarks/run.sh, which installs the peers and builds iconforge in 
   launch-photo  the same from a generated photograph-like source with no flat colour
   batch   50 varied masters -> 50 icon sets, both cores (peers in a 2-process pool)
   validate  1,000 icon files: iconforge validate vs pngcheck
+  svg     the ios + ios-legacy files from a 64 px SVG master: rsvg-convert once per size, pyvips thumbnail
+          of the SVG; PSNR against a linear-light Lanczos-3 reduction of a 2048 px render
 Tools alternate run by run (A B C D, A B C D, ...) after one warm-up each. Per job: median wall time,
 median CPU time, peak RSS, output bytes, the ratio of each peer's wall time to IconForge's, and for the
 icon set the PSNR of the 29/58/87/120/180 px outputs against a float64 linear-light Lanczos-3 reference.
@@ -43,6 +45,7 @@ MAGICK = "/usr/bin/convert"  # the real ImageMagick, not a stand-in earlier on P
 ICON_MASTER = os.path.join(ROOT, "TestImages", "app-icon-master.png")
 LAUNCH_MASTER = os.path.join(ROOT, "TestImages", "launch-master.png")
 QUALITY_SIZES = [29, 58, 87, 120, 180]
+SVG_MASTER = os.path.join(ROOT, "TestImages", "sources", "icon.svg")
 
 
 def preset_files(names, mode):
@@ -162,10 +165,33 @@ def jobs(batch_folder, photo, runs_folder):
         "launch-photo": job("launch-photo", [photo, "--preset", "launch-images", "--out", out("launch-photo", "iconforge")],
                             lambda tool: [{"source": photo, "outdir": out("launch-photo", tool), "files": LAUNCH_FILES}],
                             False, peers=("pyvips",)),
+        # A vector master, the way users turn one into icons today: librsvg's command once per size, and
+        # libvips' thumbnail of the SVG (which renders it at the size asked for).
+        "svg": {"iconforge": ([ICONFORGE, "generate", SVG_MASTER, "--preset", "ios,ios-legacy", "--out", out("svg", "iconforge")], out("svg", "iconforge")),
+                "rsvg-convert": (rsvg_script(SVG_MASTER, out("svg", "rsvg-convert")), out("svg", "rsvg-convert")),
+                "pyvips": (peer_command("pyvips-thumbnail", [{"source": SVG_MASTER, "outdir": out("svg", "pyvips"), "files": ICON_FILES}], 1),
+                           out("svg", "pyvips"))},
         "batch": job("batch", [batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"],
                      lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]),
                                     "files": ICON_FILES} for m in masters], True),
     }
+
+
+def rsvg_script(svg, outdir):
+    """rsvg-convert once per output size, as a shell script writes it."""
+    script = os.path.join(SCRIPTS, "rsvg-convert.sh")
+    lines = ["set -e", f"mkdir -p '{outdir}'"]
+    lines += [f"rsvg-convert -w {w} -h {h} -b white -o '{outdir}/{name}' '{svg}'" for name, w, h, _ in ICON_FILES]
+    open(script, "w").write("\n".join(lines) + "\n")
+    return ["bash", script]
+
+
+def svg_reference(size):
+    """A linear-light Lanczos-3 reduction of a 2048 px render (librsvg, on white)."""
+    render = os.path.join(WORK, "svg-2048.png")
+    if not os.path.exists(render):
+        subprocess.run(["rsvg-convert", "-w", "2048", "-h", "2048", "-b", "white", "-o", render, SVG_MASTER], check=True)
+    return reference(size, render)
 
 
 def validation_files(count=1000):
@@ -235,8 +261,8 @@ def lanczos_matrix(n_in, n_out):
     return matrix
 
 
-def reference(size):
-    srgb = np.asarray(Image.open(ICON_MASTER).convert("RGB")).astype(np.float64) / 255
+def reference(size, master=ICON_MASTER):
+    srgb = np.asarray(Image.open(master).convert("RGB")).astype(np.float64) / 255
     linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
     m = lanczos_matrix(linear.shape[0], size)
     out = np.stack([m @ linear[:, :, c] @ m.T for c in range(3)], axis=-1).clip(0, 1)
@@ -252,7 +278,7 @@ def psnr(path, ref):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--jobs", default="icons,launch,launch-photo,batch,validate")
+    parser.add_argument("--jobs", default="icons,launch,launch-photo,batch,svg,validate")
     arguments = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
     shutil.rmtree(SPENT, ignore_errors=True)  # left by an interrupted run
@@ -263,7 +289,7 @@ def main():
     table = jobs(batch_folder, make_photo_source(), runs_folder)
     wanted = arguments.jobs.split(",")
     results = {}
-    for job in [j for j in ["icons", "launch", "launch-photo", "batch"] if j in wanted]:
+    for job in [j for j in ["icons", "launch", "launch-photo", "batch", "svg"] if j in wanted]:
         tools = table[job]
         samples = {tool: [] for tool in tools}
         for tool, (command, outdir) in tools.items():  # warm-up
@@ -282,6 +308,12 @@ def main():
         for size in QUALITY_SIZES:
             ref = reference(size)
             quality[size] = {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table["icons"].items()}
+    svg_quality = {}
+    if "svg" in results:
+        names = {size: next(f[0] for f in ICON_FILES if f[1] == size) for size in QUALITY_SIZES}
+        for size in QUALITY_SIZES:
+            ref = svg_reference(size)
+            svg_quality[size] = {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table["svg"].items()}
 
     if "validate" in wanted:
         files = validation_files()
@@ -298,10 +330,10 @@ def main():
         print("validate: " + ", ".join(f"{t} {r['wall']:.3f}s" for t, r in results["validate"].items()), flush=True)
 
     shutil.rmtree(SPENT, ignore_errors=True)
-    report(results, quality, arguments)
+    report(results, quality, svg_quality, arguments)
 
 
-def report(results, quality, arguments):
+def report(results, quality, svg_quality, arguments):
     import PIL
     import pyvips
     magick = subprocess.run([MAGICK, "-version"], capture_output=True, text=True).stdout.split("\n")[0].replace("Version: ", "")
@@ -313,7 +345,8 @@ def report(results, quality, arguments):
              "| job | tool | wall | CPU | peak RSS | output bytes | wall ÷ IconForge's |", "|---|---|---|---|---|---|---|"]
     descriptions = {"icons": f"icon set ({len(ICON_FILES)} files, 1024² master)", "launch": f"launch set ({len(LAUNCH_FILES)} files, 2732² source, aspect-fill)",
                     "launch-photo": "launch set, photographic source (no flat colour)",
-                    "batch": "batch (50 masters → 50 icon sets, 2 cores)", "validate": "validate 1,000 icon files"}
+                    "batch": "batch (50 masters → 50 icon sets, 2 cores)", "validate": "validate 1,000 icon files",
+                    "svg": f"icon set from a 64 px SVG ({len(ICON_FILES)} files)"}
     for job, tools in results.items():
         ours = tools["iconforge"]["wall"]
         for tool, r in tools.items():
@@ -324,6 +357,11 @@ def report(results, quality, arguments):
         lines += ["", "Quality of the icon-set outputs: PSNR (dB, higher is better) against a float64 linear-light Lanczos-3 reference.", "",
                   "| size | " + " | ".join(quality[QUALITY_SIZES[0]].keys()) + " |", "|---" * (1 + len(quality[QUALITY_SIZES[0]])) + "|"]
         for size, row in quality.items():
+            lines.append(f"| {size}×{size} | " + " | ".join(f"{v:.1f}" for v in row.values()) + " |")
+    if svg_quality:
+        lines += ["", "Quality of the icon set from the SVG master: PSNR (dB) against a float64 linear-light Lanczos-3 reduction of a 2048 px render.", "",
+                  "| size | " + " | ".join(svg_quality[QUALITY_SIZES[0]].keys()) + " |", "|---" * (1 + len(svg_quality[QUALITY_SIZES[0]])) + "|"]
+        for size, row in svg_quality.items():
             lines.append(f"| {size}×{size} | " + " | ".join(f"{v:.1f}" for v in row.values()) + " |")
     text = "\n".join(lines) + "\n"
     print(text)

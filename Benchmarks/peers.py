@@ -45,7 +45,18 @@ def pyvips_task(task):
         out.pngsave(os.path.join(task["outdir"], name))
 
 
-TOOLS = {"pillow": pillow_task, "pyvips": pyvips_task}
+def pyvips_thumbnail_task(task):
+    """An SVG (or any file) through libvips' thumbnail, which loads an SVG at the size asked for."""
+    import pyvips
+    os.makedirs(task["outdir"], exist_ok=True)
+    for name, w, h, _ in task["files"]:
+        out = pyvips.Image.thumbnail(task["source"], w, height=h, size="force")
+        if out.bands == 4:
+            out = out.flatten(background=[255, 255, 255])
+        out.pngsave(os.path.join(task["outdir"], name))
+
+
+TOOLS = {"pillow": pillow_task, "pyvips": pyvips_task, "pyvips-thumbnail": pyvips_thumbnail_task}
 
 if __name__ == "__main__":
     tool, job_file = sys.argv[1], sys.argv[2]

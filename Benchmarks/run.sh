@@ -3,13 +3,14 @@
 # Installs the peers into places it owns when they are missing (ImageMagick and pngcheck from the system's
 # packages, pyvips/pyvips-binary/Pillow/numpy into Benchmarks/.venv), builds iconforge in release mode (statically linked, as a Linux release ships),
 # and writes Benchmarks/RESULTS.md and the Performance table of README.md.
-# Usage: bash Benchmarks/run.sh [--runs N] [--jobs icons,launch,launch-photo,batch,validate]
+# Usage: bash Benchmarks/run.sh [--runs N] [--jobs icons,launch,launch-photo,batch,svg,validate]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 [ -x /usr/bin/convert ] && /usr/bin/convert -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
 command -v pngcheck >/dev/null || missing+=(pngcheck)
+command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
 [ -x /usr/bin/time ] || missing+=(time)
 if [ "${#missing[@]}" -gt 0 ]; then
     sudo=""

@@ -601,3 +601,7 @@ cpng_status cpng_write_png(uint32_t width, uint32_t height, int32_t keep_alpha, 
     }
     return close_writer(&state, status, out_size);
 }
+
+const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
+const char *cpng_zlib_version(void) { return zlibVersion(); }

@@ -18,6 +18,11 @@ public enum PNG {
     /// The most bytes of an ICC profile that `info` hands back (the header of a profile and its tags fit).
     public static let iccProfileCapacity = 256 * 1024
 
+    /// The libpng and zlib versions IconForge runs with.
+    public static var libraryVersions: (libpng: String, zlib: String) {
+        (String(cString: cpng_libpng_version()), String(cString: cpng_zlib_version()))
+    }
+
     /// Reads the header and colour chunks only; no pixel memory is allocated.
     public static func info(_ bytes: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> PNGInfo {
         // Too short for a signature: say so here, where an empty array has no base address to pass.

@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
+import IconForgeKit
 
 /// The `iconforge` command: a thin layer over IconForgeKit, one file per subcommand.
 struct IconForgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iconforge",
-        abstract: "Turn one master PNG into every iOS icon and launch image, and check such assets.",
+        abstract: "Turn one master (PNG, SVG or JPEG) into every iOS icon and launch image, and check such assets.",
         discussion: """
             Exit status: 0 success, 1 when a file failed (each failure is one line on standard error \
             naming the file and the reason), 2 for usage errors.
             """,
-        version: "0.1.0",
+        version: IconForgeVersion.description,
         subcommands: [GenerateCommand.self, ValidateCommand.self, FixCommand.self, WatchCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self]
     )
 }

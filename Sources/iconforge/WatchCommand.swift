@@ -121,7 +121,7 @@ struct WatchCommand: ParsableCommand {
 
     /// Reads --config: {"preset": "ios,ios-legacy", "background": "#RRGGBB"}; nil when absent or malformed.
     private func reloadConfig() -> GenerateOptions? {
-        guard let config, let data = FileManager.default.contents(atPath: config),
+        guard let config, let bytes = try? FileIO.read(config), case let data = Data(bytes),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
         let colour = (object["background"] as? String).flatMap(RGBColor.init(hex:))
         if object["background"] != nil && colour == nil { return nil }

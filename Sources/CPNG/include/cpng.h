@@ -63,6 +63,10 @@ typedef struct cpng_info {
  * Reads the header and colour chunks. `icc` (may be NULL) receives up to `icc_capacity` bytes of the
  * decompressed ICC profile.
  */
+/** The versions of libpng and zlib IconForge runs with (not those it was built against). */
+const char *cpng_libpng_version(void);
+const char *cpng_zlib_version(void);
+
 cpng_status cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits,
                            cpng_info *info, uint8_t *icc, size_t icc_capacity,
                            char *message, size_t message_capacity);

@@ -14,8 +14,8 @@ struct WatchState: Sendable {
 
     init(outputFolder: String) {
         path = (outputFolder as NSString).appendingPathComponent(WatchState.fileName)
-        if let data = FileManager.default.contents(atPath: path),
-           let decoded = try? JSONDecoder().decode([String: Entry].self, from: data) {
+        // FileIO.read, not FileManager.contents: the latter leaked 4 KiB per empty file read.
+        if let bytes = try? FileIO.read(path), let decoded = try? JSONDecoder().decode([String: Entry].self, from: Data(bytes)) {
             entries = decoded
         }
     }

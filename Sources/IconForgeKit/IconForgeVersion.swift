@@ -1,0 +1,16 @@
+import JPEGCodec
+import PNGCodec
+import SVGCodec
+
+/// IconForge's version and the system libraries it runs with, as `iconforge --version` prints them.
+public enum IconForgeVersion {
+    /// The release.
+    public static let release = "0.2.0"
+
+    /// "iconforge 0.2.0 (libpng 1.6.39, zlib 1.2.13, librsvg 2.54.7, libjpeg-turbo 2.1.5)".
+    public static var description: String {
+        let png = PNG.libraryVersions
+        return "iconforge \(release) (libpng \(png.libpng), zlib \(png.zlib), librsvg \(SVG.libraryVersion), "
+            + "libjpeg-turbo \(JPEG.libraryVersion))"
+    }
+}

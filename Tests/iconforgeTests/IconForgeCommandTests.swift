@@ -1,0 +1,22 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("iconforge")
+struct IconForgeCommandTests {
+    @Test("--version names IconForge's release and every system library it runs with")
+    func version() throws {
+        let result = try CommandRunner.run(["--version"])
+        #expect(result.status == 0)
+        let line = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("iconforge 0.2.0 (libpng 1.6."), "\(line)")
+        for library in ["zlib 1.", "librsvg 2.", "libjpeg-turbo "] { #expect(line.contains(library), "\(line)") }
+    }
+
+    @Test("completion scripts (what make install writes) come from the command definitions", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) throws {
+        let result = try CommandRunner.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        for word in ["generate", "validate", "fail-on", "max-memory"] { #expect(result.standardOutput.contains(word), "\(shell): \(word)") }
+    }
+}
