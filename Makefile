@@ -15,6 +15,9 @@ BUILD = .build-install
 STATIC = $(shell [ "$$(uname -s)" = Linux ] && echo --static-swift-stdlib)
 BINARY = $(BUILD)/release/iconforge
 MANPAGE = $(BUILD)/iconforge.1
+# The manual plugin builds the tool its own way (dynamically linked): in a folder of its own, so it never
+# replaces the static binary that is installed.
+MANBUILD = $(BUILD)-man
 
 .PHONY: all build man install uninstall clean
 
@@ -24,9 +27,10 @@ build:
 	swift build -c release --product iconforge $(STATIC) --scratch-path $(BUILD)
 
 # swift-argument-parser's generate-manual plugin writes the page from the command definitions.
-man: build
-	swift package --scratch-path $(BUILD) plugin generate-manual --product iconforge
-	cp "$$(find $(BUILD)/plugins -name iconforge.1 | head -n 1)" $(MANPAGE)
+man:
+	swift package --scratch-path $(MANBUILD) plugin generate-manual
+	mkdir -p $(BUILD)
+	cp "$$(find $(MANBUILD)/plugins -name iconforge.1 | head -n 1)" $(MANPAGE)
 
 install: all
 	install -d $(BINDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(MANDIR)
@@ -40,4 +44,4 @@ uninstall:
 	rm -f $(BINDIR)/iconforge $(BASHDIR)/iconforge $(ZSHDIR)/_iconforge $(FISHDIR)/iconforge.fish $(MANDIR)/iconforge.1
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(MANBUILD)

@@ -302,18 +302,15 @@ def main():
                         for tool, runs in samples.items()}
         print(f"{job}: " + ", ".join(f"{t} {r['wall']:.3f}s" for t, r in results[job].items()), flush=True)
 
-    quality = {}
-    if "icons" in results:
+    def quality_of(job, make_reference):
+        """size -> tool -> PSNR of the job's icon outputs against `make_reference(size)`."""
+        if job not in results:
+            return {}
         names = {size: next(f[0] for f in ICON_FILES if f[1] == size) for size in QUALITY_SIZES}
-        for size in QUALITY_SIZES:
-            ref = reference(size)
-            quality[size] = {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table["icons"].items()}
-    svg_quality = {}
-    if "svg" in results:
-        names = {size: next(f[0] for f in ICON_FILES if f[1] == size) for size in QUALITY_SIZES}
-        for size in QUALITY_SIZES:
-            ref = svg_reference(size)
-            svg_quality[size] = {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table["svg"].items()}
+        return {size: {tool: psnr(find_output(outdir, names[size]), ref) for tool, (_, outdir) in table[job].items()}
+                for size in QUALITY_SIZES for ref in [make_reference(size)]}
+    quality = quality_of("icons", reference)
+    svg_quality = quality_of("svg", svg_reference)
 
     if "validate" in wanted:
         files = validation_files()
