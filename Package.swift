@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "CPNG",
             dependencies: ["CLibPNG"],
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         // librsvg (Debian librsvg2-dev, Homebrew librsvg), linked by name: csvg.c says why it needs no headers.
         .target(
@@ -41,8 +41,7 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "Raster"]),
         .target(name: "SVGCodec", dependencies: ["CSVG", "Raster"]),
-        .target(name: "Deflate"),
-        .target(name: "PNGCodec", dependencies: ["CPNG", "Deflate", "Raster"]),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
         .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
         .executableTarget(
             name: "iconforge",
@@ -62,7 +61,6 @@ let package = Package(
                           path: "Benchmarks/Sources/iconforge-bench"),
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
-        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "SVGCodecTests", dependencies: ["SVGCodec", "Raster", "TestSupport"]),

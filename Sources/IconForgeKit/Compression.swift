@@ -6,20 +6,22 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     /// `default`, on the sample launch set (a smooth gradient) 1.4x faster for 29% more bytes; icon sets
     /// come out 2.6x as large.
     case fast
-    /// IconForge's own DEFLATE compressor (the Deflate module), and per image the better (by sampled
-    /// rows) of a per-row adaptive Sub/Up choice and no filter: flat icon art is a quarter smaller
-    /// unfiltered, anti-aliased and photographic images smaller filtered. Against zlib level 5, which this
-    /// setting used before: an icon set 1% smaller in half the compression time (zlib level 6 costs a
-    /// third more time than level 5 for 2.5% fewer bytes; Paeth as a third filter 12% more for 0.6% fewer).
+    /// libdeflate at `iconLevel`, and per image the better (by sampled rows) of a per-row adaptive Sub/Up
+    /// choice and no filter: flat icon art is a quarter smaller unfiltered, anti-aliased and photographic
+    /// images smaller filtered (Paeth as a third filter: 12% more time for 0.6% fewer bytes).
     case `default`
-    /// zlib level 9 with all five filters: smallest, 2-4x slower.
+    /// libdeflate level 12 with all five filters: smallest, many times slower.
     case small
 
     public var description: String { rawValue }
 
+    /// libdeflate's level for icons: the lowest that makes the sample icon sets smaller than IconForge's own
+    /// compressor did (levels 4 and 5 do not; see README, PNG settings).
+    static let iconLevel = 6
+
     /// The encoder options for an output of `role`. By default launch images — large, smooth or
-    /// photographic — use the `fast` setting (see there): on a photograph-like launch set the built-in
-    /// compressor is 2.4x slower and 11% larger than run-length matching. Icon art (flat areas, stripes,
+    /// photographic — use the `fast` setting (see there): on a photograph-like launch set a general
+    /// compressor (IconForge's former own) was 2.4x slower and 11% larger than run-length matching. Icon art (flat areas, stripes,
     /// text) needs long-distance matches: run-length alone makes an icon set 2.6x as large.
     public func encodeOptions(for role: Role) -> PNGEncodeOptions {
         self == .default && role == .launch ? Compression.fast.encodeOptions : encodeOptions
@@ -29,8 +31,9 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     public var encodeOptions: PNGEncodeOptions {
         switch self {
         case .fast: PNGEncodeOptions(compressionLevel: 6, filters: .sub, strategy: .rle)
-        case .default: PNGEncodeOptions(filters: [.sub, .up], alternativeFilters: [.none], compressor: .builtIn)
-        case .small: PNGEncodeOptions(compressionLevel: 9, filters: .all, strategy: .default)
+        case .default: PNGEncodeOptions(compressionLevel: Compression.iconLevel, filters: [.sub, .up], alternativeFilters: [.none],
+                                        compressor: .libdeflate)
+        case .small: PNGEncodeOptions(compressionLevel: 12, filters: .all, compressor: .libdeflate)
         }
     }
 }

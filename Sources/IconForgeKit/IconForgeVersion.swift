@@ -10,7 +10,7 @@ public enum IconForgeVersion {
     /// "iconforge 0.2.0 (libpng 1.6.39, zlib 1.2.13, librsvg 2.54.7, libjpeg-turbo 2.1.5)".
     public static var description: String {
         let png = PNG.libraryVersions
-        return "iconforge \(release) (libpng \(png.libpng), zlib \(png.zlib), librsvg \(SVG.libraryVersion), "
+        return "iconforge \(release) (libpng \(png.libpng), zlib \(png.zlib), libdeflate \(png.libdeflate), librsvg \(SVG.libraryVersion), "
             + "libjpeg-turbo \(JPEG.libraryVersion))"
     }
 }

@@ -121,14 +121,14 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     public enum Compressor: Sendable, Equatable {
         /// zlib, at `compressionLevel` with `strategy`.
         case zlib
-        /// IconForge's own (the Deflate module): on icon art about zlib level 5's size in half its time.
-        /// `compressionLevel` and `strategy` do not apply.
-        case builtIn
+        /// libdeflate at `compressionLevel` (1 … 12; `strategy` does not apply): on icon art smaller than
+        /// zlib at the same level in less time.
+        case libdeflate
     }
 
     /// RGB or RGBA.
     public var colorType: ColorType
-    /// zlib level, 0 (store) … 9 (smallest).
+    /// zlib level, 0 (store) … 9 (smallest); libdeflate's, 1 … 12.
     public var compressionLevel: Int
     /// Filters to choose from.
     public var filters: Filters

@@ -65,7 +65,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The logo's width as a fraction of the launch image's short side.", valueName: "fraction"))
     var launchLogoScale: Double = 0.25
 
-    @Option(help: ArgumentHelp("PNG compression: fast (run-length), default (per role: launch images run-length, icons the built-in compressor with a sampled filter choice) or small (zlib level 9).", valueName: "level"))
+    @Option(help: ArgumentHelp("PNG compression: fast (run-length), default (per role: launch images run-length, icons libdeflate level 6 with a sampled filter choice) or small (libdeflate level 12).", valueName: "level"))
     var compression: Compression = .default
 
     @Flag(help: "Print what would be written, and write nothing.")

@@ -27,16 +27,17 @@ enum EncodeBench {
         }
     }
 
-    /// `iconforge-bench deflate FILE...`: the icon setting (sampled Sub/Up or none) with zlib level 5 and
-    /// with the built-in compressor, median of 5, one core.
+    /// `iconforge-bench deflate FILE...`: the icon setting (sampled Sub/Up or none) with zlib at levels 5, 6 and
+    /// 9 and with libdeflate at levels 1 … 12, median of 5, one core: what the per-role levels were chosen by.
     static func compareCompressors(_ paths: [String]) {
         let images = paths.map { try! PNG.decode([UInt8](FileManager.default.contents(atPath: $0)!)).image }
-        for compressor in [PNGEncodeOptions.Compressor.zlib, .builtIn] {
-            let options = PNGEncodeOptions(colorType: .rgb, compressionLevel: 5, filters: [.sub, .up], alternativeFilters: [.none],
+        let settings: [(PNGEncodeOptions.Compressor, Int)] = [(.zlib, 5), (.zlib, 6), (.zlib, 9)] + (1...12).map { (.libdeflate, $0) }
+        for (compressor, level) in settings {
+            let options = PNGEncodeOptions(colorType: .rgb, compressionLevel: level, filters: [.sub, .up], alternativeFilters: [.none],
                                            compressor: compressor)
             var bytes = 0
             let seconds = measure(5) { bytes = 0; for image in images { bytes += try! PNG.encode(image, options: options).count } }
-            print(String(format: "%@ %8.2f ms %9d bytes", "\(compressor)", seconds * 1000, bytes))
+            print(String(format: "%@ %2d %8.2f ms %9d bytes", "\(compressor)" as NSString, level, seconds * 1000, bytes))
         }
     }
 }

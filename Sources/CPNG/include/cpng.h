@@ -105,6 +105,19 @@ cpng_status cpng_encode_filtered(cpng_row_source source, void *context, uint32_t
                                  uint8_t *out, size_t out_capacity, size_t *out_size,
                                  char *message, size_t message_capacity);
 
+/** The most bytes cpng_deflate can produce from `size` bytes of input (libdeflate's bound). */
+size_t cpng_deflate_bound(size_t size);
+
+/**
+ * Compresses `size` bytes into a raw DEFLATE stream (RFC 1951) with libdeflate at `level` (1 fastest … 12
+ * smallest), writing at most `out_capacity` bytes (cpng_deflate_bound of the input always suffices).
+ */
+cpng_status cpng_deflate(const uint8_t *in, size_t size, int32_t level, uint8_t *out, size_t out_capacity, size_t *out_size,
+                         char *message, size_t message_capacity);
+
+/** The libdeflate version IconForge was built with. */
+const char *cpng_libdeflate_version(void);
+
 /** The largest number of bytes cpng_write_png can produce around `deflated_size` bytes of DEFLATE data. */
 size_t cpng_write_bound(size_t deflated_size);
 
