@@ -66,11 +66,14 @@ public struct AssetSet: Sendable {
         let merge = merge(into: folder)
         var bytesByName: [String: [UInt8]] = [:]
         for (ours, finals) in merge.names { for final in finals { bytesByName[final] = files[ours] } }
-        // Unchanged: the same Contents.json and the same bytes in every file (a rerun): nothing is written,
-        // so file times and inodes stay as they were.
-        let unchanged = exists && !merge.contentsChanged && merge.leaving.isEmpty
-            && bytesByName.allSatisfy { name, bytes in (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes }
-        if unchanged { return merge }
+        // Files already holding exactly the bytes to write are kept as they are (linked into the new set).
+        // When that is every file and Contents.json says the same (a rerun), nothing is written at all, so
+        // file times and inodes stay as they were.
+        let identical = exists ? Set(bytesByName.filter { name, bytes in
+            (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes
+        }.keys) : []
+        if exists && !merge.contentsChanged && merge.leaving.isEmpty && identical.count == bytesByName.count { return merge }
+        for name in identical { bytesByName[name] = nil }
 
         let temporary = (folder as NSString).appendingPathComponent(FileIO.temporaryName(for: name) + "-\(UUID().uuidString.prefix(8))")
         do {
@@ -78,10 +81,10 @@ public struct AssetSet: Sendable {
         } catch { throw .file(.writeFailed(path: temporary, reason: error.localizedDescription)) }
         do {
             if exists {
-                for item in try manager.contentsOfDirectory(atPath: target) where !merge.leaving.contains(item) && item != "Contents.json" {
+                // Everything but the files rewritten below, Contents.json and the files that leave the set.
+                for item in try manager.contentsOfDirectory(atPath: target)
+                where !merge.leaving.contains(item) && item != "Contents.json" && bytesByName[item] == nil {
                     let from = (target as NSString).appendingPathComponent(item), to = (temporary as NSString).appendingPathComponent(item)
-                    if let bytes = bytesByName[item], (try? FileIO.read(from)) != bytes { continue } // rewritten below
-                    if bytesByName[item] != nil { bytesByName[item] = nil } // identical: kept as it is
                     if link(from, to) != 0 { try manager.copyItem(atPath: from, toPath: to) }
                 }
                 if !merge.contentsChanged {

@@ -52,7 +52,7 @@ public struct SourceImage: Sendable {
                 return source
             } catch { throw .jpeg(path: path, error) }
         case .svg?:
-            do {
+            do throws(SVGError) {
                 let info = try SVG.info(bytes, path: path)
                 let size: PixelSize
                 switch vectorSize {
@@ -65,13 +65,11 @@ public struct SourceImage: Sendable {
                     }
                 }
                 if let refusal = limits.refusal(width: size.width, height: size.height) {
-                    throw IconForgeError.svg(path: path, .tooLarge("drawing it at \(refusal)"))
+                    throw .tooLarge("drawing it at \(refusal)")
                 }
                 let image = try SVG.render(bytes, path: path, size: size, maxBytes: limits.maxDecodedBytes)
                 return SourceImage(kind: .svg, image: image, canBeTranslucent: true)
-            } catch let error as SVGError { throw .svg(path: path, error) } catch let error as IconForgeError { throw error } catch {
-                throw .svg(path: path, .unreadable("\(error)"))
-            }
+            } catch { throw .svg(path: path, error) }
         default:
             // PNG, or anything else: the PNG decoder names what a non-PNG file appears to be.
             do {
