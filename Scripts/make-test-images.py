@@ -684,6 +684,92 @@ def make_masters():
     save("launch-master.png", np.clip(np.round(launch), 0, 255), 2)
 
 
+def icon_json(value):
+    """JSON as Icon Composer writes it: two-space indent, sorted keys, "key" : value, a newline at the end."""
+    def render(v, indent):
+        pad, close = " " * (indent + 2), " " * indent
+        if isinstance(v, dict):
+            if not v:
+                return "{\n\n" + close + "}"
+            items = [pad + json.dumps(k) + " : " + render(v[k], indent + 2) for k in sorted(v)]
+            return "{\n" + ",\n".join(items) + "\n" + close + "}"
+        if isinstance(v, list):
+            if not v:
+                return "[\n\n" + close + "]"
+            return "[\n" + ",\n".join(pad + render(x, indent + 2) for x in v) + "\n" + close + "]"
+        return json.dumps(v)
+    return render(value, 0) + "\n"
+
+
+def disc_png(side, radius, colour):
+    """An RGBA PNG of a disc of one colour on transparency, built row by row (fast enough for 1024 px)."""
+    c = side / 2
+    rows = []
+    for y in range(side):
+        dy = y + 0.5 - c
+        half = math.sqrt(max(radius * radius - dy * dy, 0))
+        x0, x1 = (int(round(c - half)), int(round(c + half))) if half > 0 else (0, 0)
+        rows.append(b"\0" + b"\0\0\0\0" * x0 + bytes(colour + (255,)) * (x1 - x0) + b"\0\0\0\0" * (side - x1))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 6)) + chunk(b"IEND", b""))
+
+
+def make_icon_composer_fixtures():
+    """Icon Composer .icon bundles (TestImages/icon): one using every modelled feature (PNG and SVG layers,
+    appearance specialisations, a gradient fill in two colour spaces, group and layer positions, a key IconForge
+    does not model) and hand-broken copies, each with one defect."""
+    root = os.path.join(ROOT, "icon")
+    shutil.rmtree(root, ignore_errors=True)
+
+    def bundle(name, document, assets):
+        os.makedirs(os.path.join(root, name, "Assets"))
+        with open(os.path.join(root, name, "icon.json"), "w") as f:
+            f.write(document if isinstance(document, str) else icon_json(document))
+        for asset, data in assets.items():
+            with open(os.path.join(root, name, "Assets", asset), "wb") as f:
+                f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+    bar = ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120" viewBox="0 0 400 120">'
+           '<rect width="400" height="120" fill="#ff8800"/></svg>\n')
+    assets = {"disc.png": disc_png(1024, 300, (255, 255, 255)), "disc-dark.png": disc_png(1024, 300, (40, 200, 90)), "bar.svg": bar}
+    platforms = {"circles": ["watchOS"], "squares": "shared"}
+    layered = {
+        "color-space-for-untagged-svg-colors": "display-p3",
+        "fill-specializations": [
+            {"value": {"linear-gradient": ["display-p3:0.20000,0.40000,0.90000,1.00000", "srgb:0.00000,0.10000,0.30000,1.00000"]}},
+            {"appearance": "dark", "value": "system-dark"},
+        ],
+        "groups": [
+            {"layers": [{"image-name": "bar.svg", "name": "bar",
+                         "opacity-specializations": [{"value": 0.9}, {"appearance": "dark", "value": 1}],
+                         "position": {"scale": 1, "translation-in-points": [0, 300]}}],
+             "name": "Front", "shadow": {"kind": "neutral", "opacity": 0.5}, "translucency": {"enabled": True, "value": 0.5}},
+            {"blur-material": None,
+             "layers": [{"fill-specializations": [{"appearance": "tinted", "value": "automatic"}], "glass": True,
+                         "image-name-specializations": [{"value": "disc.png"}, {"appearance": "dark", "value": "disc-dark.png"}],
+                         "name": "disc", "position": {"scale": 0.5, "translation-in-points": [0, 0]}}],
+             "lighting": "individual", "position": {"scale": 2, "translation-in-points": [0, 0]},
+             "shadow": {"kind": "layer-color", "opacity": 0.5}, "specular": True},
+        ],
+        "supported-platforms": platforms,
+    }
+    bundle("Layered.icon", layered, assets)
+
+    missing = json.loads(json.dumps(layered))
+    missing["groups"][0]["layers"][0]["image-name"] = "gone.svg"
+    bundle("MissingAsset.icon", missing, assets)
+    five = json.loads(json.dumps(layered))
+    five["groups"] = [json.loads(json.dumps(layered["groups"][0])) for _ in range(5)]
+    bundle("FiveGroups.icon", five, {"bar.svg": bar})
+    bundle("InvalidJSON.icon", icon_json(layered)[:300], assets)
+    colour = json.loads(json.dumps(layered))
+    colour["fill-specializations"][0]["value"]["linear-gradient"] = ["srgb:1.00000,0.00000,0.00000", "cmyk:0,0,0,1"]
+    bundle("BadColour.icon", colour, assets)
+    text = {"groups": [{"layers": [{"image-name": "label.svg", "name": "label"}]}], "supported-platforms": platforms}
+    bundle("TextLayer.icon", text, {"label.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">'
+                                                   '<text x="100" y="500" font-size="200">Hi</text></svg>\n'})
+
+
 if __name__ == "__main__":
     make_fixtures()
     make_hostile()
@@ -693,6 +779,7 @@ if __name__ == "__main__":
     make_memory_fixtures()
     make_catalog_fixtures()
     make_source_fixtures()
+    make_icon_composer_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

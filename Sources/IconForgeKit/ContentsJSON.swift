@@ -10,6 +10,8 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     case bool(Bool)
     case array([ContentsJSON])
     case object([String: ContentsJSON])
+    /// `null`, which Icon Composer writes for a property it has cleared (`"blur-material" : null`).
+    case null
 
     /// `"info" : { "author" : "xcode", "version" : 1 }`, which closes every Contents.json.
     public static let info: ContentsJSON = .object(["author": .string("xcode"), "version": .integer(1)])
@@ -28,6 +30,7 @@ public indirect enum ContentsJSON: Sendable, Equatable {
         case .integer(let value): text += String(value)
         case .number(let value): text += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .bool(let value): text += value ? "true" : "false"
+        case .null: text += "null"
         case .array(let values):
             guard !values.isEmpty else { text += "[\n\n\(close)]"; return }
             text += "[\n"
@@ -69,6 +72,7 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     public init?(any value: Any) {
         switch value {
         case let text as String: self = .string(text)
+        case is NSNull: self = .null
         case let number as NSNumber:
             if ContentsJSON.isBoolean(number) { self = .bool(number.boolValue); return }
             self = number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e15
@@ -94,4 +98,46 @@ public indirect enum ContentsJSON: Sendable, Equatable {
 
     /// The fields of an object, or nil.
     public var fields: [String: ContentsJSON]? { if case .object(let fields) = self { fields } else { nil } }
+    /// The text of a string, or nil.
+    public var string: String? { if case .string(let text) = self { text } else { nil } }
+    /// The value of a number (integer or not), or nil.
+    public var double: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+    /// The value of a boolean, or nil.
+    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The items of an array, or nil.
+    public var array: [ContentsJSON]? { if case .array(let items) = self { items } else { nil } }
+
+    /// Parses JSON text (as Xcode and Icon Composer write it, or any valid JSON); the error names what is wrong.
+    public static func parse(_ bytes: [UInt8]) throws(ContentsJSONError) -> ContentsJSON {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
+            throw .invalid(Self.describe(error))
+        }
+        guard let value = ContentsJSON(any: root) else { throw .invalid("holds a value JSON cannot have") }
+        return value
+    }
+
+    /// Foundation's parse errors carry the place in their user info; the text is all a user needs.
+    private static func describe(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.isEmpty ? "not valid JSON" : "not valid JSON: " + text
+    }
+}
+
+/// JSON text that could not be read.
+public enum ContentsJSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not JSON, with the parser's reason.
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let reason): reason
+        }
+    }
 }

@@ -59,6 +59,37 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "icon-composer.json": ###"""
+{
+  "name": "icon-composer",
+  "summary": "Icon Composer AppIcon.icon (Xcode 26): the master as a layer (SVG kept as vector), --background as the fill, --dark/--tinted as appearance specialisations",
+  "outputs": [
+    {
+      "set": "AppIcon.icon",
+      "role": "layer",
+      "idiom": "universal",
+      "pixels": "1024x1024",
+      "filename": "icon.png"
+    },
+    {
+      "set": "AppIcon.icon",
+      "role": "layer",
+      "idiom": "universal",
+      "pixels": "1024x1024",
+      "filename": "icon-dark.png",
+      "appearance": "dark"
+    },
+    {
+      "set": "AppIcon.icon",
+      "role": "layer",
+      "idiom": "universal",
+      "pixels": "1024x1024",
+      "filename": "icon-tinted.png",
+      "appearance": "tinted"
+    }
+  ]
+}
+"""###,
         "ios-legacy.json": ###"""
 {
   "name": "ios-legacy",

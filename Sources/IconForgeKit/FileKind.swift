@@ -5,6 +5,8 @@ import Raster
 /// name: WebP data in a file named `.png` ships, since Xcode reads every image through ImageIO).
 public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case png, jpeg, pdf, svg, heif, webp, gif, tiff
+    /// An Icon Composer bundle: a folder, never detected from bytes.
+    case icon
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         case .webp: "WebP"
         case .gif: "GIF"
         case .tiff: "TIFF"
+        case .icon: "Icon Composer icon"
         }
     }
 
@@ -30,6 +33,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         case .webp: ["webp"]
         case .gif: ["gif"]
         case .tiff: ["tif", "tiff"]
+        case .icon: ["icon"]
         }
     }
 

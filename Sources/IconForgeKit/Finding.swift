@@ -16,6 +16,8 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case templateAlpha = "template-alpha", templateSize = "template-size"
     case roundedCorners = "rounded-corners", notFilling = "not-filling", colorProfile = "color-profile"
     case trailingData = "trailing-data"
+    case iconDocument = "icon-document", iconGroups = "icon-groups", iconColor = "icon-color", iconLayer = "icon-layer"
+    case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -35,6 +37,10 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .roundedCorners, .notFilling: "HIG, App icons: the system applies the mask"
         case .colorProfile: "HIG, Color: sRGB or Display P3"
         case .trailingData: "PNG specification: the image data ends with the zlib stream"
+        case .iconDocument, .iconColor, .iconSpecialization, .iconPlatform: "Icon Composer .icon format (icon.json), as Xcode 26 reads it"
+        case .iconGroups: "Icon Composer and actool: at most 4 groups"
+        case .iconLayer: "HIG, App icons: layers on a 1024x1024 canvas"
+        case .svgText: "Icon Composer: text in SVG layers is flagged; convert it to outlines"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import Raster
+import SVGCodec
 
 /// Where the tinted app-icon variant comes from.
 public enum TintedSource: Sendable, Equatable {
@@ -34,6 +35,10 @@ public struct GenerateOptions: Sendable {
     public var darkSource: String?
     /// The tinted variant for `ios-single`.
     public var tintedSource: TintedSource?
+    /// The fill of a written `.icon` (`--background` given explicitly); nil leaves Icon Composer's own.
+    public var iconBackground: RGBColor?
+    /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
+    public var appearance: IconAppearance = .light
     /// Launch images from a logo on this colour instead of from the full-bleed master.
     public var launchBackground: RGBColor?
     /// The logo for logo-mode launch images (and the launch-screen image set).
@@ -127,7 +132,7 @@ public struct Generator: Sendable {
 
     private func rename(_ set: String) -> String {
         let kind = (set as NSString).pathExtension, base = (set as NSString).deletingPathExtension
-        if kind == "appiconset", base == "AppIcon", let name = options.appIconName { return name + ".appiconset" }
+        if kind == "appiconset" || kind == "icon", base == "AppIcon", let name = options.appIconName { return name + "." + kind }
         if kind == "launchimage" || (kind == "imageset" && base == "LaunchImage"), base == "LaunchImage",
            let name = options.launchImageName { return name + "." + kind }
         return set
@@ -176,15 +181,18 @@ public struct Generator: Sendable {
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
         let clock = ContinuousClock(), start = clock.now
         let outputs = outputs()
-        let jobs = fileJobs(outputs)
+        let planned = fileJobs(outputs)
         // Every output size against the memory limit before the master is decoded or anything allocated.
-        for job in jobs {
+        for job in planned {
             if let pixels = job.spec.pixels, let refusal = options.limits.refusal(width: pixels.width, height: pixels.height) {
                 throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(job.path), reason: "cannot make \(refusal)")
             }
         }
         var warnings: [String] = []
-        let masters = try Masters.load(source: source, options: options, jobs: jobs, warnings: &warnings, parallelism: parallelism)
+        let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
+        let layers = try iconComposerLayers(planned, source: source)
+        warnings += layers.warnings
+        let jobs = planned.filter { layers.taken[$0.path] == nil && !layers.skipped.contains($0.path) }
 
         // Render and encode every distinct file in parallel; each file's own resize runs on one core. Files
         // that would come out identical (Icon-20@2x and Icon-40@1x are both 40 px) are rendered once.
@@ -204,11 +212,51 @@ public struct Generator: Sendable {
         var bytesByPath: [String: [UInt8]] = [:]
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
-        let (written, notes) = try write(outputs: outputs, jobs: jobs, bytes: bytesByPath, into: outputFolder)
-        try verify(written, in: outputFolder)
-        let files = written.map(\.file) + (try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder))
-        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes,
+        for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
+        let (written, notes) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
+                                         into: outputFolder, masterIsOpaque: masters.masterIsOpaque)
+        try verify(written.filter { $0.file.path.hasSuffix(".png") }, in: outputFolder)
+        let snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
+        let files = written.map { $0.file } + snippets
+        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes + layers.notes,
                                 seconds: (clock.now - start).seconds)
+    }
+
+    /// Icon Composer layers that are not rendered: an SVG source is copied into the bundle as it is (Icon
+    /// Composer draws vectors itself), and `--tinted auto` is left to Icon Composer, which derives the tinted
+    /// appearance from the layers.
+    private func iconComposerLayers(_ jobs: [FileJob], source: String) throws(IconForgeError)
+        -> (taken: [String: IconComposerWriter.LayerImage], jobs: [FileJob], skipped: Set<String>, notes: [String], warnings: [String]) {
+        var taken: [String: IconComposerWriter.LayerImage] = [:], copied: [FileJob] = [], skipped = Set<String>()
+        var notes: [String] = [], warnings: [String] = []
+        for job in jobs where job.spec.setKind == "icon" {
+            let path: String?
+            switch job.spec.appearance {
+            case nil: path = source
+            case .dark?: path = options.darkSource
+            case .tinted?:
+                if case .file(let file)? = options.tintedSource { path = file } else {
+                    path = nil
+                    skipped.insert(job.path)
+                    notes.append("\(job.spec.set!): no tinted image written for --tinted auto: Icon Composer derives the tinted appearance itself")
+                }
+            }
+            guard let path, !IconComposerBundle.isBundle(path) else { continue }
+            let bytes = try FileIO.readInput(path)
+            if FileKind.detect(bytes) == .svg {
+                let info: SVGInfo
+                do { info = try SVG.info(bytes, path: path) } catch { throw .svg(path: path, error) }
+                let points = info.size ?? info.viewBox ?? (IconComposerDocument.canvasPoints, IconComposerDocument.canvasPoints)
+                let scale = IconComposerDocument.canvasPoints / max(points.width, points.height, 1)
+                taken[job.path] = IconComposerWriter.LayerImage(bytes: bytes, fileExtension: "svg", canvasScale: (scale * 1000).rounded() / 1000)
+                copied.append(job)
+                if IconComposerChecks.containsText(bytes) {
+                    warnings.append("\(path) contains <text>; Icon Composer flags text in layers, and the font may be missing when "
+                                    + "the icon is built — convert the text to outlines")
+                }
+            }
+        }
+        return (taken, copied, skipped, notes, warnings)
     }
 
     /// The jobs to render (indices into `jobs`, one per distinct `Renderer.Key`), and for every job the
@@ -250,8 +298,8 @@ public struct Generator: Sendable {
         return set
     }
 
-    private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]],
-                       into folder: String) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+    private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
+                       into folder: String, masterIsOpaque: Bool) throws(IconForgeError) -> (files: [Written], notes: [String]) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch { throw .file(.writeFailed(path: folder, reason: error.localizedDescription)) }
@@ -264,7 +312,13 @@ public struct Generator: Sendable {
         }
         var written: [Written] = [], notes: [String] = []
         let now = Date()
-        for name in uniqueSets(outputs) {
+        for name in uniqueSets(outputs) where (name as NSString).pathExtension == "icon" {
+            let (files, setNotes) = try writeIconComposer(name, jobs: jobs.filter { $0.spec.set == name }, bytes: bytes, layers: layers,
+                                                          into: folder, masterIsOpaque: masterIsOpaque)
+            written += files
+            notes += setNotes
+        }
+        for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
             var files: [String: [UInt8]] = [:]
             for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
             let merge = try assetSet(name, outputs: outputs, files: files).write(into: folder, now: now)
@@ -286,6 +340,34 @@ public struct Generator: Sendable {
             written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
         return (written, notes)
+    }
+
+    /// Writes one `.icon` bundle through `IconComposerWriter`; every layer file is listed, written or unchanged.
+    private func writeIconComposer(_ name: String, jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
+                                   into folder: String, masterIsOpaque: Bool) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+        var images: [IconAppearance: IconComposerWriter.LayerImage] = [:]
+        var specs: [IconAppearance: IconSpec] = [:]
+        for job in jobs {
+            guard let data = bytes[job.path] else { continue }
+            let appearance: IconAppearance = job.spec.appearance == .dark ? .dark : job.spec.appearance == .tinted ? .tinted : .light
+            images[appearance] = layers[job.path] ?? IconComposerWriter.LayerImage(bytes: data, fileExtension: "png")
+            specs[appearance] = job.spec
+        }
+        let writer = IconComposerWriter(path: (folder as NSString).appendingPathComponent(name), images: images,
+                                        background: options.iconBackground, masterIsOpaque: masterIsOpaque)
+        let (_, notes) = try writer.write()
+        var files: [Written] = []
+        for appearance in IconAppearance.allCases {
+            guard let image = images[appearance], let spec = specs[appearance] else { continue }
+            let asset = IconComposerWriter.assetName(appearance, fileExtension: image.fileExtension)
+            files.append((GeneratedFile(path: name + "/Assets/" + asset, role: spec.role, pixels: image.fileExtension == "png" ? spec.pixels : nil,
+                                        bytes: image.bytes.count), spec))
+        }
+        if let spec = specs[.light] {
+            let size = (try? FileIO.read((folder as NSString).appendingPathComponent(name + "/" + IconComposerBundle.documentName)))?.count ?? 0
+            files.append((GeneratedFile(path: name + "/" + IconComposerBundle.documentName, role: spec.role, pixels: nil, bytes: size), spec))
+        }
+        return (files, notes)
     }
 
     private func uniqueSets(_ outputs: [IconSpec]) -> [String] {

@@ -13,6 +13,8 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
     case jpeg(path: String, JPEGError)
     /// The file is an SVG IconForge cannot read or draw.
     case svg(path: String, SVGError)
+    /// An Icon Composer `.icon` bundle IconForge cannot read or draw.
+    case iconComposer(path: String, IconComposerError)
     /// The file could not be encoded (a bug rather than bad input).
     case encode(path: String, PNGError)
     /// A request that cannot be met for this file, with the reason and what to do.
@@ -24,6 +26,7 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
         case .decode(let path, let error): "\(path): \(error)"
         case .jpeg(let path, let error): "\(path): \(error)"
         case .svg(let path, let error): "\(path): \(error)"
+        case .iconComposer(let path, let error): "\(path): \(error)"
         case .encode(let path, let error): "\(path): \(error)"
         case .invalidRequest(let path, let reason): "\(path): \(reason)"
         }

@@ -17,7 +17,8 @@ struct Masters: Sendable {
         // output can overlap. A vector master is drawn at twice the largest output, whatever its own size:
         // the resampler then reduces it in linear light, as it does a bitmap master.
         let vector = vectorSize(jobs)
-        let decoded = try SourceImage.read(source, limits: options.limits, vectorSize: vector, verifiesChecksum: false, parallelism: parallelism)
+        let decoded = try SourceImage.read(source, limits: options.limits, vectorSize: vector, verifiesChecksum: false,
+                                           appearance: options.appearance, parallelism: parallelism)
         warnings += decoded.warnings
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
@@ -41,18 +42,20 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
-        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector)) }
+        // An Icon Composer icon given as a variant is drawn in that appearance.
+        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .dark)) }
         switch options.tintedSource {
         case .auto?: masters.tinted = pyramid(image.luminance())
-        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
+        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .tinted))
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
         return masters
     }
 
-    static func decode(_ path: String, limits: PNGLimits, vectorSize: SourceImage.VectorSize) throws(IconForgeError) -> Image {
-        try SourceImage.read(path, limits: limits, vectorSize: vectorSize, verifiesChecksum: false).image
+    static func decode(_ path: String, limits: PNGLimits, vectorSize: SourceImage.VectorSize,
+                       appearance: IconAppearance = .light) throws(IconForgeError) -> Image {
+        try SourceImage.read(path, limits: limits, vectorSize: vectorSize, verifiesChecksum: false, appearance: appearance).image
     }
 
     /// Twice the longest side of any output (2048 for an icon set): a linear-light reduction of that

@@ -5,13 +5,15 @@ import Raster
 public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case app, marketing, spotlight, settings, notification, template, launch
     case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
+    /// A layer image of an Icon Composer `.icon`: keeps alpha (the fill shows through).
+    case layer
 
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground: false
+        case .template, .launchLogo, .launchBackground, .layer: false
         default: true
         }
     }
@@ -118,7 +120,7 @@ public struct Preset: Sendable, Equatable {
     public var outputs: [IconSpec]
 
     /// Set folders the preset may write, and the roles that may live in them.
-    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset"]
+    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon"]
 
     /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
     /// presets) come first in its outputs, followed by its own.

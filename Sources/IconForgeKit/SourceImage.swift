@@ -19,7 +19,7 @@ public struct SourceImage: Sendable {
     public var warnings: [String] = []
 
     /// The kinds IconForge reads as masters and inputs.
-    public static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg]
+    public static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
 
     /// The file-name extensions of those kinds, for picking masters out of a folder.
     public static func hasReadableName(_ name: String) -> Bool {
@@ -36,8 +36,19 @@ public struct SourceImage: Sendable {
     }
 
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).
+    /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerFlattener`).
     public static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
-                            parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
+                            appearance: IconAppearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
+        if IconComposerBundle.isBundle(path) {
+            let bundle = try IconComposerBundle.read(path)
+            let pixels: Int
+            switch vectorSize {
+            case .longSide(let side): pixels = side
+            case .intrinsic: pixels = Int(IconComposerDocument.canvasPoints)
+            }
+            let image = try IconComposerFlattener.flatten(bundle, appearance: appearance, pixels: pixels, limits: limits)
+            return SourceImage(kind: .icon, image: image, canBeTranslucent: true, warnings: ["\(path): " + IconComposerFlattener.limitation])
+        }
         let bytes = try FileIO.readInput(path)
         switch FileKind.detect(bytes) {
         case .jpeg?:

@@ -89,9 +89,12 @@ public struct Validator: Sendable {
         var visited = Set<String>()
         /// Folder kinds seen that have no rules (colour sets, data sets…), by kind.
         var unchecked: [String: Int] = [:]
+        /// Files checked during the walk itself (an Icon Composer bundle's), reported even when clean.
+        var checked: [String] = []
     }
 
-    /// Everything to check under `paths`, the set-level findings and notes, without decoding anything.
+    /// Everything to check under `paths`, the set-level findings and notes, decoding nothing but the layers
+    /// of Icon Composer bundles (checked whole here: they are few and small).
     func walk(_ paths: [String]) throws(ValidationInputError) -> (walk: Walk, notes: [String]) {
         var walk = Walk(), notes: [String] = []
         // Files named one by one are often many of one set (a shell glob): its Contents.json is read once,
@@ -101,7 +104,7 @@ public struct Validator: Sendable {
         for path in paths {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
-            let before = walk.targets.count + walk.findings.count
+            let before = walk.targets.count + walk.findings.count + walk.checked.count
             let seenBefore = walk.visited.contains(FileIO.realPath(path))
             walk.unchecked = [:]
             if isFolder.boolValue {
@@ -120,7 +123,7 @@ public struct Validator: Sendable {
                     walk.targets.append(loose(path))
                 }
             }
-            if walk.targets.count + walk.findings.count == before && !seenBefore {
+            if walk.targets.count + walk.findings.count + walk.checked.count == before && !seenBefore {
                 let held = walk.unchecked.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
                 notes.append("\(path): nothing to check" + (held.isEmpty ? "" : ": " + held.joined(separator: ", ")))
             }
@@ -133,7 +136,7 @@ public struct Validator: Sendable {
                                          "stickerpack": "sticker pack", "brandassets": "brand assets folder",
                                          "imagestack": "image stack", "cubetextureset": "texture set", "textureset": "texture set",
                                          "arresourcegroup": "AR resource group", "complicationset": "complication set",
-                                         "spriteatlas": "sprite atlas", "stickersiconset": "sticker icon set", "icon": "Icon Composer icon"]
+                                         "spriteatlas": "sprite atlas", "stickersiconset": "sticker icon set"]
 
     private func visit(_ folder: String, into walk: inout Walk) {
         guard walk.visited.insert(FileIO.realPath(folder)).inserted else { return }
@@ -146,6 +149,12 @@ public struct Validator: Sendable {
             return
         }
         if let name = Validator.uncheckedKinds[kind] { walk.unchecked[name, default: 0] += 1; return }
+        if kind == "icon" || IconComposerBundle.isBundle(folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Assets")) {
+            let (findings, files) = IconComposerChecks.check(bundle: folder, limits: limits)
+            walk.findings += findings
+            walk.checked += files
+            return
+        }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         for item in items {
             let path = (folder as NSString).appendingPathComponent(item)
@@ -190,6 +199,7 @@ public struct Validator: Sendable {
         var bySet: [String: [Finding]] = [:]
         for item in walk.findings { bySet[item.path, default: []].append(item.finding) }
         reports += bySet.map { FileReport(path: $0.key, role: .unknown, findings: $0.value) }
+        reports += Set(walk.checked).subtracting(bySet.keys).map { FileReport(path: $0, role: .unknown, findings: []) }
         for index in reports.indices { reports[index].findings.sort { $0.severity > $1.severity } }
         return ValidationReport(files: reports.sorted { $0.path < $1.path }, notes: notes)
     }

@@ -17,7 +17,7 @@ struct GenerateCommand: ParsableCommand {
             own are kept. With several sources (or a folder), --out takes a {name} pattern: one folder per source.
             """)
 
-    @Argument(help: ArgumentHelp("Masters (PNG, SVG, JPEG), or folders of them.", valueName: "source"))
+    @Argument(help: ArgumentHelp("Masters (PNG, SVG, JPEG, Icon Composer .icon), or folders of them.", valueName: "source"))
     var sources: [String]
 
     @Option(help: ArgumentHelp("Presets, comma-separated: built-in names (see 'iconforge presets') or paths to JSON files.", valueName: "name,..."))
@@ -32,8 +32,8 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-linear"), help: "Resample the sRGB-encoded values instead of linear light.")
     var gammaSpace = false
 
-    @Option(help: ArgumentHelp("Colour that translucent pixels of opaque outputs are composited over.", valueName: "#RRGGBB"))
-    var background: RGBColor = .white
+    @Option(help: ArgumentHelp("Colour that translucent pixels of opaque outputs are composited over (default white); the fill of an Icon Composer .icon.", valueName: "#RRGGBB"))
+    var background: RGBColor?
 
     @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill (crop) or fit (pad). Without it, a non-square master is an error.", valueName: "mode"))
     var fit: FitMode?
@@ -55,6 +55,9 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The tinted variant (ios-single): 'auto' for the master's luminance, or a file.", valueName: "auto|file"))
     var tinted: String?
+
+    @Option(help: ArgumentHelp("The appearance an Icon Composer .icon master is drawn in.", valueName: "light|dark|tinted"))
+    var appearance: IconAppearance = .light
 
     @Option(help: ArgumentHelp("Make launch images as a logo on this colour instead of cropping the master.", valueName: "#RRGGBB"))
     var launchBackground: RGBColor?
@@ -85,7 +88,8 @@ struct GenerateCommand: ParsableCommand {
         var options = GenerateOptions(presets: try Terminal.orExit { try PresetCatalog.presets(preset) })
         options.filter = filter
         options.linearLight = !gammaSpace
-        options.background = background
+        options.background = background ?? .white
+        options.iconBackground = background
         options.fit = fit
         options.gravity = gravity
         options.allowUpscale = allowUpscale
@@ -93,6 +97,7 @@ struct GenerateCommand: ParsableCommand {
         options.launchImageName = launchImageName
         options.darkSource = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
+        options.appearance = appearance
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo
         options.launchLogoScale = launchLogoScale
@@ -108,6 +113,16 @@ struct GenerateCommand: ParsableCommand {
         }
         let generator = Generator(options: options)
         if dryRun { return printPlan(generator, jobs) }
+        // An Icon Composer master carries its own dark and tinted appearances: they fill the variant slots
+        // unless --dark or --tinted says otherwise.
+        let generatorFor = { @Sendable [options] (source: String) -> Generator in
+            guard IconComposerBundle.isBundle(source), dark == nil || tinted == nil else { return generator }
+            var own = options
+            let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
+            if dark == nil, slots.contains(.dark) { own.darkSource = source }
+            if tinted == nil, slots.contains(.tinted) { own.tintedSource = .file(source) }
+            return Generator(options: own)
+        }
 
         let reporter = Reporter(interactive: Terminal.isInteractive, total: jobs.count)
         // One source: its outputs in parallel. Several: sources in parallel, each on one core.
@@ -115,7 +130,7 @@ struct GenerateCommand: ParsableCommand {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (source, folder) = jobs[index]
             do {
-                let report = try generator.run(source: source, outputFolder: folder, parallelism: perSource,
+                let report = try generatorFor(source).run(source: source, outputFolder: folder, parallelism: perSource,
                                                progress: jobs.count == 1 ? reporter.fileProgress : nil)
                 reporter.finished(report)
             } catch {
@@ -130,12 +145,14 @@ struct GenerateCommand: ParsableCommand {
         var files: [String] = []
         for source in sources {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
+            if IconComposerBundle.isBundle(source) {
+                files.append(source)
+            } else if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
                 for name in names {
                     let path = (source as NSString).appendingPathComponent(name)
                     var isSubfolder: ObjCBool = false
-                    if SourceImage.hasReadableName(name) {
+                    if SourceImage.hasReadableName(name) || (name.hasSuffix(".icon") && IconComposerBundle.isBundle(path)) {
                         files.append(path)
                     } else if FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder), isSubfolder.boolValue {
                         Terminal.standardError("skipped \(path): a folder (masters are read from the folder itself, not below it)")
@@ -226,3 +243,4 @@ final class Reporter: @unchecked Sendable {
 }
 
 extension Compression: ExpressibleByArgument {}
+extension IconAppearance: ExpressibleByArgument {}

@@ -6,9 +6,9 @@ import IconForgeKit
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent.")
+        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent; a JPEG's or SVG's facts; an Icon Composer .icon's groups, layers and assets.")
 
-    @Argument(help: ArgumentHelp("PNG files to inspect.", valueName: "file"))
+    @Argument(help: ArgumentHelp("PNG, JPEG or SVG files, or .icon bundles, to inspect.", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Print a JSON array, one object per file (failures as {\"path\", \"error\"}).")
@@ -22,7 +22,10 @@ struct InspectCommand: ParsableCommand {
         for path in files {
             do {
                 let kind = FileKind.claimed(by: path)
-                if kind == .jpeg || kind == .svg {
+                if IconComposerBundle.isBundle(path) {
+                    let inspection = try IconComposerInspection.inspect(path)
+                    if json { reports.append(.iconComposer(inspection)) } else { print(inspection.text) }
+                } else if kind == .jpeg || kind == .svg {
                     let facts = try SourceFacts.inspect(path, limits: decode.limits)
                     if json { reports.append(.source(facts)) } else { print(facts.text) }
                 } else {
@@ -48,12 +51,14 @@ struct InspectCommand: ParsableCommand {
 private enum InspectionOutput: Encodable {
     case inspected(Inspection)
     case source(SourceFacts)
+    case iconComposer(IconComposerInspection)
     case failed(path: String, error: String)
 
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .inspected(let inspection): try inspection.encode(to: encoder)
         case .source(let facts): try facts.encode(to: encoder)
+        case .iconComposer(let inspection): try inspection.encode(to: encoder)
         case .failed(let path, let error):
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(path, forKey: .path)

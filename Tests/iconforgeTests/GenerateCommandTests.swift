@@ -94,7 +94,7 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 9 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
+        #expect(lines.count == 10 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
     }
 
     @Test("show prints every output with its pixel size, file and role")
@@ -103,5 +103,46 @@ struct PresetsCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("167x167    AppIcon.appiconset/Icon-83.5@2x.png"))
         #expect(result.standardOutput.split(separator: "\n").count == 19)
+    }
+}
+
+@Suite("iconforge generate: Icon Composer")
+struct GenerateIconComposerCommandTests {
+    @Test("an .icon master fills ios-single's dark and tinted slots from its own appearances and says what it leaves out")
+    func iconMaster() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["generate", "TestImages/icon/Layered.icon", "--preset", "ios-single", "--out", folder.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.components(separatedBy: "Liquid Glass effects").count == 2, "said once: \(result.standardError)")
+        for name in ["AppIcon.png", "AppIcon-Dark.png", "AppIcon-Tinted.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("AppIcon.appiconset/" + name).path), "\(name)")
+        }
+    }
+
+    @Test("--appearance dark draws the master's dark appearance; a folder of masters picks up .icon bundles")
+    func appearance() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["generate", "TestImages/icon/Layered.icon", "--preset", "web-clip", "--appearance", "dark",
+                                            "--out", folder.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let icon = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("apple-touch-icon.png"))).image.converted(to: .rgba8)
+        let centre = icon.pixel(x: icon.width / 2, y: icon.height / 2)
+        #expect(abs(Int(centre[1]) - 200) < 5, "the dark disc is green: \(centre)")
+    }
+
+    @Test("--preset icon-composer writes AppIcon.icon named by --app-icon-name; a broken .icon master is one line, exit 1")
+    func author() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["generate", "TestImages/glyph-master.png", "--preset", "icon-composer", "--background", "#102030",
+                                            "--app-icon-name", "Brand", "--out", folder.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try String(contentsOf: folder.appendingPathComponent("Brand.icon/icon.json"), encoding: .utf8)
+        #expect(json.contains("\"solid\" : \"srgb:0.06275,0.12549,0.18824,1.00000\""))
+        let broken = try CommandRunner.run(["generate", "TestImages/icon/MissingAsset.icon", "--preset", "ios-single", "--out", folder.path])
+        #expect(broken.status == 1)
+        #expect(broken.standardError.contains("TestImages/icon/MissingAsset.icon: Assets/gone.svg does not exist"), "\(broken.standardError)")
     }
 }

@@ -65,3 +65,30 @@ struct InspectCommandTests {
         #expect(result.standardOutput.contains("Exit status: 0 success, 1 when a file failed"))
     }
 }
+
+@Suite("iconforge inspect: Icon Composer")
+struct InspectIconComposerTests {
+    @Test("an .icon lists groups front to back, layers with their specialisations, assets with sizes, appearances and platforms")
+    func iconBundle() throws {
+        let result = try CommandRunner.run(["inspect", "TestImages/icon/Layered.icon"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = result.standardOutput
+        #expect(text.contains("Layered.icon: Icon Composer icon, 2 groups, 2 layers, 3 assets"))
+        #expect(text.contains("appearances: light, dark, tinted"))
+        #expect(text.contains("platforms: circles: watchOS; squares: shared"))
+        #expect(text.contains("group 1 \"Front\" (front)"))
+        #expect(text.contains("layer \"disc\": disc.png; dark: disc-dark.png, glass yes, position scale 0.5 at 0,0 pt"))
+        #expect(text.contains("bar.svg: SVG 400x120 pt"))
+        #expect(text.contains("disc.png: PNG 1024x1024 px"))
+        let json = try CommandRunner.run(["inspect", "--json", "TestImages/icon/Layered.icon"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect((array[0]["groups"] as? [Any])?.count == 2)
+    }
+
+    @Test("a broken .icon is one line and exit 1")
+    func broken() throws {
+        let result = try CommandRunner.run(["inspect", "TestImages/icon/InvalidJSON.icon"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("TestImages/icon/InvalidJSON.icon: icon.json is not valid JSON"))
+    }
+}

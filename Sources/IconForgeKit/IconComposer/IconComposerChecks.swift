@@ -1,0 +1,176 @@
+import Foundation
+import PNGCodec
+import SVGCodec
+
+/// `validate`'s rules for an Icon Composer `.icon` bundle: errors for what Icon Composer or actool refuse (a
+/// document that does not parse, more than four groups, a layer image that is missing or does not decode,
+/// a colour string that does not parse), warnings for what they take but is likely a mistake.
+enum IconComposerChecks {
+    /// The platforms `supported-platforms` may name, by shape.
+    static let platforms: [String: Set<String>] = ["circles": ["watchOS"], "squares": ["iOS", "macOS", "visionOS", "watchOS", "tvOS"]]
+
+    /// Every finding for the bundle at `path`, each with the file it is about, and the files checked.
+    static func check(bundle path: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
+        let documentPath = (path as NSString).appendingPathComponent(IconComposerBundle.documentName)
+        var findings: [SetFinding] = []
+        func report(_ file: String, _ finding: Finding) { findings.append(SetFinding(path: file, finding: finding)) }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(documentPath) } catch {
+            report(documentPath, Finding(.iconDocument, .error, "\((path as NSString).lastPathComponent) has no readable icon.json (\(error))",
+                                         fix: "restore icon.json, or re-save the icon from Icon Composer"))
+            return (findings, [documentPath])
+        }
+        let json: ContentsJSON
+        do { json = try ContentsJSON.parse(bytes) } catch {
+            report(documentPath, Finding(.iconDocument, .error, "icon.json is \(error)", fix: "fix the JSON, or re-save the icon from Icon Composer"))
+            return (findings, [documentPath])
+        }
+        for finding in checkRaw(json) { report(documentPath, finding) }
+        let document: IconComposerDocument
+        do { document = try IconComposerDocument(json: json) } catch {
+            report(documentPath, Finding(.iconDocument, .error, "\(error)", fix: "re-save the icon from Icon Composer"))
+            return (findings, [documentPath])
+        }
+        if document.groups.count > IconComposerDocument.maximumGroups {
+            report(documentPath, Finding(.iconGroups, .error, "icon.json has \(document.groups.count) groups; Icon Composer and actool "
+                                         + "allow at most \(IconComposerDocument.maximumGroups)",
+                                         fix: "merge groups in Icon Composer until there are \(IconComposerDocument.maximumGroups) or fewer"))
+        }
+        let assetsFolder = (path as NSString).appendingPathComponent(IconComposerBundle.assetsFolder)
+        let assets = Set(((try? FileManager.default.contentsOfDirectory(atPath: assetsFolder)) ?? []).filter { !$0.hasPrefix(".") })
+        var referenced = Set<String>()
+        for (group, layer) in document.layers {
+            let label = "groups[\(group)] layer '\(layer.name ?? "unnamed")'"
+            if layer.imageName.plain != nil, layer.imageName.entries != nil {
+                report(documentPath, Finding(.iconSpecialization, .warning, "icon.json: \(label) has both image-name and "
+                                             + "image-name-specializations; actool uses image-name and ignores the specialisations",
+                                             fix: "remove image-name and keep its value as the specialisation without an appearance"))
+            }
+            for name in Set(layer.imageName.allValues) {
+                referenced.insert(name)
+                guard !name.contains("/"), assets.contains(name) else {
+                    report(documentPath, Finding(.missingFile, .error, "icon.json: \(label) uses Assets/\(name), which does not exist",
+                                                 fix: "add the file to Assets/, or pick the layer's image again in Icon Composer",
+                                                 reference: ValidationRule.iconDocument.reference))
+                    continue
+                }
+            }
+        }
+        var files = [documentPath]
+        for name in assets.sorted() {
+            let file = (assetsFolder as NSString).appendingPathComponent(name)
+            files.append(file)
+            guard referenced.contains(name) else {
+                report(file, Finding(.unreferencedFile, .warning, "Assets/\(name) is in the icon but no layer uses it",
+                                     fix: "delete it, or use it in a layer", reference: ValidationRule.iconDocument.reference))
+                continue
+            }
+            for finding in checkLayerImage(file, limits: limits) { report(file, finding) }
+        }
+        return (findings, files)
+    }
+
+    /// Checks on the JSON as written, which hold even where the model cannot be built: colour strings,
+    /// specialisation appearances, platforms.
+    static func checkRaw(_ json: ContentsJSON) -> [Finding] {
+        var findings: [Finding] = []
+        func colour(_ value: ContentsJSON, at place: String) {
+            guard let text = value.string else { return }
+            do { _ = try IconComposerColor(parsing: text) } catch {
+                findings.append(Finding(.iconColor, .error, "icon.json: \(place): \(error.description.replacingOccurrences(of: "icon.json: ", with: ""))",
+                                        fix: "pick the colour again in Icon Composer"))
+            }
+        }
+        func walk(_ value: ContentsJSON, place: String) {
+            switch value {
+            case .object(let fields):
+                for (key, item) in fields.sorted(by: { $0.key < $1.key }) {
+                    let here = place.isEmpty ? key : place + "." + key
+                    switch key {
+                    case "solid", "automatic-gradient": colour(item, at: here)
+                    case "linear-gradient": for (index, stop) in (item.array ?? []).enumerated() { colour(stop, at: here + "[\(index)]") }
+                    case "appearance":
+                        if let name = item.string, !IconAppearance.specializationKeys.contains(name) {
+                            findings.append(Finding(.iconSpecialization, .warning, "icon.json: \(here) is '\(name)', not an appearance Icon "
+                                                    + "Composer knows (dark, tinted); the specialisation is never used",
+                                                    fix: "use dark or tinted"))
+                        }
+                    case "supported-platforms" where place.isEmpty: platforms(item)
+                    default: walk(item, place: here)
+                    }
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() { walk(item, place: place + "[\(index)]") }
+            default: break
+            }
+        }
+        func platforms(_ value: ContentsJSON) {
+            guard let fields = value.fields else {
+                findings.append(Finding(.iconPlatform, .warning, "icon.json: supported-platforms is not an object",
+                                        fix: "choose the platforms again in Icon Composer"))
+                return
+            }
+            for (shape, item) in fields.sorted(by: { $0.key < $1.key }) {
+                guard let known = Self.platforms[shape] else {
+                    findings.append(Finding(.iconPlatform, .warning, "icon.json: supported-platforms.\(shape) is not a shape Icon Composer "
+                                            + "writes (circles, squares)", fix: "choose the platforms again in Icon Composer"))
+                    continue
+                }
+                let names = item.string == "shared" ? [] : (item.array ?? [.null]).map { $0.string ?? "(not a string)" }
+                for name in names where !known.contains(name) {
+                    findings.append(Finding(.iconPlatform, .warning, "icon.json: supported-platforms.\(shape) names '\(name)', not a platform "
+                                            + "(\(known.sorted().joined(separator: ", ")) or \"shared\")",
+                                            fix: "choose the platforms again in Icon Composer"))
+                }
+            }
+        }
+        walk(json, place: "")
+        return findings
+    }
+
+    /// A layer image decodes, and is what Icon Composer expects: a PNG square of at least 1024 px (a smaller
+    /// one is drawn enlarged), or an SVG without text (which Icon Composer flags, as fonts are not embedded).
+    static func checkLayerImage(_ path: String, limits: PNGLimits) -> [Finding] {
+        let name = "Assets/" + (path as NSString).lastPathComponent
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch {
+            return [Finding(.decode, .error, "\(name): \(error)", fix: "check the file's permissions")]
+        }
+        switch FileKind.detect(bytes) {
+        case .png?:
+            do {
+                let decoded = try PNG.decode(bytes, limits: limits)
+                let (width, height) = (decoded.info.width, decoded.info.height)
+                guard width != height || width < 1024 else { return [] }
+                return [Finding(.iconLayer, .warning, "\(name) is \(width)x\(height); Icon Composer layers are drawn on a 1024 pt canvas, "
+                                + "so a bitmap layer should be square and at least 1024x1024",
+                                fix: "export the layer at 1024x1024 (transparent around the artwork), or as SVG")]
+            } catch {
+                return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
+            }
+        case .svg?:
+            do { _ = try SVG.info(bytes, path: path) } catch {
+                return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
+            }
+            guard containsText(bytes) else { return [] }
+            return [Finding(.svgText, .warning, "\(name) contains <text>; Icon Composer flags text in layers, and the font may not be there "
+                            + "when the icon is built", fix: "convert the text to outlines in the design tool")]
+        case let kind:
+            return [Finding(.decode, .error, "\(name) is \(kind.map { "\($0)" } ?? "not an image"); Icon Composer layers are PNG or SVG",
+                            fix: "export the layer as PNG or SVG")]
+        }
+    }
+
+    /// True when an SVG has a `<text` element (any namespace prefix aside).
+    static func containsText(_ bytes: [UInt8]) -> Bool {
+        let pattern = Array("<text".utf8)
+        guard bytes.count > pattern.count else { return false }
+        for index in 0..<(bytes.count - pattern.count) where bytes[index] == pattern[0] {
+            if Array(bytes[index..<index + pattern.count]) == pattern {
+                let next = bytes[index + pattern.count]
+                if next == 0x20 || next == 0x3E || next == 0x0A || next == 0x09 || next == 0x0D || next == 0x2F { return true }
+            }
+        }
+        return false
+    }
+}

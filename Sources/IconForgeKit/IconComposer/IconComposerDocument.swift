@@ -1,0 +1,226 @@
+import Foundation
+
+/// The `icon.json` of an Icon Composer `.icon` bundle (Xcode 26): a canvas fill, up to four groups of
+/// image layers (the first drawn in front), and the platforms it is for. Apple publishes no schema; this
+/// model follows the files Icon Composer writes. Keys it does not model are kept, so reading and writing
+/// a file changes nothing IconForge did not change. Codable through its JSON form.
+public struct IconComposerDocument: Sendable, Equatable, Codable {
+    /// The canvas fill behind every group.
+    public var fill = Specialized<IconComposerFill>()
+    /// The groups, front to back.
+    public var groups: [IconComposerGroup] = []
+    /// `{"circles": ["watchOS"], "squares": "shared"}`: which platforms draw the icon on which shape.
+    public var supportedPlatforms: ContentsJSON?
+    /// Top-level keys IconForge does not model.
+    public var other: [String: ContentsJSON] = [:]
+
+    /// Icon Composer and actool refuse a document with more groups than this.
+    public static let maximumGroups = 4
+    /// The canvas of iOS, iPadOS and macOS icons, in points.
+    public static let canvasPoints = 1024.0
+
+    /// An empty document.
+    public init() {}
+
+    /// Reads a document from its JSON; errors name the place ("groups[1].layers[0].opacity: must be a number").
+    public init(json: ContentsJSON) throws(IconComposerError) {
+        var fields = try IconComposerFields(json, place: "")
+        fill = try fields.property("fill")
+        if let items = fields.rest.removeValue(forKey: "groups") {
+            guard let list = items.array else { throw .invalidValue("groups", "must be an array") }
+            for (index, item) in list.enumerated() { groups.append(try IconComposerGroup(json: item, place: "groups[\(index)]")) }
+        }
+        supportedPlatforms = fields.rest.removeValue(forKey: "supported-platforms")
+        other = fields.rest
+    }
+
+    /// The document as JSON, every key in the form it was read in.
+    public var json: ContentsJSON {
+        var fields = other
+        fields.put(fill, "fill")
+        fields["groups"] = .array(groups.map(\.json))
+        if let supportedPlatforms { fields["supported-platforms"] = supportedPlatforms }
+        return .object(fields)
+    }
+
+    /// The file's text, formatted as Icon Composer writes it (Xcode's JSON style: sorted keys, `"key" : value`).
+    public var rendered: String { json.rendered }
+
+    /// Parses the text of an `icon.json`.
+    public static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> IconComposerDocument {
+        let json: ContentsJSON
+        do { json = try ContentsJSON.parse(bytes) } catch { throw .invalidJSON(error.description) }
+        return try IconComposerDocument(json: json)
+    }
+
+    /// Every layer, with the index of its group.
+    public var layers: [(group: Int, layer: IconComposerLayer)] {
+        groups.enumerated().flatMap { index, group in group.layers.map { (index, $0) } }
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(json: ContentsJSON(from: decoder))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+/// A group of layers, which Apple's renderer lights, blurs and shadows as one piece of glass.
+public struct IconComposerGroup: Sendable, Equatable {
+    /// The group's name in Icon Composer's sidebar.
+    public var name: String?
+    /// The layers, front to back.
+    public var layers: [IconComposerLayer] = []
+    public var hidden = Specialized<Bool>()
+    public var opacity = Specialized<Double>()
+    public var position = Specialized<IconComposerPosition>()
+    /// "normal", "multiply", "screen", "lighten", … (Core Image's blend-mode names).
+    public var blendMode = Specialized<String>()
+    /// "individual" or "combined".
+    public var lighting = Specialized<String>()
+    public var specular = Specialized<Bool>()
+    public var shadow = Specialized<IconComposerShadow>()
+    public var translucency = Specialized<IconComposerTranslucency>()
+    /// A number, or null when cleared.
+    public var blurMaterial = Specialized<ContentsJSON>()
+    /// Keys IconForge does not model.
+    public var other: [String: ContentsJSON] = [:]
+
+    public init(layers: [IconComposerLayer]) { self.layers = layers }
+
+    init(json: ContentsJSON, place: String) throws(IconComposerError) {
+        var fields = try IconComposerFields(json, place: place)
+        name = try fields.string("name")
+        if let items = fields.rest.removeValue(forKey: "layers") {
+            guard let list = items.array else { throw .invalidValue(fields.at("layers"), "must be an array") }
+            for (index, item) in list.enumerated() { layers.append(try IconComposerLayer(json: item, place: fields.at("layers") + "[\(index)]")) }
+        }
+        hidden = try fields.property("hidden")
+        opacity = try fields.property("opacity")
+        position = try fields.property("position")
+        blendMode = try fields.property("blend-mode")
+        lighting = try fields.property("lighting")
+        specular = try fields.property("specular")
+        shadow = try fields.property("shadow")
+        translucency = try fields.property("translucency")
+        blurMaterial = try fields.property("blur-material")
+        other = fields.rest
+    }
+
+    var json: ContentsJSON {
+        var fields = other
+        if let name { fields["name"] = .string(name) }
+        fields["layers"] = .array(layers.map(\.json))
+        fields.put(hidden, "hidden")
+        fields.put(opacity, "opacity")
+        fields.put(position, "position")
+        fields.put(blendMode, "blend-mode")
+        fields.put(lighting, "lighting")
+        fields.put(specular, "specular")
+        fields.put(shadow, "shadow")
+        fields.put(translucency, "translucency")
+        fields.put(blurMaterial, "blur-material")
+        return .object(fields)
+    }
+}
+
+/// One image layer: a PNG or SVG in the bundle's `Assets/`, placed, optionally filled with a colour, made
+/// of glass or not.
+public struct IconComposerLayer: Sendable, Equatable {
+    /// The layer's name in Icon Composer's sidebar.
+    public var name: String?
+    /// The file in `Assets/` (it may differ by appearance).
+    public var imageName = Specialized<String>()
+    public var glass = Specialized<Bool>()
+    /// Replaces the image's colours, keeping its alpha.
+    public var fill = Specialized<IconComposerFill>()
+    public var opacity = Specialized<Double>()
+    public var position = Specialized<IconComposerPosition>()
+    public var hidden = Specialized<Bool>()
+    public var blendMode = Specialized<String>()
+    /// Keys IconForge does not model.
+    public var other: [String: ContentsJSON] = [:]
+
+    public init(name: String?, imageName: Specialized<String>) {
+        self.name = name
+        self.imageName = imageName
+    }
+
+    init(json: ContentsJSON, place: String) throws(IconComposerError) {
+        var fields = try IconComposerFields(json, place: place)
+        name = try fields.string("name")
+        imageName = try fields.property("image-name")
+        glass = try fields.property("glass")
+        fill = try fields.property("fill")
+        opacity = try fields.property("opacity")
+        position = try fields.property("position")
+        hidden = try fields.property("hidden")
+        blendMode = try fields.property("blend-mode")
+        other = fields.rest
+    }
+
+    var json: ContentsJSON {
+        var fields = other
+        if let name { fields["name"] = .string(name) }
+        fields.put(imageName, "image-name")
+        fields.put(glass, "glass")
+        fields.put(fill, "fill")
+        fields.put(opacity, "opacity")
+        fields.put(position, "position")
+        fields.put(hidden, "hidden")
+        fields.put(blendMode, "blend-mode")
+        return .object(fields)
+    }
+}
+
+/// Why an `.icon` bundle could not be read, written or drawn.
+public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `icon.json` is not JSON.
+    case invalidJSON(String)
+    /// A value has the wrong type or range, at a place such as "groups[0].layers[1].position.scale".
+    case invalidValue(String, String)
+    /// A colour string that does not parse.
+    case invalidColor(String, String)
+    /// A layer names a file `Assets/` does not hold.
+    case missingAsset(String)
+    /// A layer's image could not be read or drawn.
+    case unreadableAsset(String, String)
+
+    public var description: String {
+        switch self {
+        case .invalidJSON(let reason): "icon.json is \(reason)"
+        case .invalidValue(let place, let reason): "icon.json: \(place.isEmpty ? "the document" : place) \(reason)"
+        case .invalidColor(let text, let reason): "icon.json: colour \"\(text)\": \(reason)"
+        case .missingAsset(let name): "Assets/\(name) does not exist"
+        case .unreadableAsset(let name, let reason): "Assets/\(name): \(reason)"
+        }
+    }
+}
+
+extension ContentsJSON: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .integer(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([ContentsJSON].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: ContentsJSON].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// A surface layers are composited onto in linear light with premultiplied alpha (source-over), for
+/// flattening layered icons: a paint for the background, then images drawn back to front, each at a whole-pixel
+/// origin with an opacity and, optionally, a paint that replaces its colours and keeps its alpha.
+public struct Canvas: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Linear-light premultiplied RGBA, row by row.
+    private var pixels: [SIMD4<Float>]
+
+    /// A transparent canvas.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [SIMD4<Float>](repeating: .zero, count: width * height)
+    }
+
+    /// Colour that varies down the canvas only (a solid colour, or a vertical gradient).
+    public struct Paint: Sendable, Equatable {
+        /// Colour stops in sRGB-encoded values with straight alpha, at positions 0 (top) … 1 (bottom).
+        public var stops: [(position: Double, color: SIMD4<Float>)]
+
+        /// One colour, sRGB-encoded (0…1), straight alpha.
+        public static func solid(_ color: SIMD4<Float>) -> Paint { Paint(stops: [(0, color)]) }
+
+        /// Colours spread evenly from top to bottom, sRGB-encoded (0…1), straight alpha. Interpolated in
+        /// encoded values, as Core Graphics and design tools draw gradients.
+        public static func gradient(_ colors: [SIMD4<Float>]) -> Paint {
+            guard colors.count > 1 else { return .solid(colors.first ?? .zero) }
+            return Paint(stops: colors.enumerated().map { (Double($0.offset) / Double(colors.count - 1), $0.element) })
+        }
+
+        /// The encoded colour at `position` (0…1 down the painted area).
+        func color(at position: Double) -> SIMD4<Float> {
+            guard let first = stops.first, let last = stops.last else { return .zero }
+            if position <= first.position { return first.color }
+            if position >= last.position { return last.color }
+            for index in 1..<stops.count where position <= stops[index].position {
+                let (a, b) = (stops[index - 1], stops[index])
+                let t = Float((position - a.position) / max(b.position - a.position, 1e-9))
+                return a.color + (b.color - a.color) * t
+            }
+            return last.color
+        }
+
+        /// One linear-light premultiplied colour per row of a `rows`-tall area.
+        func rows(_ rows: Int) -> [SIMD4<Float>] {
+            (0..<rows).map { row in
+                let encoded = color(at: rows > 1 ? Double(row) / Double(rows - 1) : 0)
+                let alpha = min(max(encoded[3], 0), 1)
+                let decode = { (value: Float) in Float(TransferFunction.decode(Double(min(max(value, 0), 1)))) }
+                let linear = SIMD4<Float>(decode(encoded[0]), decode(encoded[1]), decode(encoded[2]), 1)
+                return linear * alpha
+            }
+        }
+
+        public static func == (lhs: Paint, rhs: Paint) -> Bool {
+            lhs.stops.count == rhs.stops.count && zip(lhs.stops, rhs.stops).allSatisfy { $0.position == $1.position && $0.color == $1.color }
+        }
+    }
+
+    /// Paints the whole canvas over what is on it.
+    public mutating func fill(_ paint: Paint) {
+        let colours = paint.rows(height)
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { canvas in
+            for y in 0..<height {
+                let over = colours[y], keep = 1 - over[3]
+                for x in 0..<width { canvas[y &* width &+ x] = over + canvas[y &* width &+ x] * keep }
+            }
+        }
+    }
+
+    /// Draws `image` (straight alpha, sRGB-encoded) over the canvas with its top-left corner at (x, y),
+    /// clipped to the canvas. With a `paint`, the image's colours are replaced by the paint, which spans the
+    /// image's height; its alpha (times the paint's) is kept.
+    public mutating func draw(_ image: Image, x originX: Int, y originY: Int, opacity: Float = 1, paint: Paint? = nil) {
+        let layer = LinearImage(image)
+        let paintRows = paint?.rows(image.height)
+        let opacity = min(max(opacity, 0), 1)
+        let (x0, x1) = (max(0, originX), min(width, originX + image.width))
+        let (y0, y1) = (max(0, originY), min(height, originY + image.height))
+        guard x0 < x1, y0 < y1, opacity > 0 else { return }
+        let width = self.width
+        layer.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                for y in y0..<y1 {
+                    let row = (y - originY) &* image.width
+                    let painted = paintRows?[y - originY]
+                    for x in x0..<x1 {
+                        var over = source[row &+ (x - originX)]
+                        if let painted { over = painted * over[3] }
+                        over *= opacity
+                        let index = y &* width &+ x
+                        canvas[index] = over + canvas[index] * (1 - over[3])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws another canvas of the same size over this one (a group flattened on its own first).
+    public mutating func draw(_ other: Canvas, opacity: Float = 1) {
+        precondition(other.width == width && other.height == height, "canvases differ in size")
+        let opacity = min(max(opacity, 0), 1)
+        other.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                for index in 0..<canvas.count {
+                    let over = source[index] * opacity
+                    canvas[index] = over + canvas[index] * (1 - over[3])
+                }
+            }
+        }
+    }
+
+    /// The canvas as a stored image: unpremultiplied, sRGB-encoded, rounded to `format`.
+    public func image(format: Image.PixelFormat = .rgba16) -> Image {
+        LinearImage(width: width, height: height, isLinearLight: true, pixels: pixels).image(format: format)
+    }
+}
