@@ -685,7 +685,7 @@ def make_masters():
 
 
 def icon_json(value):
-    """JSON as Icon Composer writes it: two-space indent, sorted keys, "key" : value, a newline at the end."""
+    """JSON as Icon Composer writes it: two-space indent, sorted keys, "key" : value, no newline at the end."""
     def render(v, indent):
         pad, close = " " * (indent + 2), " " * indent
         if isinstance(v, dict):
@@ -698,7 +698,7 @@ def icon_json(value):
                 return "[\n\n" + close + "]"
             return "[\n" + ",\n".join(pad + render(x, indent + 2) for x in v) + "\n" + close + "]"
         return json.dumps(v)
-    return render(value, 0) + "\n"
+    return render(value, 0)
 
 
 def disc_png(side, radius, colour):

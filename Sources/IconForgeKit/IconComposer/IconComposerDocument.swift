@@ -43,8 +43,9 @@ public struct IconComposerDocument: Sendable, Equatable, Codable {
         return .object(fields)
     }
 
-    /// The file's text, formatted as Icon Composer writes it (Xcode's JSON style: sorted keys, `"key" : value`).
-    public var rendered: String { json.rendered }
+    /// The file's text, formatted as Icon Composer writes it: Xcode's JSON style (sorted keys, `"key" : value`,
+    /// two-space indent) without the final newline Contents.json files have.
+    public var rendered: String { String(json.rendered.dropLast()) }
 
     /// Parses the text of an `icon.json`.
     public static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> IconComposerDocument {

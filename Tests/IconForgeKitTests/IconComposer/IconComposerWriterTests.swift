@@ -76,7 +76,6 @@ struct IconComposerWriterTests {
                 "squares" : "shared"
               }
             }
-
             """
         #expect(try text(bundle.appendingPathComponent("icon.json")) == expected)
         // The 64 pt drawing is scaled to fill the canvas (above); its text is flagged by generate and validate alike.
