@@ -15,6 +15,9 @@ run TestImages/app-icon-master.png --preset ios-single --tinted auto --dark Test
 run TestImages/glyph-master.png --preset bar-icons --out "$work/bar-icons"
 run TestImages/launch-master.png --preset launch-images --out "$work/launch-images"
 run TestImages/glyph-master.png --preset launch-screen --launch-background '#0A1B2C' --out "$work/launch-screen"
+for preset in macos watchos watchos-legacy carplay imessage; do
+    run TestImages/app-icon-master.png --preset "$preset" --out "$work/$preset"
+done
 rm -rf TestImages/expected-catalogs
 for preset in "$work"/*; do
     for contents in "$preset"/*/Contents.json; do

@@ -241,7 +241,8 @@ public struct SetMerge: Sendable {
 
     /// Xcode's order of app-icon entries, read off the sets Xcode writes: by idiom (universal, iphone, ipad,
     /// ios-marketing, car, watch, watch-marketing, mac, then others), then platform, size, scale, and
-    /// appearance (any, dark, tinted). Entries it cannot place keep their order, after the others.
+    /// appearance (any, dark, tinted); watch icons by their role first (notification centre, companion settings,
+    /// app launcher, quick look). Entries it cannot place keep their order, after the others.
     static func xcodeOrder(_ a: [String: ContentsJSON], _ aIndex: Int, _ b: [String: ContentsJSON], _ bIndex: Int) -> Bool {
         let (ka, kb) = (orderKey(a), orderKey(b))
         for (x, y) in zip(ka, kb) where x != y { return x < y }
@@ -252,15 +253,17 @@ public struct SetMerge: Sendable {
         func text(_ key: String) -> String? { if case .string(let value)? = entry[key] { value } else { nil } }
         let idioms = ["universal", "iphone", "ipad", "ios-marketing", "car", "watch", "watch-marketing", "mac"]
         let platforms = ["ios", "watchos", "macos", "tvos", "visionos"]
+        let roles = ["notificationCenter", "companionSettings", "appLauncher", "quickLook"]
         let idiom = Double(text("idiom").flatMap(idioms.firstIndex(of:)) ?? idioms.count)
         let platform = Double(text("platform").flatMap(platforms.firstIndex(of:)) ?? -1)
+        let role = Double(text("role").flatMap(roles.firstIndex(of:)) ?? -1)
         let size = text("size").flatMap(PointSize.init(parsing:))?.width ?? 0
         let scale = Double(text("scale").flatMap { Int($0.dropLast()) } ?? 0)
         var appearance = 0.0
         if case .array(let list)? = entry["appearances"], case .string(let value)? = list.first?.fields?["value"] {
             appearance = value == "dark" ? 1 : value == "tinted" ? 2 : 3
         }
-        return [idiom, platform, size, scale, appearance]
+        return [idiom, platform, role, size, scale, appearance]
     }
 }
 
@@ -272,8 +275,10 @@ enum CatalogEntry {
         if let scale = spec.scale { fields["scale"] = .string(scale.description) }
         if let platform = spec.platform { fields["platform"] = .string(platform) }
         switch spec.setKind {
-        case "appiconset":
+        case "appiconset", "stickersiconset":
             if let points = spec.points { fields["size"] = .string(points.description) }
+            if let role = spec.xcodeRole { fields["role"] = .string(role) }
+            if let subtype = spec.subtype { fields["subtype"] = .string(subtype) }
             if let appearance = spec.appearance {
                 fields["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string(appearance.rawValue)])])
             }

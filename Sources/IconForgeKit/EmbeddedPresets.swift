@@ -59,6 +59,30 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "carplay.json": ###"""
+{
+  "name": "carplay",
+  "summary": "CarPlay: car 60 pt @2x @3x in the app icon set (combine with ios or ios-universal)",
+  "outputs": [
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "car",
+      "points": "60x60",
+      "scale": 2,
+      "filename": "Icon-Car-60@2x.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "car",
+      "points": "60x60",
+      "scale": 3,
+      "filename": "Icon-Car-60@3x.png"
+    }
+  ]
+}
+"""###,
         "icon-composer.json": ###"""
 {
   "name": "icon-composer",
@@ -86,6 +110,123 @@ enum EmbeddedPresets {
       "pixels": "1024x1024",
       "filename": "icon-tinted.png",
       "appearance": "tinted"
+    }
+  ]
+}
+"""###,
+        "imessage.json": ###"""
+{
+  "name": "imessage",
+  "summary": "Messages app icon (iMessage App Icon.stickersiconset): every slot Xcode has, the 1024x768 marketing image included; non-square slots follow --fit (crop by default)",
+  "outputs": [
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "settings",
+      "idiom": "iphone",
+      "points": "29x29",
+      "scale": 2,
+      "filename": "Messages-iphone-29x29@2x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "settings",
+      "idiom": "iphone",
+      "points": "29x29",
+      "scale": 3,
+      "filename": "Messages-iphone-29x29@3x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "iphone",
+      "points": "60x45",
+      "scale": 2,
+      "filename": "Messages-iphone-60x45@2x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "iphone",
+      "points": "60x45",
+      "scale": 3,
+      "filename": "Messages-iphone-60x45@3x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "settings",
+      "idiom": "ipad",
+      "points": "29x29",
+      "scale": 2,
+      "filename": "Messages-ipad-29x29@2x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "ipad",
+      "points": "67x50",
+      "scale": 2,
+      "filename": "Messages-ipad-67x50@2x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "ipad",
+      "points": "74x55",
+      "scale": 2,
+      "filename": "Messages-ipad-74x55@2x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "marketing",
+      "idiom": "ios-marketing",
+      "points": "1024x1024",
+      "scale": 1,
+      "filename": "Messages-ios-marketing-1024x1024@1x.png"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "universal",
+      "points": "27x20",
+      "scale": 2,
+      "filename": "Messages-universal-27x20@2x.png",
+      "platform": "ios"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "universal",
+      "points": "27x20",
+      "scale": 3,
+      "filename": "Messages-universal-27x20@3x.png",
+      "platform": "ios"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "universal",
+      "points": "32x24",
+      "scale": 2,
+      "filename": "Messages-universal-32x24@2x.png",
+      "platform": "ios"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "app",
+      "idiom": "universal",
+      "points": "32x24",
+      "scale": 3,
+      "filename": "Messages-universal-32x24@3x.png",
+      "platform": "ios"
+    },
+    {
+      "set": "iMessage App Icon.stickersiconset",
+      "role": "marketing",
+      "idiom": "ios-marketing",
+      "points": "1024x768",
+      "scale": 1,
+      "filename": "Messages-ios-marketing-1024x768@1x.png",
+      "platform": "ios"
     }
   ]
 }
@@ -746,6 +887,364 @@ enum EmbeddedPresets {
       "set": "LaunchBackground.colorset",
       "role": "launch-background",
       "idiom": "universal"
+    }
+  ]
+}
+"""###,
+        "macos.json": ###"""
+{
+  "name": "macos",
+  "summary": "macOS: mac slots 16-512 pt @1x @2x in AppIcon.appiconset and AppIcon.icns beside it; a full-bleed master gets Apple's shape unless --mac-shape none",
+  "outputs": [
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "16x16",
+      "scale": 1,
+      "filename": "icon_16x16.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "16x16",
+      "scale": 2,
+      "filename": "icon_16x16@2x.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "32x32",
+      "scale": 1,
+      "filename": "icon_32x32.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "32x32",
+      "scale": 2,
+      "filename": "icon_32x32@2x.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "128x128",
+      "scale": 1,
+      "filename": "icon_128x128.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "128x128",
+      "scale": 2,
+      "filename": "icon_128x128@2x.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "256x256",
+      "scale": 1,
+      "filename": "icon_256x256.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "256x256",
+      "scale": 2,
+      "filename": "icon_256x256@2x.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "512x512",
+      "scale": 1,
+      "filename": "icon_512x512.png"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "mac",
+      "idiom": "mac",
+      "points": "512x512",
+      "scale": 2,
+      "filename": "icon_512x512@2x.png"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "16x16",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic04"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "32x32",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic05"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "32x32",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic11"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "64x64",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic12"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "128x128",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic07"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "256x256",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic13"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "256x256",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic08"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "512x512",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic14"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "512x512",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic09"
+    },
+    {
+      "role": "mac",
+      "idiom": "mac",
+      "pixels": "1024x1024",
+      "filename": "AppIcon.icns",
+      "container": "icns",
+      "entry": "ic10"
+    }
+  ]
+}
+"""###,
+        "watchos-legacy.json": ###"""
+{
+  "name": "watchos-legacy",
+  "summary": "watchOS classic matrix: notification centre, companion settings, app launcher and quick look for every case size, and watch-marketing 1024",
+  "outputs": [
+    {
+      "set": "AppIcon.appiconset",
+      "role": "notification",
+      "idiom": "watch",
+      "points": "24x24",
+      "scale": 2,
+      "filename": "Watch-notificationCenter-24@2x-38mm.png",
+      "xcode-role": "notificationCenter",
+      "subtype": "38mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "notification",
+      "idiom": "watch",
+      "points": "27.5x27.5",
+      "scale": 2,
+      "filename": "Watch-notificationCenter-27.5@2x-42mm.png",
+      "xcode-role": "notificationCenter",
+      "subtype": "42mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "notification",
+      "idiom": "watch",
+      "points": "33x33",
+      "scale": 2,
+      "filename": "Watch-notificationCenter-33@2x-45mm.png",
+      "xcode-role": "notificationCenter",
+      "subtype": "45mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "settings",
+      "idiom": "watch",
+      "points": "29x29",
+      "scale": 2,
+      "filename": "Watch-companionSettings-29@2x.png",
+      "xcode-role": "companionSettings"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "settings",
+      "idiom": "watch",
+      "points": "29x29",
+      "scale": 3,
+      "filename": "Watch-companionSettings-29@3x.png",
+      "xcode-role": "companionSettings"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "40x40",
+      "scale": 2,
+      "filename": "Watch-appLauncher-40@2x-38mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "38mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "44x44",
+      "scale": 2,
+      "filename": "Watch-appLauncher-44@2x-40mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "40mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "46x46",
+      "scale": 2,
+      "filename": "Watch-appLauncher-46@2x-41mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "41mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "50x50",
+      "scale": 2,
+      "filename": "Watch-appLauncher-50@2x-44mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "44mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "51x51",
+      "scale": 2,
+      "filename": "Watch-appLauncher-51@2x-45mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "45mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "54x54",
+      "scale": 2,
+      "filename": "Watch-appLauncher-54@2x-49mm.png",
+      "xcode-role": "appLauncher",
+      "subtype": "49mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "86x86",
+      "scale": 2,
+      "filename": "Watch-quickLook-86@2x-38mm.png",
+      "xcode-role": "quickLook",
+      "subtype": "38mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "98x98",
+      "scale": 2,
+      "filename": "Watch-quickLook-98@2x-42mm.png",
+      "xcode-role": "quickLook",
+      "subtype": "42mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "108x108",
+      "scale": 2,
+      "filename": "Watch-quickLook-108@2x-44mm.png",
+      "xcode-role": "quickLook",
+      "subtype": "44mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "117x117",
+      "scale": 2,
+      "filename": "Watch-quickLook-117@2x-45mm.png",
+      "xcode-role": "quickLook",
+      "subtype": "45mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "app",
+      "idiom": "watch",
+      "points": "129x129",
+      "scale": 2,
+      "filename": "Watch-quickLook-129@2x-49mm.png",
+      "xcode-role": "quickLook",
+      "subtype": "49mm"
+    },
+    {
+      "set": "AppIcon.appiconset",
+      "role": "marketing",
+      "idiom": "watch-marketing",
+      "points": "1024x1024",
+      "scale": 1,
+      "filename": "Watch-marketing-1024.png"
+    }
+  ]
+}
+"""###,
+        "watchos.json": ###"""
+{
+  "name": "watchos",
+  "summary": "watchOS (Xcode 14+): one 1024 universal watchOS icon",
+  "outputs": [
+    {
+      "set": "AppIcon.appiconset",
+      "role": "marketing",
+      "idiom": "universal",
+      "points": "1024x1024",
+      "filename": "AppIcon-watchOS.png",
+      "platform": "watchos"
     }
   ]
 }

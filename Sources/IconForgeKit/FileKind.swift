@@ -7,6 +7,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
     case png, jpeg, pdf, svg, heif, webp, gif, tiff
     /// An Icon Composer bundle: a folder, never detected from bytes.
     case icon
+    /// Apple's icon container.
+    case icns
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         case .gif: "GIF"
         case .tiff: "TIFF"
         case .icon: "Icon Composer icon"
+        case .icns: "ICNS"
         }
     }
 
@@ -34,6 +37,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         case .gif: ["gif"]
         case .tiff: ["tif", "tiff"]
         case .icon: ["icon"]
+        case .icns: ["icns"]
         }
     }
 
@@ -52,6 +56,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts("%PDF") { return .pdf }
+        if starts("icns") { return .icns }
         if starts("GIF87a") || starts("GIF89a") { return .gif }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if starts("RIFF"), starts("WEBP", at: 8) { return .webp }

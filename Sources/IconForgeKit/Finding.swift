@@ -18,6 +18,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case trailingData = "trailing-data"
     case iconDocument = "icon-document", iconGroups = "icon-groups", iconColor = "icon-color", iconLayer = "icon-layer"
     case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
+    case icns
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -41,6 +42,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .iconGroups: "Icon Composer and actool: at most 4 groups"
         case .iconLayer: "HIG, App icons: layers on a 1024x1024 canvas"
         case .svgText: "Icon Composer: text in SVG layers is flagged; convert it to outlines"
+        case .icns: "Apple icon format (.icns); Mac App Store: 512pt@2x required"
         }
     }
 }

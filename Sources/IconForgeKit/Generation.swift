@@ -11,6 +11,14 @@ public enum TintedSource: Sendable, Equatable {
     case file(String)
 }
 
+/// What `generate` does to a master for macOS icons.
+public enum MacShape: String, Sendable, CaseIterable {
+    /// A full-bleed square gets Apple's shape and shadow; a master with transparent corners is used as it is.
+    case auto
+    /// The master is used as it is.
+    case none
+}
+
 /// Everything `iconforge generate` can be told besides the sources and the output folder.
 public struct GenerateOptions: Sendable {
     /// The presets whose outputs are made (their union).
@@ -37,6 +45,8 @@ public struct GenerateOptions: Sendable {
     public var tintedSource: TintedSource?
     /// The fill of a written `.icon` (`--background` given explicitly); nil leaves Icon Composer's own.
     public var iconBackground: RGBColor?
+    /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
+    public var macShape: MacShape = .auto
     /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
     public var appearance: IconAppearance = .light
     /// Launch images from a logo on this colour instead of from the full-bleed master.
@@ -122,7 +132,7 @@ public struct Generator: Sendable {
                     spec.filename = nil
                 }
                 spec.set = spec.set.map(rename)
-                let key = [spec.set ?? "", spec.filename ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]
+                let key = [spec.set ?? "", spec.outputPath ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]
                     .joined(separator: "|")
                 if seen.insert(key).inserted { result.append(spec) }
             }
@@ -143,8 +153,7 @@ public struct Generator: Sendable {
         var jobs: [FileJob] = []
         var seen = Set<String>()
         for spec in outputs {
-            guard let filename = spec.filename else { continue }
-            let path = spec.set.map { $0 + "/" + filename } ?? filename
+            guard let path = spec.outputPath else { continue }
             if seen.insert(path).inserted { jobs.append(FileJob(spec: spec, path: path)) }
         }
         return jobs
@@ -215,7 +224,7 @@ public struct Generator: Sendable {
         for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
         let (written, notes) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
                                          into: outputFolder, masterIsOpaque: masters.masterIsOpaque)
-        try verify(written.filter { $0.file.path.hasSuffix(".png") }, in: outputFolder)
+        try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
         let snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
         let files = written.map { $0.file } + snippets
         return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes + layers.notes,
@@ -334,12 +343,48 @@ public struct Generator: Sendable {
                 notes.append("moved \(merge.leaving.count) file\(merge.leaving.count == 1 ? "" : "s") of the replaced layout out of \(name) to \(backup)")
             }
         }
-        for job in jobs where job.spec.set == nil {
+        for job in jobs where job.spec.set == nil && job.spec.container == nil {
             let path = loosePath(job.path, in: folder)
             try FileIO.writeOutput(bytes[job.path]!, to: (folder as NSString).appendingPathComponent(path))
             written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
+        written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder)
         return (written, notes)
+    }
+
+    /// Writes each container file (an `.icns`) from its entries' renders: PNG entries as rendered, ARGB entries
+    /// from the decoded render. Unchanged files are not rewritten.
+    private func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String) throws(IconForgeError) -> [Written] {
+        var files: [String] = []
+        for job in jobs where !files.contains(job.spec.filename!) { files.append(job.spec.filename!) }
+        var written: [Written] = []
+        for file in files {
+            let entries = jobs.filter { $0.spec.filename == file }
+            var elements: [Icns.Element] = []
+            for type in Icns.imageTypes {
+                guard let job = entries.first(where: { $0.spec.containerEntry == type.type }), let data = bytes[job.path] else { continue }
+                if type.argb {
+                    do { elements.append(Icns.Element(type: type.type, data: Icns.argbData(try PNG.decode(data).image))) } catch {
+                        throw .encode(path: file, error)
+                    }
+                } else {
+                    elements.append(Icns.Element(type: type.type, data: data))
+                }
+            }
+            let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
+            let data = Icns.encode(elements)
+            if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
+            // The container is checked whole: every element reads back at its size.
+            do {
+                let read = try Icns.read(try FileIO.read(full))
+                for element in read { _ = try Icns.decode(element) }
+            } catch {
+                throw .invalidRequest(path: full, reason: "internal check failed: the written file does not read back (\(error)) — please report this bug")
+            }
+            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
+            written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
+        }
+        return written
     }
 
     /// Writes one `.icon` bundle through `IconComposerWriter`; every layer file is listed, written or unchanged.

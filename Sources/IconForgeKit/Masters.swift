@@ -10,6 +10,8 @@ struct Masters: Sendable {
     var dark: ImagePyramid?
     var tinted: ImagePyramid?
     var logo: ImagePyramid?
+    /// The master in the macOS icon shape, for `mac` outputs.
+    var mac: ImagePyramid?
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
@@ -50,6 +52,9 @@ struct Masters: Sendable {
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
+        if jobs.contains(where: { $0.spec.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
+            masters.mac = pyramid(image.macOSIconShape(parallelism: parallelism))
+        }
         return masters
     }
 
@@ -68,7 +73,7 @@ struct Masters: Sendable {
     private static func checkShape(source: String, size: PixelSize, options: GenerateOptions,
                                    jobs: [Generator.FileJob]) throws(IconForgeError) {
         guard size.width != size.height, options.fit == nil,
-              let job = jobs.first(where: { $0.spec.role.isAppIcon || $0.spec.role == .webClip || $0.spec.role == .artwork })
+              let job = jobs.first(where: { $0.spec.role.isAppIcon || [.webClip, .artwork, .mac, .layer].contains($0.spec.role) })
         else { return }
         throw .invalidRequest(path: source, reason: "is \(size), but app icons are square (\(job.path)); "
                               + "crop the master, or pass --fit fill (crop) or --fit fit (pad)")

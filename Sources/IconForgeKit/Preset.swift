@@ -7,13 +7,15 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
     /// A layer image of an Icon Composer `.icon`: keeps alpha (the fill shows through).
     case layer
+    /// A macOS app icon: its shape and shadow sit on a transparent canvas.
+    case mac
 
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer: false
+        case .template, .launchLogo, .launchBackground, .layer, .mac: false
         default: true
         }
     }
@@ -102,6 +104,19 @@ public struct IconSpec: Sendable, Equatable {
     public var minimumSystemVersion: String?
     /// Launch images: "full-screen" or "to-status-bar".
     public var extent: String?
+    /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
+    public var xcodeRole: String?
+    /// A file holding several images ("icns"): this output is one of them, written by that container's writer.
+    public var container: String?
+    /// The output's entry in its container (an `.icns` type such as "ic10").
+    public var containerEntry: String?
+
+    /// Where the output's pixels go, relative to the output folder: its file, or its container file and entry.
+    public var outputPath: String? {
+        guard let filename else { return nil }
+        let file = self.set.map { $0 + "/" + filename } ?? filename
+        return containerEntry.map { file + "#" + $0 } ?? file
+    }
 
     /// The kind of folder `set` is, from its extension ("appiconset", "launchimage", "imageset", "colorset").
     public var setKind: String? { self.set.map { ($0 as NSString).pathExtension } }
@@ -120,7 +135,10 @@ public struct Preset: Sendable, Equatable {
     public var outputs: [IconSpec]
 
     /// Set folders the preset may write, and the roles that may live in them.
-    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon"]
+    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset"]
+
+    /// The container formats an output may be an entry of.
+    static let containers = ["icns"]
 
     /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
     /// presets) come first in its outputs, followed by its own.
@@ -209,11 +227,27 @@ public struct Preset: Sendable, Equatable {
             guard filename != nil else { throw reader.error("filename", "is required") }
             guard pixels != nil else { throw reader.error("pixels", "is required when there is no \"points\"") }
         }
-        let spec = IconSpec(set: set, role: role, idiom: idiom, points: points, scale: scale, pixels: pixels,
+        var spec = IconSpec(set: set, role: role, idiom: idiom, points: points, scale: scale, pixels: pixels,
                             filename: filename, platform: try reader.string("platform"),
                             appearance: try reader.choice("appearance", Appearance.self),
                             orientation: try reader.string("orientation"), subtype: try reader.string("subtype"),
                             minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
+        spec.xcodeRole = try reader.string("xcode-role")
+        if let container = try reader.string("container") {
+            guard containers.contains(container), set == nil else {
+                throw reader.error("container", "must be one of \(containers.joined(separator: ", ")), for a file outside any set (got \"\(container)\")")
+            }
+            guard let entry = try reader.string("entry"), let type = Icns.imageTypes.first(where: { $0.type == entry }) else {
+                throw reader.error("entry", "must be an .icns image type: \(Icns.imageTypes.map(\.type).joined(separator: ", "))")
+            }
+            guard pixels == PixelSize(width: type.pixels, height: type.pixels) else {
+                throw reader.error("pixels", "\(type.type) holds \(type.pixels)x\(type.pixels) images")
+            }
+            spec.container = container
+            spec.containerEntry = entry
+        } else if try reader.string("entry") != nil {
+            throw reader.error("entry", "needs a \"container\"")
+        }
         try reader.rejectUnknown()
         return spec
     }
@@ -222,8 +256,8 @@ public struct Preset: Sendable, Equatable {
     private static func checkSharedFiles(_ outputs: [IconSpec], file: String) throws(PresetError) {
         var seen: [String: (Int, IconSpec)] = [:]
         for (index, spec) in outputs.enumerated() {
-            guard let name = spec.filename else { continue }
-            let key = (spec.set ?? "") + "/" + name
+            guard let key = spec.outputPath else { continue }
+            let name = spec.filename!
             if let (first, other) = seen[key], other.pixels != spec.pixels || other.keepsAlpha != spec.keepsAlpha {
                 throw .invalid(file: file, place: "outputs[\(index)].filename",
                                reason: "\"\(name)\" is also outputs[\(first)], with another size or alpha policy")

@@ -3,8 +3,8 @@ import Foundation
 /// The built-in presets and the lookup `--preset` uses (names, or paths to a user's own JSON file).
 public enum PresetCatalog {
     /// The order `iconforge presets` lists them in.
-    static let order = ["ios", "ios-legacy", "ios-universal", "ios-single", "bar-icons", "launch-images",
-                        "launch-screen", "web-clip", "itunes-artwork"]
+    static let order = ["ios", "ios-legacy", "ios-universal", "ios-single", "icon-composer", "macos", "watchos", "watchos-legacy",
+                        "imessage", "carplay", "bar-icons", "launch-images", "launch-screen", "web-clip", "itunes-artwork"]
 
     /// Every built-in preset, parsed from the JSON embedded in the binary.
     public static let builtIn: [Preset] = {

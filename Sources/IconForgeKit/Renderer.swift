@@ -17,7 +17,7 @@ struct Renderer: Sendable {
     }
 
     static func key(for spec: IconSpec) -> Key {
-        let kind: Role? = [.launch, .launchLogo, .template].contains(spec.role) ? spec.role : nil
+        let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!)
     }
 
@@ -46,11 +46,13 @@ struct Renderer: Sendable {
             let variant: ImagePyramid = switch spec.appearance {
             case .dark?: masters.dark ?? masters.master
             case .tinted?: masters.tinted ?? masters.master
-            case nil: masters.master
+            case nil: spec.role == .mac ? masters.mac ?? masters.master : masters.master
             }
-            let square = variant.size.width == variant.size.height
-            let fit = square ? FitMode.stretch : (options.fit ?? .fill)
-            if spec.appearance == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
+            // Same shape: stretch is exact. A master of another shape (or a non-square slot, such as the Messages
+            // icons' 4:3) follows --fit, cropping by default.
+            let sameShape = variant.size.width * size.height == variant.size.height * size.width
+            let fit = sameShape ? FitMode.stretch : (options.fit ?? .fill)
+            if spec.appearance == nil, spec.role != .mac || masters.mac == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
                 return try encode(copy, size: size, options: encoding, path: job.path)
             }
             return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path)

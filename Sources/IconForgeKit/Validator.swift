@@ -161,7 +161,7 @@ public struct Validator: Sendable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 visit(path, into: &walk)
-            } else if item.lowercased().hasSuffix(".png") || item.hasPrefix("iTunesArtwork") {
+            } else if item.lowercased().hasSuffix(".png") || item.lowercased().hasSuffix(".icns") || item.hasPrefix("iTunesArtwork") {
                 if walk.visited.insert(FileIO.realPath(path)).inserted { walk.targets.append(loose(path)) }
             }
         }
@@ -213,6 +213,7 @@ public struct Validator: Sendable {
         }
         let claimed = FileKind.claimed(by: name)
         let kind = FileKind.detect(bytes)
+        if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
         if let kind, let claimed, kind != claimed {
             findings.append(Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds \(kind) data",

@@ -56,6 +56,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The tinted variant (ios-single): 'auto' for the master's luminance, or a file.", valueName: "auto|file"))
     var tinted: String?
 
+    @Option(help: ArgumentHelp("An alternate app icon: the app-icon sets of the presets made from FILE as NAME (repeatable).", valueName: "NAME=FILE"))
+    var alternate: [String] = []
+
+    @Option(help: ArgumentHelp("macOS icons: auto gives a full-bleed square master Apple's shape and shadow; none uses the master as it is.", valueName: "auto|none"))
+    var macShape: MacShape = .auto
+
     @Option(help: ArgumentHelp("The appearance an Icon Composer .icon master is drawn in.", valueName: "light|dark|tinted"))
     var appearance: IconAppearance = .light
 
@@ -98,6 +104,7 @@ struct GenerateCommand: ParsableCommand {
         options.darkSource = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appearance = appearance
+        options.macShape = macShape
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo
         options.launchLogoScale = launchLogoScale
@@ -111,6 +118,7 @@ struct GenerateCommand: ParsableCommand {
         if Set(jobs.map(\.1)).count < jobs.count {
             throw Terminal.failure("two sources have the same name and would write the same folder; rename one")
         }
+        let alternates = try alternateJobs(options: options, sources: files)
         let generator = Generator(options: options)
         if dryRun { return printPlan(generator, jobs) }
         // An Icon Composer master carries its own dark and tinted appearances: they fill the variant slots
@@ -137,8 +145,32 @@ struct GenerateCommand: ParsableCommand {
                 reporter.failed("\(error)")
             }
         }
+        if reporter.failureCount == 0, !alternates.isEmpty {
+            for (icon, alternateGenerator) in alternates {
+                do { reporter.finished(try alternateGenerator.run(source: icon.master, outputFolder: jobs[0].1)) } catch { reporter.failed("\(error)") }
+            }
+            if reporter.failureCount == 0 { print(AlternateIcons.snippet(names: alternates.map(\.0.name)), terminator: "") }
+        }
         reporter.summary()
         if reporter.failureCount > 0 { throw ExitCode(1) }
+    }
+
+    /// One generator per --alternate: the presets' app-icon sets only, named after the alternate.
+    private func alternateJobs(options: GenerateOptions, sources: [String]) throws -> [(AlternateIcons.Icon, Generator)] {
+        guard !alternate.isEmpty else { return [] }
+        guard sources.count == 1 else { throw Terminal.failure("--alternate works with one master (one app) at a time", status: 2) }
+        guard let preset = AlternateIcons.preset(from: options.presets) else {
+            throw Terminal.failure("--alternate needs a preset that writes an app icon set (ios, ios-single, icon-composer, …)", status: 2)
+        }
+        return try alternate.map { text in
+            guard let icon = AlternateIcons.Icon(parsing: text) else { throw Terminal.failure("--alternate takes NAME=FILE (got '\(text)')", status: 2) }
+            var own = options
+            own.presets = [preset]
+            own.appIconName = icon.name
+            own.darkSource = nil
+            own.tintedSource = nil
+            return (icon, Generator(options: own))
+        }
     }
 
     private func expandSources() throws -> [String] {
@@ -244,3 +276,4 @@ final class Reporter: @unchecked Sendable {
 
 extension Compression: ExpressibleByArgument {}
 extension IconAppearance: ExpressibleByArgument {}
+extension MacShape: ExpressibleByArgument {}

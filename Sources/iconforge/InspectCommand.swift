@@ -6,7 +6,7 @@ import IconForgeKit
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent; a JPEG's or SVG's facts; an Icon Composer .icon's groups, layers and assets.")
+        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent; a JPEG's or SVG's facts; an .icns file's images; an Icon Composer .icon's groups, layers and assets.")
 
     @Argument(help: ArgumentHelp("PNG, JPEG or SVG files, or .icon bundles, to inspect.", valueName: "file"))
     var files: [String]
@@ -25,6 +25,9 @@ struct InspectCommand: ParsableCommand {
                 if IconComposerBundle.isBundle(path) {
                     let inspection = try IconComposerInspection.inspect(path)
                     if json { reports.append(.iconComposer(inspection)) } else { print(inspection.text) }
+                } else if kind == .icns {
+                    let inspection = try IcnsInspection.inspect(path)
+                    if json { reports.append(.icns(inspection)) } else { print(inspection.text) }
                 } else if kind == .jpeg || kind == .svg {
                     let facts = try SourceFacts.inspect(path, limits: decode.limits)
                     if json { reports.append(.source(facts)) } else { print(facts.text) }
@@ -52,6 +55,7 @@ private enum InspectionOutput: Encodable {
     case inspected(Inspection)
     case source(SourceFacts)
     case iconComposer(IconComposerInspection)
+    case icns(IcnsInspection)
     case failed(path: String, error: String)
 
     func encode(to encoder: any Encoder) throws {
@@ -59,6 +63,7 @@ private enum InspectionOutput: Encodable {
         case .inspected(let inspection): try inspection.encode(to: encoder)
         case .source(let facts): try facts.encode(to: encoder)
         case .iconComposer(let inspection): try inspection.encode(to: encoder)
+        case .icns(let inspection): try inspection.encode(to: encoder)
         case .failed(let path, let error):
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(path, forKey: .path)

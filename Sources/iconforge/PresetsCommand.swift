@@ -16,7 +16,7 @@ struct PresetsCommand: ParsableCommand {
             let width = PresetCatalog.builtIn.map(\.name.count).max() ?? 0
             for preset in PresetCatalog.builtIn {
                 let files = Set(preset.outputs.compactMap { spec in spec.filename.map { (spec.set ?? "") + "/" + $0 } }).count
-                print(preset.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(files) files  " + preset.summary)
+                print(preset.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(files) file\(files == 1 ? " " : "s")  " + preset.summary)
             }
         }
     }

@@ -39,6 +39,8 @@ struct ShippedPresetTests {
         ("ios", "app-icon-master.png"), ("ios-legacy", "app-icon-master.png"), ("ios-universal", "app-icon-master.png"),
         ("ios-single", "app-icon-master.png"), ("bar-icons", "glyph-master.png"), ("launch-images", "launch-master.png"),
         ("launch-screen", "glyph-master.png"), ("web-clip", "app-icon-master.png"), ("itunes-artwork", "app-icon-master.png"),
+        ("macos", "app-icon-master.png"), ("watchos", "app-icon-master.png"), ("watchos-legacy", "app-icon-master.png"),
+        ("carplay", "app-icon-master.png"), ("imessage", "app-icon-master.png"),
     ]
 
     @Test("every shipped preset writes its files at their stated sizes, with the right colour type, and Contents.json as expected",
@@ -54,7 +56,7 @@ struct ShippedPresetTests {
         let pngs = report.files.filter { $0.pixels != nil }
         #expect(Set(pngs.map(\.path)) == expectedFiles)
         for spec in preset.outputs {
-            guard let filename = spec.filename, let pixels = spec.pixels else { continue }
+            guard let filename = spec.filename, let pixels = spec.pixels, spec.container == nil else { continue }
             let url = folder.appendingPathComponent((spec.set.map { $0 + "/" } ?? "") + filename)
             let decoded = try decode(url)
             #expect(decoded.info.width == pixels.width && decoded.info.height == pixels.height, "\(filename)")
@@ -275,5 +277,88 @@ struct GeneratorBehaviourTests {
         let plan = generator.plan(outputFolder: "/nonexistent").files
         #expect(plan.count == 22) // 21 files and one Contents.json
         #expect(plan.contains { $0.path == "AppIcon.appiconset/Icon-83.5@2x.png" && $0.pixels == PixelSize(width: 167, height: 167) })
+    }
+}
+
+@Suite("Generator: Apple's other platforms")
+struct PlatformPresetTests {
+    private func run(_ master: String, _ presets: String, _ configure: (inout GenerateOptions) -> Void = { _ in }) throws -> URL {
+        var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+        configure(&options)
+        let folder = try Fixtures.temporaryFolder()
+        _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent(master).path, outputFolder: folder.path,
+                                                parallelism: .serial)
+        return folder
+    }
+
+    private func pixel(_ url: URL, _ x: Int, _ y: Int) throws -> SIMD4<UInt16> {
+        try PNG.decode(Fixtures.bytes(at: url)).image.converted(to: .rgba8).pixel(x: x, y: y)
+    }
+
+    @Test("macos: a full-bleed master gets the shape (transparent corners), --mac-shape none keeps it square, a master with its own margin is used as is")
+    func macShape() throws {
+        let shaped = try run("app-icon-master.png", "macos")
+        defer { try? FileManager.default.removeItem(at: shaped) }
+        let file = shaped.appendingPathComponent("AppIcon.appiconset/icon_512x512@2x.png")
+        #expect(try pixel(file, 0, 0)[3] == 0 && pixel(file, 512, 512)[3] == 255)
+        let icns = try Icns.read(Fixtures.bytes(at: shaped.appendingPathComponent("AppIcon.icns")))
+        #expect(try Icns.decode(icns.first { $0.type == "ic10" }!) == PNG.decode(Fixtures.bytes(at: file)).image, "the .icns holds the same pixels")
+
+        let square = try run("app-icon-master.png", "macos") { $0.macShape = .none }
+        defer { try? FileManager.default.removeItem(at: square) }
+        #expect(try pixel(square.appendingPathComponent("AppIcon.appiconset/icon_512x512@2x.png"), 0, 0)[3] == 255)
+
+        let glyph = try run("glyph-master.png", "macos")
+        defer { try? FileManager.default.removeItem(at: glyph) }
+        let master = try PNG.decode(Fixtures.bytes("glyph-master.png")).image
+        #expect(try PNG.decode(Fixtures.bytes(at: glyph.appendingPathComponent("AppIcon.appiconset/icon_512x512@2x.png"))).image == master,
+                "transparent corners: the master is the icon, pixel for pixel")
+    }
+
+    @Test("imessage: the 4:3 slots are cropped from a square master by default, padded with --fit fit")
+    func messagesAspect() throws {
+        let crop = try run("glyph-master.png", "imessage")
+        defer { try? FileManager.default.removeItem(at: crop) }
+        let name = "iMessage App Icon.stickersiconset/Messages-ios-marketing-1024x768@1x.png"
+        let cropped = try PNG.decode(Fixtures.bytes(at: crop.appendingPathComponent(name)))
+        #expect(cropped.image.size == PixelSize(width: 1024, height: 768) && cropped.info.colorType == .rgb)
+        let fit = try run("glyph-master.png", "imessage") { $0.fit = .fit }
+        defer { try? FileManager.default.removeItem(at: fit) }
+        // The star's top point is cut off by the crop and kept by the fit: its tip sits near the top edge.
+        #expect(try pixel(crop.appendingPathComponent(name), 512, 1) != pixel(fit.appendingPathComponent(name), 512, 1))
+    }
+
+    @Test("a custom preset keeps Xcode's watch role and subtype, in Xcode's order")
+    func customWatch() throws {
+        let json = #"""
+            {"name": "mine", "outputs": [
+              {"set": "AppIcon.appiconset", "role": "app", "idiom": "watch", "points": "40x40", "scale": 2, "filename": "a.png",
+               "xcode-role": "appLauncher", "subtype": "38mm"},
+              {"set": "AppIcon.appiconset", "role": "notification", "idiom": "watch", "points": "24x24", "scale": 2, "filename": "b.png",
+               "xcode-role": "notificationCenter", "subtype": "38mm"}]}
+            """#
+        let preset = try Preset.parse(Data(json.utf8), file: "mine.json")
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Generator(options: GenerateOptions(presets: [preset])).run(
+            source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: folder.path, parallelism: .serial)
+        let text = try String(contentsOf: folder.appendingPathComponent("AppIcon.appiconset/Contents.json"), encoding: .utf8)
+        let notification = try #require(text.range(of: "\"role\" : \"notificationCenter\""))
+        let launcher = try #require(text.range(of: "\"role\" : \"appLauncher\""))
+        #expect(notification.lowerBound < launcher.lowerBound, "notification centre first, as Xcode orders watch roles")
+        #expect(text.contains("\"subtype\" : \"38mm\""))
+    }
+
+    @Test("container entries are checked when a preset is read", arguments: [
+        (#"{"role": "mac", "idiom": "mac", "pixels": "16x16", "filename": "A.icns", "container": "zip", "entry": "ic04"}"#, "container"),
+        (#"{"role": "mac", "idiom": "mac", "pixels": "16x16", "filename": "A.icns", "container": "icns", "entry": "ic99"}"#, "entry"),
+        (#"{"role": "mac", "idiom": "mac", "pixels": "32x32", "filename": "A.icns", "container": "icns", "entry": "ic04"}"#, "ic04 holds 16x16"),
+        (#"{"role": "mac", "idiom": "mac", "pixels": "16x16", "filename": "A.png", "entry": "ic04"}"#, "needs a \"container\""),
+    ])
+    func containerFields(entry: String, message: String) {
+        let json = #"{"name": "x", "outputs": ["# + entry + "]}"
+        do { _ = try Preset.parse(Data(json.utf8), file: "x.json"); Issue.record("accepted") } catch {
+            #expect(error.description.contains(message), "\(error)")
+        }
     }
 }

@@ -94,7 +94,7 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 10 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
+        #expect(lines.count == 15 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
     }
 
     @Test("show prints every output with its pixel size, file and role")
@@ -144,5 +144,37 @@ struct GenerateIconComposerCommandTests {
         let broken = try CommandRunner.run(["generate", "TestImages/icon/MissingAsset.icon", "--preset", "ios-single", "--out", folder.path])
         #expect(broken.status == 1)
         #expect(broken.standardError.contains("TestImages/icon/MissingAsset.icon: Assets/gone.svg does not exist"), "\(broken.standardError)")
+    }
+}
+
+@Suite("iconforge generate: alternates and macOS")
+struct GeneratePlatformCommandTests {
+    @Test("--alternate writes NAME.appiconset beside AppIcon and prints the build setting; it needs one master")
+    func alternates() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios-single,web-clip",
+                                            "--alternate", "Star=TestImages/glyph-master.png", "--out", folder.appendingPathComponent("A.xcassets").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("A.xcassets/Star.appiconset/AppIcon.png").path))
+        #expect(result.standardOutput.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Star"))
+        let two = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "TestImages/glyph-master.png", "--preset", "ios-single",
+                                         "--alternate", "Star=TestImages/glyph-master.png", "--out", folder.path])
+        #expect(two.status == 2 && two.standardError.contains("one master"))
+        let bad = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios-single", "--alternate", "Star",
+                                         "--out", folder.path])
+        #expect(bad.status == 2 && bad.standardError.contains("NAME=FILE"))
+    }
+
+    @Test("inspect lists an .icns; validate refuses a PNG renamed .icns")
+    func icns() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "macos", "--out", folder.path]).status == 0)
+        let inspect = try CommandRunner.run(["inspect", folder.appendingPathComponent("AppIcon.icns").path])
+        #expect(inspect.standardOutput.contains("ic04: ARGB 16x16") && inspect.standardOutput.contains("ic10: PNG 1024x1024"))
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("Fake.icns"))
+        let validate = try CommandRunner.run(["validate", folder.appendingPathComponent("Fake.icns").path])
+        #expect(validate.status == 1 && validate.standardOutput.contains("PNG data named .icns"))
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The outlines platforms put icons in, as coverage masks (0…1 per pixel), and the macOS icon made from a
+/// full-bleed square.
+public enum IconShape {
+    /// Coverage of a superellipse |x|^n + |y|^n ≤ 1 filling a `side`-pixel square. Exponent 5 is within a
+    /// pixel of Apple's continuous-corner rounded rectangle (corner radius 22.5% of the side) at icon sizes.
+    /// Pixels on the edge are supersampled 4×4; the rest are 0 or 1.
+    public static func superellipse(side: Int, exponent: Double = 5) -> [Float] {
+        var mask = [Float](repeating: 0, count: side * side)
+        let half = Double(side) / 2
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            pow(abs(x - half) / half, exponent) + pow(abs(y - half) / half, exponent) <= 1
+        }
+        // One pixel's diagonal in the normalised metric bounds how far an edge pixel's centre can be from 1.
+        let margin = 2.5 / half * exponent
+        for y in 0..<side {
+            for x in 0..<side {
+                let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
+                let value = pow(abs(cx - half) / half, exponent) + pow(abs(cy - half) / half, exponent)
+                if value < 1 - margin { mask[y * side + x] = 1; continue }
+                if value > 1 + margin { continue }
+                var hits = 0
+                for sy in 0..<4 { for sx in 0..<4 where inside(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) { hits += 1 } }
+                mask[y * side + x] = Float(hits) / 16
+            }
+        }
+        return mask
+    }
+
+    /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
+    public static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
+
+    /// Approximately Gaussian blur (three box passes each way) of a `side`-square mask, radius in pixels.
+    static func blurred(_ mask: [Float], side: Int, radius: Int) -> [Float] {
+        guard radius > 0 else { return mask }
+        var current = mask, scratch = mask
+        for _ in 0..<3 {
+            for pass in 0..<2 {
+                for line in 0..<side {
+                    var sum: Float = 0
+                    let at = { (i: Int) -> Int in pass == 0 ? line * side + i : i * side + line }
+                    for i in -radius...radius { sum += current[at(min(max(i, 0), side - 1))] }
+                    for i in 0..<side {
+                        scratch[at(i)] = sum / Float(2 * radius + 1)
+                        sum += current[at(min(i + radius + 1, side - 1))] - current[at(max(i - radius, 0))]
+                    }
+                }
+                swap(&current, &scratch)
+            }
+        }
+        return current
+    }
+}
+
+extension Image {
+    /// The macOS icon made from this full-bleed square (Apple's icon grid): the artwork scaled into an 824/1024
+    /// continuous-corner rounded rectangle centred on the canvas, over a soft drop shadow (black, 30%, 10/1024
+    /// down, blurred 10/1024), transparent around. Composited in linear light; 16-bit RGBA out, same size.
+    public func macOSIconShape(parallelism: Parallelism = .serial) -> Image {
+        let side = width
+        let scale = Double(side) / 1024
+        let inner = max(1, Int((824 * scale).rounded())), origin = (side - inner) / 2
+        let art = LinearImage(Resampler.resize(self, to: PixelSize(width: inner, height: inner), options: ResizeOptions(outputFormat: .rgba16),
+                                               parallelism: parallelism))
+        let mask = IconShape.superellipse(side: inner)
+        var shape = [Float](repeating: 0, count: side * side)
+        let drop = Int((10 * scale).rounded())
+        for y in 0..<inner where origin + y + drop < side {
+            for x in 0..<inner { shape[(origin + y + drop) * side + origin + x] = mask[y * inner + x] }
+        }
+        let shadow = IconShape.blurred(shape, side: side, radius: max(1, Int((10 * scale).rounded())))
+        var pixels = [SIMD4<Float>](repeating: .zero, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let under = SIMD4<Float>(0, 0, 0, 1) * (shadow[y * side + x] * 0.3)
+                var over = SIMD4<Float>.zero
+                let (ax, ay) = (x - origin, y - origin)
+                if ax >= 0, ay >= 0, ax < inner, ay < inner { over = art.pixels[ay * inner + ax] * mask[ay * inner + ax] }
+                pixels[y * side + x] = over + under * (1 - over[3])
+            }
+        }
+        return LinearImage(width: side, height: side, isLinearLight: true, pixels: pixels).image(format: .rgba16)
+    }
+
+    /// True when every corner pixel is fully opaque: a full-bleed square, as opposed to artwork that already has
+    /// its own outline and margin.
+    public var hasOpaqueCorners: Bool {
+        let top = UInt16(format.maxValue)
+        return [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)].allSatisfy { pixel(x: $0.0, y: $0.1)[3] == top }
+    }
+}
