@@ -18,12 +18,14 @@ run TestImages/glyph-master.png --preset launch-screen --launch-background '#0A1
 for preset in macos watchos watchos-legacy carplay imessage; do
     run TestImages/app-icon-master.png --preset "$preset" --out "$work/$preset"
 done
+run TestImages/app-icon-master.png --preset visionos --layer front=TestImages/glyph-master.png --out "$work/visionos"
 rm -rf TestImages/expected-catalogs
 for preset in "$work"/*; do
-    for contents in "$preset"/*/Contents.json; do
-        target="TestImages/expected-catalogs/$(basename "$preset")/$(basename "$(dirname "$contents")")"
+    # Every Contents.json below the output folder, at its path (a visionOS stack nests three levels).
+    (cd "$preset" && find . -mindepth 2 -name Contents.json) | while read -r contents; do
+        target="TestImages/expected-catalogs/$(basename "$preset")/$(dirname "${contents#./}")"
         mkdir -p "$target"
-        cp "$contents" "$target/"
+        cp "$preset/$contents" "$target/"
     done
 done
 find TestImages/expected-catalogs -name Contents.json | sort

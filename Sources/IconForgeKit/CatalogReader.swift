@@ -27,13 +27,17 @@ struct SetFinding: Sendable {
 /// Reads an asset set (`.appiconset`, `.launchimage`, `.imageset`) the way actool does: which files its
 /// Contents.json names, for which slots, and what is missing, duplicated, malformed or left over.
 enum CatalogReader {
-    static let setKinds: Set<String> = ["appiconset", "launchimage", "imageset"]
+    static let setKinds: Set<String> = ["appiconset", "launchimage", "imageset", "stickersiconset"]
 
     static func read(set folder: String, appIconName: String = "AppIcon") -> (targets: [ValidationTarget], findings: [SetFinding]) {
         let kind = (folder as NSString).pathExtension
         let contentsPath = (folder as NSString).appendingPathComponent("Contents.json")
         let name = (folder as NSString).lastPathComponent
         let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName
+        // A visionOS icon layer: Content.imageset inside Back.solidimagestacklayer (Front, Middle).
+        let parent = (folder as NSString).deletingLastPathComponent
+        let stackLayer = (parent as NSString).pathExtension == "solidimagestacklayer"
+            ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: contentsPath, finding: finding)) }
 
@@ -78,9 +82,11 @@ enum CatalogReader {
             let path = (folder as NSString).appendingPathComponent(filename)
             if targets[filename] == nil {
                 order.append(filename)
-                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate), primary: primary)
+                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
+                                                     primary: primary)
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
+            if stackLayer != nil { targets[filename]!.expectations.append((PixelSize(width: 1024, height: 1024), "visionOS \(stackLayer!) layer")) }
             targets[filename]!.scale = scale(entry)
             if kind == "appiconset", isAppStoreIcon(entry) { targets[filename]!.appStoreIcon = true }
         }
@@ -89,6 +95,8 @@ enum CatalogReader {
                            fix: "delete it, or assign it to a slot in Xcode"))
         }
         if !wellFormed.contains(where: { $0["filename"] != nil }) {
+            // A visionOS stack's front and middle layers may be empty (Xcode's template has them so).
+            guard stackLayer == nil else { return (order.map { targets[$0]! }, findings) }
             // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word.
             report(Finding(.emptySet, .warning, "\(name) is empty: no entry names an image",
                            fix: "fill it, or delete the set if nothing uses it"))
@@ -123,8 +131,11 @@ enum CatalogReader {
     }
 
     /// The role of a file, from its set's kind and its entry.
-    private static func role(_ entry: [String: Any], kind: String, template: Bool) -> AssetRole {
+    private static func role(_ entry: [String: Any], kind: String, template: Bool, stackLayer: String?) -> AssetRole {
+        // visionOS: the back layer is opaque, the layers in front of it may be transparent.
+        if let stackLayer { return stackLayer.lowercased() == "back" ? .app : .variant }
         switch kind {
+        case "stickersiconset": return .app
         case "appiconset":
             if entry["appearances"] != nil || (entry["idiom"] as? String) == "mac" { return .variant }
             return .app
@@ -154,7 +165,7 @@ enum CatalogReader {
                     && spec.subtype == entry["subtype"] as? String && spec.scale?.rawValue == scale(entry)
             }?.pixels
         }
-        guard kind == "appiconset", let size = (entry["size"] as? String).flatMap(PointSize.init(parsing:)) else { return nil }
+        guard kind == "appiconset" || kind == "stickersiconset", let size = (entry["size"] as? String).flatMap(PointSize.init(parsing:)) else { return nil }
         let factor = Double(scale(entry) ?? 1)
         let width = size.width * factor, height = size.height * factor
         guard width == width.rounded(), height == height.rounded(), width <= PointSize.maximum * 3, height <= PointSize.maximum * 3 else { return nil }

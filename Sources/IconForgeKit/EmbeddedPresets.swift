@@ -1059,6 +1059,41 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "visionos.json": ###"""
+{
+  "name": "visionos",
+  "summary": "visionOS: AppIcon.solidimagestack with front, middle and back layers (1024 px @2x); the master is the back layer unless --layer back=FILE, front and middle come from --layer",
+  "outputs": [
+    {
+      "set": "AppIcon.solidimagestack",
+      "role": "layer",
+      "idiom": "vision",
+      "pixels": "1024x1024",
+      "scale": 2,
+      "filename": "Front.png",
+      "layer": "front"
+    },
+    {
+      "set": "AppIcon.solidimagestack",
+      "role": "layer",
+      "idiom": "vision",
+      "pixels": "1024x1024",
+      "scale": 2,
+      "filename": "Middle.png",
+      "layer": "middle"
+    },
+    {
+      "set": "AppIcon.solidimagestack",
+      "role": "app",
+      "idiom": "vision",
+      "pixels": "1024x1024",
+      "scale": 2,
+      "filename": "Back.png",
+      "layer": "back"
+    }
+  ]
+}
+"""###,
         "watchos-legacy.json": ###"""
 {
   "name": "watchos-legacy",

@@ -45,6 +45,8 @@ public struct GenerateOptions: Sendable {
     public var tintedSource: TintedSource?
     /// The fill of a written `.icon` (`--background` given explicitly); nil leaves Icon Composer's own.
     public var iconBackground: RGBColor?
+    /// visionOS layer images by layer name (front, middle, back); the back layer defaults to the master.
+    public var visionLayers: [String: String] = [:]
     /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
     public var macShape: MacShape = .auto
     /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
@@ -132,6 +134,11 @@ public struct Generator: Sendable {
                     spec.filename = nil
                 }
                 spec.set = spec.set.map(rename)
+                if let layer = spec.visionLayer, let stack = spec.set {
+                    // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
+                    if layer != "back", options.visionLayers[layer] == nil { spec.filename = nil }
+                    spec.set = VisionStack.imageSet(stack: stack, layer: layer)
+                }
                 let key = [spec.set ?? "", spec.outputPath ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]
                     .joined(separator: "|")
                 if seen.insert(key).inserted { result.append(spec) }
@@ -142,7 +149,7 @@ public struct Generator: Sendable {
 
     private func rename(_ set: String) -> String {
         let kind = (set as NSString).pathExtension, base = (set as NSString).deletingPathExtension
-        if kind == "appiconset" || kind == "icon", base == "AppIcon", let name = options.appIconName { return name + "." + kind }
+        if ["appiconset", "icon", "solidimagestack"].contains(kind), base == "AppIcon", let name = options.appIconName { return name + "." + kind }
         if kind == "launchimage" || (kind == "imageset" && base == "LaunchImage"), base == "LaunchImage",
            let name = options.launchImageName { return name + "." + kind }
         return set
@@ -330,7 +337,14 @@ public struct Generator: Sendable {
         for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
             var files: [String: [UInt8]] = [:]
             for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
-            let merge = try assetSet(name, outputs: outputs, files: files).write(into: folder, now: now)
+            // A set inside a folder structure (a visionOS layer's Content.imageset) is written into its parent.
+            var set = assetSet(name, outputs: outputs, files: files)
+            let parent = (folder as NSString).appendingPathComponent((name as NSString).deletingLastPathComponent)
+            if name.contains("/") {
+                set.name = (name as NSString).lastPathComponent
+                try VisionStack.prepare(layerFolder: parent, stackFolder: (parent as NSString).deletingLastPathComponent)
+            }
+            let merge = try set.write(into: parent, now: now)
             for job in jobs where job.spec.set == name {
                 for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
                     written.append((GeneratedFile(path: name + "/" + final, role: job.spec.role, pixels: job.spec.pixels,

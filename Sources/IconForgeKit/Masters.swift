@@ -12,6 +12,8 @@ struct Masters: Sendable {
     var logo: ImagePyramid?
     /// The master in the macOS icon shape, for `mac` outputs.
     var mac: ImagePyramid?
+    /// visionOS layer images given with --layer, by layer name.
+    var visionLayers: [String: ImagePyramid] = [:]
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
@@ -52,6 +54,9 @@ struct Masters: Sendable {
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
+        for (layer, path) in options.visionLayers where jobs.contains(where: { $0.spec.visionLayer == layer }) {
+            masters.visionLayers[layer] = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
+        }
         if jobs.contains(where: { $0.spec.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(parallelism: parallelism))
         }

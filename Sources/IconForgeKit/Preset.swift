@@ -26,7 +26,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
 
 /// The device family an asset-catalog entry is for, in Xcode's words.
 public enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
-    case universal, iphone, ipad, car, mac, tv, watch
+    case universal, iphone, ipad, car, mac, tv, watch, vision
     case iosMarketing = "ios-marketing", watchMarketing = "watch-marketing"
 
     public var description: String { rawValue }
@@ -104,6 +104,8 @@ public struct IconSpec: Sendable, Equatable {
     public var minimumSystemVersion: String?
     /// Launch images: "full-screen" or "to-status-bar".
     public var extent: String?
+    /// A visionOS icon layer: front, middle or back (its set is the `.solidimagestack`).
+    public var visionLayer: String?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
     public var xcodeRole: String?
     /// A file holding several images ("icns"): this output is one of them, written by that container's writer.
@@ -135,7 +137,7 @@ public struct Preset: Sendable, Equatable {
     public var outputs: [IconSpec]
 
     /// Set folders the preset may write, and the roles that may live in them.
-    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset"]
+    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset", "solidimagestack"]
 
     /// The container formats an output may be an entry of.
     static let containers = ["icns"]
@@ -233,6 +235,10 @@ public struct Preset: Sendable, Equatable {
                             orientation: try reader.string("orientation"), subtype: try reader.string("subtype"),
                             minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
         spec.xcodeRole = try reader.string("xcode-role")
+        spec.visionLayer = try reader.string("layer")
+        if (spec.setKind == "solidimagestack") != (spec.visionLayer != nil) || !VisionStack.layers.contains(spec.visionLayer ?? "back") {
+            throw reader.error("layer", "a .solidimagestack output needs \"layer\": front, middle or back (and only it takes one)")
+        }
         if let container = try reader.string("container") {
             guard containers.contains(container), set == nil else {
                 throw reader.error("container", "must be one of \(containers.joined(separator: ", ")), for a file outside any set (got \"\(container)\")")

@@ -14,11 +14,12 @@ struct Renderer: Sendable {
         var appearance: Appearance?
         var keepsAlpha: Bool
         var pixels: PixelSize
+        var visionLayer: String?
     }
 
     static func key(for spec: IconSpec) -> Key {
         let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
-        return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!)
+        return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer)
     }
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
@@ -43,16 +44,18 @@ struct Renderer: Sendable {
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
             return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path)
         default:
-            let variant: ImagePyramid = switch spec.appearance {
-            case .dark?: masters.dark ?? masters.master
-            case .tinted?: masters.tinted ?? masters.master
-            case nil: spec.role == .mac ? masters.mac ?? masters.master : masters.master
+            // The picture this output is made from: a variant, a visionOS layer, the macOS shape, or the master.
+            let own: ImagePyramid? = switch spec.appearance {
+            case .dark?: masters.dark
+            case .tinted?: masters.tinted
+            case nil: spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? (spec.role == .mac ? masters.mac : nil)
             }
+            let variant = own ?? masters.master
             // Same shape: stretch is exact. A master of another shape (or a non-square slot, such as the Messages
             // icons' 4:3) follows --fit, cropping by default.
             let sameShape = variant.size.width * size.height == variant.size.height * size.width
             let fit = sameShape ? FitMode.stretch : (options.fit ?? .fill)
-            if spec.appearance == nil, spec.role != .mac || masters.mac == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
+            if own == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
                 return try encode(copy, size: size, options: encoding, path: job.path)
             }
             return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path)

@@ -136,7 +136,7 @@ public struct Validator: Sendable {
                                          "stickerpack": "sticker pack", "brandassets": "brand assets folder",
                                          "imagestack": "image stack", "cubetextureset": "texture set", "textureset": "texture set",
                                          "arresourcegroup": "AR resource group", "complicationset": "complication set",
-                                         "spriteatlas": "sprite atlas", "stickersiconset": "sticker icon set"]
+                                         "spriteatlas": "sprite atlas"]
 
     private func visit(_ folder: String, into walk: inout Walk) {
         guard walk.visited.insert(FileIO.realPath(folder)).inserted else { return }

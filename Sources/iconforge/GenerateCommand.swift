@@ -59,6 +59,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An alternate app icon: the app-icon sets of the presets made from FILE as NAME (repeatable).", valueName: "NAME=FILE"))
     var alternate: [String] = []
 
+    @Option(help: ArgumentHelp("A visionOS icon layer: front, middle or back (default back: the master), repeatable.", valueName: "LAYER=FILE"))
+    var layer: [String] = []
+
     @Option(help: ArgumentHelp("macOS icons: auto gives a full-bleed square master Apple's shape and shadow; none uses the master as it is.", valueName: "auto|none"))
     var macShape: MacShape = .auto
 
@@ -105,6 +108,13 @@ struct GenerateCommand: ParsableCommand {
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appearance = appearance
         options.macShape = macShape
+        for text in layer {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, ["front", "middle", "back"].contains(parts[0].lowercased()), !parts[1].isEmpty else {
+                throw Terminal.failure("--layer takes front=FILE, middle=FILE or back=FILE (got '\(text)')", status: 2)
+            }
+            options.visionLayers[parts[0].lowercased()] = parts[1]
+        }
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo
         options.launchLogoScale = launchLogoScale

@@ -32,7 +32,7 @@ struct PresetTests {
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2,"filename":"a.png","sise":"1"}]}"#,
          "bad.json: outputs[0].sise: unknown field"),
         (#"{"name":"x","outputs":[{"role":"app","idiom":"phone","points":"60x60","scale":2,"filename":"a.png"}]}"#,
-         "bad.json: outputs[0].idiom: must be one of universal, iphone, ipad, car, mac, tv, watch, ios-marketing, watch-marketing (got \"phone\")"),
+         "bad.json: outputs[0].idiom: must be one of universal, iphone, ipad, car, mac, tv, watch, vision, ios-marketing, watch-marketing (got \"phone\")"),
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2,"pixels":"100x100","filename":"a.png"}]}"#,
          "bad.json: outputs[0].pixels: 100x100 does not match 60x60 pt at 2x (120x120)"),
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":2}]}"#,

@@ -1,4 +1,5 @@
 import Foundation
+import IconForgeKit
 import PNGCodec
 import TestSupport
 import Testing
@@ -94,7 +95,7 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 15 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
+        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 16 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
     }
 
     @Test("show prints every output with its pixel size, file and role")

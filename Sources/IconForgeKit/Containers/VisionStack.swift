@@ -1,0 +1,44 @@
+import Foundation
+
+/// A visionOS app icon, `AppIcon.solidimagestack`: a folder whose Contents.json lists its layers front to back,
+/// each layer a `Name.solidimagestacklayer` folder holding a `Content.imageset` with one `vision` @2x image.
+/// The image sets are written as any asset set is; this writes the two levels of Contents.json around them.
+enum VisionStack {
+    /// The layers Xcode's template has, front to back.
+    static let layers = ["front", "middle", "back"]
+
+    /// The image set of `layer` inside `stack`, relative to the output folder.
+    static func imageSet(stack: String, layer: String) -> String {
+        "\(stack)/\(layer.prefix(1).uppercased() + layer.dropFirst()).solidimagestacklayer/Content.imageset"
+    }
+
+    /// Creates the layer folder and the stack's and layer's Contents.json where missing; a stack Contents.json
+    /// that lacks this layer gets it added, in Xcode's front-to-back order, keeping everything else.
+    static func prepare(layerFolder: String, stackFolder: String) throws(IconForgeError) {
+        do { try FileManager.default.createDirectory(atPath: layerFolder, withIntermediateDirectories: true) } catch {
+            throw .file(.writeFailed(path: layerFolder, reason: error.localizedDescription))
+        }
+        let layerContents = (layerFolder as NSString).appendingPathComponent("Contents.json")
+        if !FileManager.default.fileExists(atPath: layerContents) {
+            try FileIO.writeOutput(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: layerContents)
+        }
+        let stackContents = (stackFolder as NSString).appendingPathComponent("Contents.json")
+        var root: [String: ContentsJSON] = ["info": ContentsJSON.info]
+        if let bytes = try? FileIO.read(stackContents) {
+            guard let fields = (try? ContentsJSON.parse(bytes))?.fields else {
+                throw .invalidRequest(path: stackContents, reason: "is not valid JSON; fix or move it to generate the visionOS icon")
+            }
+            root = fields
+        }
+        var listed = (root["layers"]?.array ?? []).compactMap { $0.fields?["filename"]?.string }
+        let name = (layerFolder as NSString).lastPathComponent
+        guard !listed.contains(name) else { return }
+        listed.append(name)
+        let rank = { (file: String) in layers.firstIndex(of: (file as NSString).deletingPathExtension.lowercased()) ?? layers.count }
+        listed.sort { rank($0) < rank($1) }
+        var entries = root["layers"]?.array ?? []
+        entries.append(.object(["filename": .string(name)]))
+        root["layers"] = .array(listed.compactMap { file in entries.first { $0.fields?["filename"]?.string == file } })
+        try FileIO.writeOutput(Array(ContentsJSON.object(root).rendered.utf8), to: stackContents)
+    }
+}
