@@ -4,12 +4,14 @@ import Foundation
 /// each layer a `Name.solidimagestacklayer` folder holding a `Content.imageset` with one `vision` @2x image.
 /// The image sets are written as any asset set is; this writes the two levels of Contents.json around them.
 enum VisionStack {
-    /// The layers Xcode's template has, front to back.
+    /// The layers Xcode's template has, front to back, and their folder names (Xcode names the middle one
+    /// `Mid`, as shipped stacks such as Ice Cubes' show).
     static let layers = ["front", "middle", "back"]
+    static let folderNames = ["front": "Front", "middle": "Mid", "back": "Back"]
 
     /// The image set of `layer` inside `stack`, relative to the output folder.
     static func imageSet(stack: String, layer: String) -> String {
-        "\(stack)/\(layer.prefix(1).uppercased() + layer.dropFirst()).solidimagestacklayer/Content.imageset"
+        "\(stack)/\(folderNames[layer] ?? layer).solidimagestacklayer/Content.imageset"
     }
 
     /// Creates the layer folder and the stack's and layer's Contents.json where missing; a stack Contents.json
@@ -34,7 +36,8 @@ enum VisionStack {
         let name = (layerFolder as NSString).lastPathComponent
         guard !listed.contains(name) else { return }
         listed.append(name)
-        let rank = { (file: String) in layers.firstIndex(of: (file as NSString).deletingPathExtension.lowercased()) ?? layers.count }
+        let order = ["front", "mid", "middle", "back"]
+        let rank = { (file: String) in order.firstIndex(of: (file as NSString).deletingPathExtension.lowercased()) ?? order.count }
         listed.sort { rank($0) < rank($1) }
         var entries = root["layers"]?.array ?? []
         entries.append(.object(["filename": .string(name)]))
