@@ -770,6 +770,36 @@ def make_icon_composer_fixtures():
                                                    '<text x="100" y="500" font-size="200">Hi</text></svg>\n'})
 
 
+def make_android_web_fixtures():
+    """An Android project laid out as Android Studio leaves it (TestImages/android/Project): launcher icons as
+    WebP in mipmap-mdpi (they clash with PNGs of the same name), its own adaptive icon XML and background colour,
+    other resources that must stay untouched; and a web folder with a manifest holding other keys and icons."""
+    root = os.path.join(ROOT, "android")
+    shutil.rmtree(root, ignore_errors=True)
+    res = os.path.join(root, "Project", "app", "src", "main", "res")
+    def save(rel, data):
+        path = os.path.join(res, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    save("mipmap-mdpi/ic_launcher.webp", tiny_webp(48, 48))
+    save("mipmap-mdpi/ic_launcher_round.webp", tiny_webp(48, 48))
+    save("mipmap-anydpi-v26/ic_launcher.xml", '<?xml version="1.0" encoding="utf-8"?>\n<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">\n'
+         '    <background android:drawable="@drawable/ic_launcher_background" />\n    <foreground android:drawable="@drawable/ic_launcher_foreground" />\n</adaptive-icon>\n')
+    save("drawable/ic_launcher_background.xml", '<?xml version="1.0" encoding="utf-8"?>\n<vector android:height="108dp" android:width="108dp"/>\n')
+    save("values/ic_launcher_background.xml", '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <color name="ic_launcher_background">#FFFFFF</color>\n</resources>\n')
+    save("values/strings.xml", '<resources>\n    <string name="app_name">Fixture</string>\n</resources>\n')
+    save("layout/main.xml", '<LinearLayout/>\n')
+    web = os.path.join(ROOT, "web")
+    shutil.rmtree(web, ignore_errors=True)
+    os.makedirs(web)
+    with open(os.path.join(web, "manifest.webmanifest"), "w") as f:
+        f.write(json.dumps({"name": "Fixture", "start_url": "/", "display": "standalone",
+                            "icons": [{"src": "logo.svg", "sizes": "any", "type": "image/svg+xml"}]}, indent=2) + "\n")
+    with open(os.path.join(web, "logo.svg"), "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n')
+
+
 if __name__ == "__main__":
     make_fixtures()
     make_hostile()
@@ -780,6 +810,7 @@ if __name__ == "__main__":
     make_catalog_fixtures()
     make_source_fixtures()
     make_icon_composer_fixtures()
+    make_android_web_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

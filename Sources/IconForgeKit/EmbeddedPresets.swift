@@ -3,6 +3,221 @@
 enum EmbeddedPresets {
     /// File name → contents, for every built-in preset.
     static let files: [String: String] = [
+        "android.json": ###"""
+{
+  "name": "android",
+  "summary": "Android launcher icons: res/mipmap-* legacy and round (48 dp), adaptive foreground, background and monochrome layers (108 dp), mipmap-anydpi-v26 XML, the 512 Play Store icon",
+  "outputs": [
+    {
+      "folder": "mipmap-mdpi",
+      "filename": "ic_launcher.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "48x48",
+      "android-layer": "legacy"
+    },
+    {
+      "folder": "mipmap-mdpi",
+      "filename": "ic_launcher_round.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "48x48",
+      "android-layer": "round"
+    },
+    {
+      "folder": "mipmap-mdpi",
+      "filename": "ic_launcher_foreground.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "108x108",
+      "android-layer": "foreground"
+    },
+    {
+      "folder": "mipmap-mdpi",
+      "filename": "ic_launcher_background.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "108x108",
+      "android-layer": "background"
+    },
+    {
+      "folder": "mipmap-mdpi",
+      "filename": "ic_launcher_monochrome.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "108x108",
+      "android-layer": "monochrome"
+    },
+    {
+      "folder": "mipmap-hdpi",
+      "filename": "ic_launcher.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "72x72",
+      "android-layer": "legacy"
+    },
+    {
+      "folder": "mipmap-hdpi",
+      "filename": "ic_launcher_round.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "72x72",
+      "android-layer": "round"
+    },
+    {
+      "folder": "mipmap-hdpi",
+      "filename": "ic_launcher_foreground.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "162x162",
+      "android-layer": "foreground"
+    },
+    {
+      "folder": "mipmap-hdpi",
+      "filename": "ic_launcher_background.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "162x162",
+      "android-layer": "background"
+    },
+    {
+      "folder": "mipmap-hdpi",
+      "filename": "ic_launcher_monochrome.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "162x162",
+      "android-layer": "monochrome"
+    },
+    {
+      "folder": "mipmap-xhdpi",
+      "filename": "ic_launcher.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "96x96",
+      "android-layer": "legacy"
+    },
+    {
+      "folder": "mipmap-xhdpi",
+      "filename": "ic_launcher_round.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "96x96",
+      "android-layer": "round"
+    },
+    {
+      "folder": "mipmap-xhdpi",
+      "filename": "ic_launcher_foreground.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "216x216",
+      "android-layer": "foreground"
+    },
+    {
+      "folder": "mipmap-xhdpi",
+      "filename": "ic_launcher_background.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "216x216",
+      "android-layer": "background"
+    },
+    {
+      "folder": "mipmap-xhdpi",
+      "filename": "ic_launcher_monochrome.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "216x216",
+      "android-layer": "monochrome"
+    },
+    {
+      "folder": "mipmap-xxhdpi",
+      "filename": "ic_launcher.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "144x144",
+      "android-layer": "legacy"
+    },
+    {
+      "folder": "mipmap-xxhdpi",
+      "filename": "ic_launcher_round.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "144x144",
+      "android-layer": "round"
+    },
+    {
+      "folder": "mipmap-xxhdpi",
+      "filename": "ic_launcher_foreground.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "324x324",
+      "android-layer": "foreground"
+    },
+    {
+      "folder": "mipmap-xxhdpi",
+      "filename": "ic_launcher_background.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "324x324",
+      "android-layer": "background"
+    },
+    {
+      "folder": "mipmap-xxhdpi",
+      "filename": "ic_launcher_monochrome.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "324x324",
+      "android-layer": "monochrome"
+    },
+    {
+      "folder": "mipmap-xxxhdpi",
+      "filename": "ic_launcher.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "android-layer": "legacy"
+    },
+    {
+      "folder": "mipmap-xxxhdpi",
+      "filename": "ic_launcher_round.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "android-layer": "round"
+    },
+    {
+      "folder": "mipmap-xxxhdpi",
+      "filename": "ic_launcher_foreground.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "432x432",
+      "android-layer": "foreground"
+    },
+    {
+      "folder": "mipmap-xxxhdpi",
+      "filename": "ic_launcher_background.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "432x432",
+      "android-layer": "background"
+    },
+    {
+      "folder": "mipmap-xxxhdpi",
+      "filename": "ic_launcher_monochrome.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "432x432",
+      "android-layer": "monochrome"
+    },
+    {
+      "filename": "ic_launcher-playstore.png",
+      "role": "android",
+      "idiom": "universal",
+      "pixels": "512x512",
+      "android-layer": "play"
+    }
+  ]
+}
+"""###,
         "bar-icons.json": ###"""
 {
   "name": "bar-icons",
@@ -1330,6 +1545,84 @@ enum EmbeddedPresets {
       "idiom": "universal",
       "pixels": "180x180",
       "filename": "apple-touch-icon-precomposed.png"
+    }
+  ]
+}
+"""###,
+        "web.json": ###"""
+{
+  "name": "web",
+  "summary": "Web app: manifest.webmanifest icons 192/512 (any and maskable), favicon.ico (16, 32, 48), favicon PNGs, apple-touch-icon 180, and the <link> tags",
+  "outputs": [
+    {
+      "filename": "icon-192.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "web-purpose": "any"
+    },
+    {
+      "filename": "icon-512.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "512x512",
+      "web-purpose": "any"
+    },
+    {
+      "filename": "icon-maskable-192.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "web-purpose": "maskable"
+    },
+    {
+      "filename": "icon-maskable-512.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "512x512",
+      "web-purpose": "maskable"
+    },
+    {
+      "filename": "favicon.ico",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "16x16",
+      "container": "ico",
+      "entry": "16x16"
+    },
+    {
+      "filename": "favicon.ico",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "32x32",
+      "container": "ico",
+      "entry": "32x32"
+    },
+    {
+      "filename": "favicon.ico",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "48x48",
+      "container": "ico",
+      "entry": "48x48"
+    },
+    {
+      "filename": "favicon-32x32.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "filename": "favicon-16x16.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "filename": "apple-touch-icon.png",
+      "role": "web-clip",
+      "idiom": "universal",
+      "pixels": "180x180"
     }
   ]
 }

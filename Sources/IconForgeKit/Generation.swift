@@ -11,6 +11,12 @@ public enum TintedSource: Sendable, Equatable {
     case file(String)
 }
 
+/// Where Android's adaptive background layer comes from.
+public enum AndroidBackground: Sendable, Equatable {
+    case color(RGBColor)
+    case file(String)
+}
+
 /// What `generate` does to a master for macOS icons.
 public enum MacShape: String, Sendable, CaseIterable {
     /// A full-bleed square gets Apple's shape and shadow; a master with transparent corners is used as it is.
@@ -45,6 +51,12 @@ public struct GenerateOptions: Sendable {
     public var tintedSource: TintedSource?
     /// The fill of a written `.icon` (`--background` given explicitly); nil leaves Icon Composer's own.
     public var iconBackground: RGBColor?
+    /// Android: a designed foreground layer (108 dp canvas); without it the master fills the safe zone.
+    public var androidForeground: String?
+    /// Android: the background layer, a colour or a picture; without it the master's edge colour.
+    public var androidBackground: AndroidBackground?
+    /// Android: the monochrome layer for themed icons; nil or `.auto` derives it from the foreground's coverage.
+    public var monochrome: TintedSource?
     /// visionOS layer images by layer name (front, middle, back); the back layer defaults to the master.
     public var visionLayers: [String: String] = [:]
     /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
@@ -121,7 +133,8 @@ public struct Generator: Sendable {
     }
 
     /// The union of the presets' outputs after renames, without appearance variants that have no source.
-    func outputs() -> [IconSpec] {
+    func outputs(in outputFolder: String? = nil) -> [IconSpec] {
+        let androidRoot = outputFolder.map(Generator.androidResources) ?? ""
         var result: [IconSpec] = []
         var seen = Set<String>()
         // One appearance variant asked for: the other's slot is written empty, as Xcode 16 writes it.
@@ -134,6 +147,14 @@ public struct Generator: Sendable {
                     spec.filename = nil
                 }
                 spec.set = spec.set.map(rename)
+                if let layer = spec.androidLayer {
+                    // A colour background is a colour resource, not pictures.
+                    if layer == "background", !{ if case .file? = options.androidBackground { true } else { false } }() { continue }
+                    // In a project, resources go into app/src/main/res and the Play icon beside it.
+                    if !androidRoot.isEmpty {
+                        spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? (androidRoot as NSString).deletingLastPathComponent
+                    }
+                }
                 if let layer = spec.visionLayer, let stack = spec.set {
                     // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
                     if layer != "back", options.visionLayers[layer] == nil { spec.filename = nil }
@@ -169,7 +190,7 @@ public struct Generator: Sendable {
     /// What would be written, without reading the source's pixels (for --dry-run): every file under the name
     /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
     public func plan(outputFolder: String) -> GenerationPlan {
-        let outputs = outputs()
+        let outputs = outputs(in: outputFolder)
         let jobs = fileJobs(outputs)
         var plan = GenerationPlan()
         for set in uniqueSets(outputs) {
@@ -196,7 +217,7 @@ public struct Generator: Sendable {
     public func run(source: String, outputFolder: String, parallelism: Parallelism = .allCores,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
         let clock = ContinuousClock(), start = clock.now
-        let outputs = outputs()
+        let outputs = outputs(in: outputFolder)
         let planned = fileJobs(outputs)
         // Every output size against the memory limit before the master is decoded or anything allocated.
         for job in planned {
@@ -232,9 +253,24 @@ public struct Generator: Sendable {
         let (written, notes) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
                                          into: outputFolder, masterIsOpaque: masters.masterIsOpaque)
         try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
-        let snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
+        var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
+        var platformNotes: [String] = []
+        if outputs.contains(where: { $0.androidLayer != nil }), let icon = masters.adaptive {
+            let res = (outputFolder as NSString).appendingPathComponent(Generator.androidResources(in: outputFolder))
+            var colour: RGBColor? = icon.backgroundColor
+            if case .file? = options.androidBackground { colour = nil }
+            let names = Set(outputs.compactMap { $0.androidLayer != nil && $0.folder != nil ? ($0.filename! as NSString).deletingPathExtension : nil })
+            let (files, notes) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour,
+                                                            monochrome: outputs.contains { $0.androidLayer == "monochrome" }, imageNames: names, now: Date())
+            snippets += files.map { path in
+                GeneratedFile(path: path, role: .android, pixels: nil,
+                              bytes: (try? FileIO.read((outputFolder as NSString).appendingPathComponent(path)))?.count ?? 0)
+            }
+            platformNotes += notes
+        }
+        if outputs.contains(where: { $0.webPurpose != nil }) { snippets += try writeWebManifest(outputs: outputs, into: outputFolder) }
         let files = written.map { $0.file } + snippets
-        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes + layers.notes,
+        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes + layers.notes + platformNotes,
                                 seconds: (clock.now - start).seconds)
     }
 
@@ -298,9 +334,19 @@ public struct Generator: Sendable {
     }
 
     /// Where a loose output (web clip, snippet, iPad Pro launch file) goes, relative to the output folder:
-    /// beside a catalog rather than in it (Xcode would list it as an unknown file), else in the folder.
+    /// beside a catalog rather than in it (Xcode would list it as an unknown file), beside an Android `res`
+    /// folder rather than in it (it holds resource folders only), else in the folder.
     private func loosePath(_ name: String, in folder: String) -> String {
-        Generator.isCatalog(folder) ? "../" + name : name
+        let resFolder = (folder as NSString).lastPathComponent == "res" && !name.contains("/")
+        return Generator.isCatalog(folder) || resFolder ? "../" + name : name
+    }
+
+    /// The Android resource folder inside an output folder that is a project (`app/src/main/res`), or "".
+    static func androidResources(in folder: String) -> String {
+        let candidate = "app/src/main/res"
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate), isDirectory: &isFolder)
+        return exists && isFolder.boolValue ? candidate : ""
     }
 
     private func assetSet(_ name: String, outputs: [IconSpec], files: [String: [UInt8]]) -> AssetSet {
@@ -358,15 +404,17 @@ public struct Generator: Sendable {
             }
         }
         for job in jobs where job.spec.set == nil && job.spec.container == nil {
-            let path = loosePath(job.path, in: folder)
-            try FileIO.writeOutput(bytes[job.path]!, to: (folder as NSString).appendingPathComponent(path))
+            let path = loosePath(job.path, in: folder), full = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.makeFolder((full as NSString).deletingLastPathComponent)
+            // A file that already holds these bytes is left alone, so reruns keep file times.
+            if (try? FileIO.read(full)) != bytes[job.path]! { try FileIO.writeOutput(bytes[job.path]!, to: full) }
             written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
         written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder)
         return (written, notes)
     }
 
-    /// Writes each container file (an `.icns`) from its entries' renders: PNG entries as rendered, ARGB entries
+    /// Writes each container file (an `.icns`, an `.ico`) from its entries' renders: PNG entries as rendered, ARGB entries
     /// from the decoded render. Unchanged files are not rewritten.
     private func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String) throws(IconForgeError) -> [Written] {
         var files: [String] = []
@@ -374,6 +422,23 @@ public struct Generator: Sendable {
         var written: [Written] = []
         for file in files {
             let entries = jobs.filter { $0.spec.filename == file }
+            let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
+            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
+            if entries[0].spec.container == "ico" {
+                var images: [Image] = []
+                do {
+                    for job in entries.sorted(by: { ($0.spec.pixels?.area ?? 0) < ($1.spec.pixels?.area ?? 0) }) {
+                        images.append(try PNG.decode(bytes[job.path]!).image)
+                    }
+                    let data = try Ico.encode(images)
+                    if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
+                    _ = try Ico.read(try FileIO.read(full))
+                    written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
+                } catch {
+                    throw .invalidRequest(path: full, reason: "internal check failed: \(error) — please report this bug")
+                }
+                continue
+            }
             var elements: [Icns.Element] = []
             for type in Icns.imageTypes {
                 guard let job = entries.first(where: { $0.spec.containerEntry == type.type }), let data = bytes[job.path] else { continue }
@@ -385,7 +450,6 @@ public struct Generator: Sendable {
                     elements.append(Icns.Element(type: type.type, data: data))
                 }
             }
-            let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
             let data = Icns.encode(elements)
             if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
             // The container is checked whole: every element reads back at its size.
@@ -395,7 +459,6 @@ public struct Generator: Sendable {
             } catch {
                 throw .invalidRequest(path: full, reason: "internal check failed: the written file does not read back (\(error)) — please report this bug")
             }
-            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
             written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
         }
         return written
@@ -454,6 +517,29 @@ public struct Generator: Sendable {
                 throw .invalidRequest(path: path, reason: "internal check failed: " + problems.joined(separator: ", ") + " — please report this bug")
             }
         }
+    }
+
+    /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
+    /// the `<link>` tags of the web preset.
+    private func writeWebManifest(outputs: [IconSpec], into folder: String) throws(IconForgeError) -> [GeneratedFile] {
+        let icons = outputs.compactMap { spec -> WebManifest.Icon? in
+            guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
+            return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
+        }
+        let existing = ["manifest.json", "site.webmanifest"].first { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+        let manifestName = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WebManifest.fileName))
+            ? WebManifest.fileName : existing ?? WebManifest.fileName
+        let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
+        let data = try WebManifest.merged(existing: try? FileIO.read(full), icons: icons, path: full)
+        if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
+        let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
+            .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
+        let ico = outputs.first { $0.container == "ico" }?.filename
+        let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }?.filename
+        let html = WebManifest.html(favicons: favicons, ico: ico, touchIcon: touch).replacingOccurrences(of: WebManifest.fileName, with: manifestName)
+        let htmlPath = loosePath("icons.html", in: folder)
+        try FileIO.writeOutput(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
+        return [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
     }
 
     /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.

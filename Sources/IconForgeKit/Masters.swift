@@ -14,6 +14,11 @@ struct Masters: Sendable {
     var mac: ImagePyramid?
     /// visionOS layer images given with --layer, by layer name.
     var visionLayers: [String: ImagePyramid] = [:]
+    /// Android's adaptive icon and its pictures by `android-layer`.
+    var adaptive: AdaptiveIcon?
+    var android: [String: ImagePyramid] = [:]
+    /// The web manifest's maskable icon: the master inset to the safe zone's square on its edge colour.
+    var maskable: ImagePyramid?
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {
@@ -56,6 +61,36 @@ struct Masters: Sendable {
         if let logoImage { masters.logo = pyramid(logoImage) }
         for (layer, path) in options.visionLayers where jobs.contains(where: { $0.spec.visionLayer == layer }) {
             masters.visionLayers[layer] = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
+        }
+        let androidLayers = Set(jobs.compactMap(\.spec.androidLayer))
+        if !androidLayers.isEmpty {
+            let load = { (path: String?) throws(IconForgeError) -> Image? in try path.map { p throws(IconForgeError) in try decode(p, limits: options.limits, vectorSize: .longSide(1024)) } }
+            var backgroundFile: String?, backgroundColor: RGBColor?
+            switch options.androidBackground {
+            case .color(let colour)?: backgroundColor = colour
+            case .file(let path)?: backgroundFile = path
+            case nil: break
+            }
+            var monochromeFile: String?
+            if case .file(let path)? = options.monochrome { monochromeFile = path }
+            let icon = AdaptiveIcon.make(master: image, foreground: try load(options.androidForeground), background: try load(backgroundFile),
+                                         backgroundColor: backgroundColor, monochrome: try load(monochromeFile))
+            if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
+                warnings.append("\(source): the monochrome layer for themed icons was made from the master's coverage, which is a solid square; "
+                                + "give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
+            }
+            masters.adaptive = icon
+            for layer in androidLayers { masters.android[layer] = pyramid(icon.image(for: layer)) }
+        }
+        if jobs.contains(where: { $0.spec.webPurpose == "maskable" }) {
+            // Browsers crop maskable icons to as little as the central 80% circle: the master fills that square.
+            let side = max(image.width, image.height), inner = side * 4 / 5
+            let colour = image.averageBorderColor()
+            var canvas = Canvas(width: side, height: side)
+            canvas.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
+            canvas.draw(Resampler.resize(image, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16)),
+                        x: (side - inner) / 2, y: (side - inner) / 2)
+            masters.maskable = pyramid(canvas.image(format: .rgba16))
         }
         if jobs.contains(where: { $0.spec.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(parallelism: parallelism))

@@ -7,6 +7,8 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
     /// A layer image of an Icon Composer `.icon`: keeps alpha (the fill shows through).
     case layer
+    /// An Android launcher icon or layer, or a web manifest icon: 32-bit RGBA, as those platforms expect.
+    case android, web
     /// A macOS app icon: its shape and shadow sit on a transparent canvas.
     case mac
 
@@ -15,7 +17,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer, .mac: false
+        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web: false
         default: true
         }
     }
@@ -104,6 +106,12 @@ public struct IconSpec: Sendable, Equatable {
     public var minimumSystemVersion: String?
     /// Launch images: "full-screen" or "to-status-bar".
     public var extent: String?
+    /// A subfolder of the output folder for a file outside any set (Android's "mipmap-hdpi").
+    public var folder: String?
+    /// Android launcher icons: which picture — legacy, round, foreground, background, monochrome or play.
+    public var androidLayer: String?
+    /// Web app manifest icons: "any" or "maskable" (content kept inside the central 80% circle).
+    public var webPurpose: String?
     /// A visionOS icon layer: front, middle or back (its set is the `.solidimagestack`).
     public var visionLayer: String?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
@@ -116,7 +124,7 @@ public struct IconSpec: Sendable, Equatable {
     /// Where the output's pixels go, relative to the output folder: its file, or its container file and entry.
     public var outputPath: String? {
         guard let filename else { return nil }
-        let file = self.set.map { $0 + "/" + filename } ?? filename
+        let file = (self.set ?? folder).map { $0 + "/" + filename } ?? filename
         return containerEntry.map { file + "#" + $0 } ?? file
     }
 
@@ -140,7 +148,9 @@ public struct Preset: Sendable, Equatable {
     static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset", "solidimagestack"]
 
     /// The container formats an output may be an entry of.
-    static let containers = ["icns"]
+    static let containers = ["icns", "ico"]
+    /// The pictures an Android launcher icon output may be.
+    static let androidLayers = ["legacy", "round", "foreground", "background", "monochrome", "play"]
 
     /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
     /// presets) come first in its outputs, followed by its own.
@@ -236,6 +246,21 @@ public struct Preset: Sendable, Equatable {
                             minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
         spec.xcodeRole = try reader.string("xcode-role")
         spec.visionLayer = try reader.string("layer")
+        spec.folder = try reader.string("folder")
+        if let folder = spec.folder {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+            guard set == nil, !folder.hasPrefix("/"), parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }) else {
+                throw reader.error("folder", "must be a relative folder inside the output folder, for a file outside any set (got \"\(folder)\")")
+            }
+        }
+        spec.androidLayer = try reader.string("android-layer")
+        if let layer = spec.androidLayer, !androidLayers.contains(layer) {
+            throw reader.error("android-layer", "must be one of \(androidLayers.joined(separator: ", ")) (got \"\(layer)\")")
+        }
+        spec.webPurpose = try reader.string("web-purpose")
+        if let purpose = spec.webPurpose, !["any", "maskable"].contains(purpose) {
+            throw reader.error("web-purpose", "must be any or maskable (got \"\(purpose)\")")
+        }
         if (spec.setKind == "solidimagestack") != (spec.visionLayer != nil) || !VisionStack.layers.contains(spec.visionLayer ?? "back") {
             throw reader.error("layer", "a .solidimagestack output needs \"layer\": front, middle or back (and only it takes one)")
         }
@@ -243,14 +268,21 @@ public struct Preset: Sendable, Equatable {
             guard containers.contains(container), set == nil else {
                 throw reader.error("container", "must be one of \(containers.joined(separator: ", ")), for a file outside any set (got \"\(container)\")")
             }
-            guard let entry = try reader.string("entry"), let type = Icns.imageTypes.first(where: { $0.type == entry }) else {
-                throw reader.error("entry", "must be an .icns image type: \(Icns.imageTypes.map(\.type).joined(separator: ", "))")
-            }
-            guard pixels == PixelSize(width: type.pixels, height: type.pixels) else {
-                throw reader.error("pixels", "\(type.type) holds \(type.pixels)x\(type.pixels) images")
+            let entry = try reader.string("entry")
+            if container == "ico" {
+                guard let pixels, pixels.width == pixels.height, pixels.width <= 256, entry == pixels.description else {
+                    throw reader.error("entry", "an .ico entry is named by its square size up to 256, e.g. \"32x32\", and matches \"pixels\"")
+                }
+            } else {
+                guard let entry, let type = Icns.imageTypes.first(where: { $0.type == entry }) else {
+                    throw reader.error("entry", "must be an .icns image type: \(Icns.imageTypes.map(\.type).joined(separator: ", "))")
+                }
+                guard pixels == PixelSize(width: type.pixels, height: type.pixels) else {
+                    throw reader.error("pixels", "\(type.type) holds \(type.pixels)x\(type.pixels) images")
+                }
             }
             spec.container = container
-            spec.containerEntry = entry
+            spec.containerEntry = entry!
         } else if try reader.string("entry") != nil {
             throw reader.error("entry", "needs a \"container\"")
         }

@@ -15,11 +15,14 @@ struct Renderer: Sendable {
         var keepsAlpha: Bool
         var pixels: PixelSize
         var visionLayer: String?
+        var androidLayer: String?
+        var webPurpose: String?
     }
 
     static func key(for spec: IconSpec) -> Key {
         let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
-        return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer)
+        return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
+                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose)
     }
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
@@ -48,7 +51,9 @@ struct Renderer: Sendable {
             let own: ImagePyramid? = switch spec.appearance {
             case .dark?: masters.dark
             case .tinted?: masters.tinted
-            case nil: spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? (spec.role == .mac ? masters.mac : nil)
+            case nil:
+                spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? spec.androidLayer.flatMap { masters.android[$0] }
+                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.role == .mac ? masters.mac : nil)
             }
             let variant = own ?? masters.master
             // Same shape: stretch is exact. A master of another shape (or a non-square slot, such as the Messages

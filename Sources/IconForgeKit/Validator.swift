@@ -149,6 +149,14 @@ public struct Validator: Sendable {
             return
         }
         if let name = Validator.uncheckedKinds[kind] { walk.unchecked[name, default: 0] += 1; return }
+        // An Android res/ folder: its launcher icons are checked as a whole; its resource folders are not walked
+        // file by file (what else sits beside them, such as a web app's files, still is).
+        let androidResources = AndroidResourceChecks.isResourceFolder(folder)
+        if androidResources {
+            let (findings, files) = AndroidResourceChecks.check(res: folder, limits: limits)
+            walk.findings += findings
+            walk.checked += files
+        }
         if kind == "icon" || IconComposerBundle.isBundle(folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Assets")) {
             let (findings, files) = IconComposerChecks.check(bundle: folder, limits: limits)
             walk.findings += findings
@@ -156,11 +164,18 @@ public struct Validator: Sendable {
             return
         }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        for item in items {
+        for item in items where !(androidResources && ["mipmap-", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
+                                  .contains(where: { item.hasPrefix($0) })) {
             let path = (folder as NSString).appendingPathComponent(item)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 visit(path, into: &walk)
+            } else if WebManifestChecks.names.contains(item) {
+                if walk.visited.insert(FileIO.realPath(path)).inserted {
+                    let (findings, files) = WebManifestChecks.check(manifest: path, limits: limits)
+                    walk.findings += findings
+                    walk.checked += files
+                }
             } else if item.lowercased().hasSuffix(".png") || item.lowercased().hasSuffix(".icns") || item.hasPrefix("iTunesArtwork") {
                 if walk.visited.insert(FileIO.realPath(path)).inserted { walk.targets.append(loose(path)) }
             }

@@ -104,3 +104,49 @@ extension Image {
         return result.converted(to: format)
     }
 }
+
+extension Image {
+    /// The mean colour of the outermost ring of pixels (sRGB-encoded values), the colour a full-bleed icon's
+    /// edges fade into: the background that continues it when it is inset.
+    public func averageBorderColor() -> RGBColor {
+        let top = Double(format.maxValue)
+        var sum = SIMD3<Double>.zero, count = 0.0
+        func add(_ x: Int, _ y: Int) {
+            let p = pixel(x: x, y: y)
+            sum += SIMD3(Double(p[0]), Double(p[1]), Double(p[2])) / top
+            count += 1
+        }
+        for x in 0..<width { add(x, 0); add(x, height - 1) }
+        for y in 1..<max(1, height - 1) { add(0, y); add(width - 1, y) }
+        let mean = sum / max(count, 1) * 255
+        return RGBColor(red: UInt8(mean.x.rounded()), green: UInt8(mean.y.rounded()), blue: UInt8(mean.z.rounded()))
+    }
+
+    /// This image with each pixel's alpha multiplied by `mask` (one value 0…1 per pixel, row by row).
+    public func masked(by mask: [Float]) -> Image {
+        precondition(mask.count == width * height, "the mask must cover the image")
+        var result = self
+        let top = Float(format.maxValue)
+        for y in 0..<height {
+            for x in 0..<width {
+                var p = pixel(x: x, y: y)
+                p[3] = UInt16((Float(p[3]) * mask[y * width + x]).rounded().clamped(to: 0...top))
+                result.setPixel(x: x, y: y, p)
+            }
+        }
+        return result
+    }
+
+    /// One colour (given in the format's range; its alpha ignored) with this image's alpha: a silhouette.
+    public func coverage(color: SIMD4<UInt16>) -> Image {
+        var result = self
+        for y in 0..<height {
+            for x in 0..<width { result.setPixel(x: x, y: y, SIMD4(color[0], color[1], color[2], pixel(x: x, y: y)[3])) }
+        }
+        return result
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,70 @@
+import Raster
+
+/// Android's adaptive launcher icon, drawn once from what the user has, at 1024 px for its 108 dp canvas:
+/// a foreground and a background layer, a monochrome layer for themed icons, and the legacy square and round
+/// icons (the central 72 dp the launcher shows, for Android 7 and older and for the Play Store).
+struct AdaptiveIcon: Sendable {
+    /// Pixels of the working canvas (108 dp); every density's files are reduced from it.
+    static let canvas = 1024
+    /// The visible viewport (72 dp) and the safe zone (66 dp), in pixels of the canvas.
+    static let viewport = canvas * 72 / 108, safeZone = canvas * 66 / 108
+
+    var foreground: Image
+    /// The background as a picture, or nil when it is a colour (written as a colour resource).
+    var background: Image?
+    var backgroundColor: RGBColor
+    var monochrome: Image
+    var legacy: Image
+    var round: Image
+    /// False when the monochrome layer came out a solid square (a foreground with no transparency).
+    var monochromeHasShape: Bool
+
+    /// Where the background comes from.
+    enum Background: Sendable, Equatable {
+        case color(RGBColor)
+        case file(String)
+    }
+
+    /// Builds the layers. Without a designed foreground, the master (a full-bleed icon) fills the square of
+    /// the 66 dp safe zone on a background of its own edge colour, so no launcher mask cuts more than its corners.
+    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor?, monochrome: Image?) -> AdaptiveIcon {
+        let size = PixelSize(width: canvas, height: canvas)
+        let layer: Image
+        if let foreground {
+            layer = Resampler.resize(foreground, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16))
+        } else {
+            var place = Canvas(width: canvas, height: canvas)
+            let inner = Resampler.resize(master, to: PixelSize(width: safeZone, height: safeZone), options: ResizeOptions(fit: .fill, outputFormat: .rgba16))
+            place.draw(inner, x: (canvas - safeZone) / 2, y: (canvas - safeZone) / 2)
+            layer = place.image(format: .rgba16)
+        }
+        let colour = backgroundColor ?? master.averageBorderColor()
+        let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16)) }
+        var composite = Canvas(width: canvas, height: canvas)
+        if let back { composite.draw(back, x: 0, y: 0) } else {
+            composite.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
+        }
+        composite.draw(layer, x: 0, y: 0)
+        let offset = (canvas - viewport) / 2
+        let legacy = composite.image(format: .rgba16).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
+        let round = legacy.masked(by: IconShape.circle(side: viewport))
+        // Themed icons use only the monochrome layer's alpha: by default the foreground's coverage, in white.
+        let mono = monochrome.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16)) }
+            ?? layer.coverage(color: SIMD4(65535, 65535, 65535, 0))
+        let opaqueSquare = foreground == nil && monochrome == nil
+        return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,
+                            monochromeHasShape: !opaqueSquare)
+    }
+
+    /// The picture for an output's `android-layer`.
+    func image(for layer: String) -> Image {
+        switch layer {
+        case "foreground": foreground
+        case "background": background ?? Image(width: 8, height: 8, format: .rgba8, fill: SIMD4(UInt16(backgroundColor.red), UInt16(backgroundColor.green),
+                                                                                            UInt16(backgroundColor.blue), 255))
+        case "monochrome": monochrome
+        case "round": round
+        default: legacy // legacy, play
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// `validate`'s rules for an Android `res/` folder's launcher icons: every density's `ic_launcher` at its exact
+/// size, the adaptive layers at 108 dp, every reference of the adaptive icon XML resolving, a monochrome layer
+/// for themed icons, and the Play Store icon beside `res/`.
+enum AndroidResourceChecks {
+    /// Density folders and their sizes in pixels: the 48 dp launcher icon and the 108 dp adaptive layers.
+    static let densities: [(name: String, legacy: Int, layer: Int)] = [
+        ("mdpi", 48, 108), ("hdpi", 72, 162), ("xhdpi", 96, 216), ("xxhdpi", 144, 324), ("xxxhdpi", 192, 432),
+    ]
+
+    /// True for a folder that holds launcher icons: it has `mipmap-*` folders.
+    static func isResourceFolder(_ path: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") }
+    }
+
+    static func check(res: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
+        var findings: [SetFinding] = [], files: [String] = []
+        let manager = FileManager.default
+        func report(_ path: String, _ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
+        func find(_ folder: String, _ base: String) -> String? {
+            for ext in ["png", "webp", "jpg"] {
+                let path = (res as NSString).appendingPathComponent("\(folder)/\(base).\(ext)")
+                if manager.fileExists(atPath: path) { return path }
+            }
+            return nil
+        }
+        func checkSize(_ path: String, _ pixels: Int, _ label: String) {
+            files.append(path)
+            guard let bytes = try? FileIO.read(path) else { return }
+            let size: PixelSize?
+            switch FileKind.detect(bytes) {
+            case .png?: size = (try? PNG.info(bytes, limits: limits)).map { PixelSize(width: $0.width, height: $0.height) }
+            case let kind?: size = FileKind.pixelSize(bytes, kind: kind)
+            case nil: size = nil
+            }
+            guard let size else {
+                report(path, Finding(.decode, .error, "\((path as NSString).lastPathComponent) is not an image Android reads", fix: "re-export it as PNG"))
+                return
+            }
+            if size != PixelSize(width: pixels, height: pixels) {
+                report(path, Finding(.size, .error, "\(label) is \(size) but should be \(pixels)x\(pixels)",
+                                     fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
+            }
+        }
+        let layersUsed = manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26"))
+        for density in densities {
+            let folder = "mipmap-" + density.name
+            if let path = find(folder, "ic_launcher") {
+                checkSize(path, density.legacy, "\(folder)/ic_launcher")
+            } else {
+                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/ic_launcher is missing "
+                    + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
+                    reference: "Android: launcher icon sizes per density"))
+            }
+            if let path = find(folder, "ic_launcher_round") { checkSize(path, density.legacy, "\(folder)/ic_launcher_round") }
+            for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
+                if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)") }
+            }
+        }
+        // Adaptive icon definitions: every reference resolves.
+        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+            let path = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name)
+            guard let bytes = try? FileIO.read(path) else {
+                if name == "ic_launcher.xml", !layersUsed {
+                    report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
+                                        + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
+                }
+                continue
+            }
+            files.append(path)
+            let text = String(decoding: bytes, as: UTF8.self)
+            for (element, type, resource) in references(in: text) {
+                let resolved: Bool
+                switch type {
+                case "color": resolved = colorDefined(resource, res: res)
+                default: resolved = drawableExists(resource, type: type, res: res)
+                }
+                if !resolved {
+                    report(path, Finding(.adaptiveIcon, .error, "\(name): <\(element)> names @\(type)/\(resource), which no resource defines",
+                                         fix: "add the resource, or run 'iconforge generate MASTER --preset android'"))
+                }
+            }
+            if !text.contains("<monochrome") {
+                report(path, Finding(.adaptiveIcon, .warning, "\(name) has no <monochrome> layer: themed icons (Android 13+) fall back to a "
+                                     + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
+            }
+        }
+        // The Play Store listing icon, as Android Studio places it beside res/.
+        let play = ((res as NSString).deletingLastPathComponent as NSString).appendingPathComponent("ic_launcher-playstore.png")
+        if let bytes = try? FileIO.read(play) {
+            files.append(play)
+            let info = try? PNG.info(bytes, limits: limits)
+            if info?.width != 512 || info?.height != 512 || bytes.count > 1 << 20 || info?.colorType != .rgba {
+                report(play, Finding(.playIcon, .error, "ic_launcher-playstore.png must be a 512x512 32-bit PNG under 1 MB (it is "
+                                     + (info.map { "\($0.width)x\($0.height) \($0.colorType)" } ?? "not a PNG") + ", \(bytes.count) bytes)",
+                                     fix: "run 'iconforge generate MASTER --preset android'"))
+            }
+        }
+        return (findings, files)
+    }
+
+    /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon.
+    static func references(in xml: String) -> [(String, String, String)] {
+        var result: [(String, String, String)] = []
+        var rest = Substring(xml)
+        while let open = rest.firstIndex(of: "<") {
+            let tag = rest[rest.index(after: open)...].prefix { $0 != ">" }
+            rest = rest[rest.index(after: open)...]
+            let element = String(tag.prefix { $0.isLetter })
+            guard let attribute = tag.range(of: "android:drawable=\"@") else { continue }
+            let value = tag[attribute.upperBound...].prefix { $0 != "\"" }
+            let parts = value.split(separator: "/", maxSplits: 1)
+            if parts.count == 2 { result.append((element, String(parts[0]), String(parts[1]))) }
+        }
+        return result
+    }
+
+    private static func drawableExists(_ name: String, type: String, res: String) -> Bool {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == type || $0.hasPrefix(type + "-") }
+        return folders.contains { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? [])
+                .contains { ($0 as NSString).deletingPathExtension == name }
+        }
+    }
+
+    private static func colorDefined(_ name: String, res: String) -> Bool {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "values" || $0.hasPrefix("values-") || $0 == "color" }
+        for folder in folders {
+            let path = (res as NSString).appendingPathComponent(folder)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                if folder == "color", (file as NSString).deletingPathExtension == name { return true }
+                guard file.hasSuffix(".xml"), let bytes = try? FileIO.read((path as NSString).appendingPathComponent(file)) else { continue }
+                if String(decoding: bytes, as: UTF8.self).contains("name=\"\(name)\"") { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,129 @@
+import PNGCodec
+import Raster
+
+/// The Windows icon container browsers read as `favicon.ico`, written and read: a directory of entries, each a
+/// PNG or a BMP (a BITMAPINFOHEADER, bottom-up 32-bit BGRA rows, then a 1-bit AND mask). Entries below
+/// `pngFromPixels` are BMP: every browser and Windows version reads those, and at 16–48 px a BMP of flat art is
+/// about as small as a PNG (see README); larger ones are PNG.
+public enum Ico {
+    /// Entries this size and larger are stored as PNG.
+    public static let pngFromPixels = 64
+
+    /// The file's bytes for `images` (square, 1…256 px), in the order given.
+    public static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
+        var directory: [UInt8] = [0, 0, 1, 0] + littleEndian16(images.count)
+        var payloads: [[UInt8]] = []
+        for image in images {
+            payloads.append(image.width >= pngFromPixels ? try PNG.encode(image.converted(to: .rgba8), options: PNGEncodeOptions(colorType: .rgba))
+                                                         : bmp(image))
+        }
+        var offset = 6 + 16 * images.count
+        for (image, payload) in zip(images, payloads) {
+            directory += [UInt8(image.width & 0xFF), UInt8(image.height & 0xFF), 0, 0] + littleEndian16(1) + littleEndian16(32)
+            directory += littleEndian32(payload.count) + littleEndian32(offset)
+            offset += payload.count
+        }
+        return directory + payloads.flatMap { $0 }
+    }
+
+    /// A BMP entry: the header says twice the height (the colour rows, then the AND mask).
+    static func bmp(_ image: Image) -> [UInt8] {
+        let pixels = image.converted(to: .rgba8)
+        let (width, height) = (pixels.width, pixels.height)
+        var data = littleEndian32(40) + littleEndian32(width) + littleEndian32(height * 2) + littleEndian16(1) + littleEndian16(32)
+        data += littleEndian32(0) + littleEndian32(0) + littleEndian32(0) + littleEndian32(0) + littleEndian32(0) + littleEndian32(0)
+        for y in (0..<height).reversed() {
+            for x in 0..<width {
+                let p = pixels.pixel(x: x, y: y)
+                data += [UInt8(p[2]), UInt8(p[1]), UInt8(p[0]), UInt8(p[3])]
+            }
+        }
+        // The AND mask: 1 for fully transparent pixels, rows padded to four bytes.
+        let rowBytes = ((width + 31) / 32) * 4
+        for y in (0..<height).reversed() {
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for x in 0..<width where pixels.pixel(x: x, y: y)[3] == 0 { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+            data += row
+        }
+        return data
+    }
+
+    /// One entry as read: its directory size, data kind and decoded image.
+    public struct Entry: Sendable {
+        public var size: PixelSize
+        public var isPNG: Bool
+        public var image: Image
+    }
+
+    /// Reads and decodes every entry; errors say what is wrong.
+    public static func read(_ bytes: [UInt8], limits: PNGLimits = .default) throws(IcoError) -> [Entry] {
+        guard bytes.count >= 6, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1, bytes[3] == 0 else { throw .notIco }
+        let count = Int(bytes[4]) | Int(bytes[5]) << 8
+        guard count > 0, 6 + 16 * count <= bytes.count else { throw .truncated }
+        var entries: [Entry] = []
+        for index in 0..<count {
+            let at = 6 + 16 * index
+            let side = (Int(bytes[at]) == 0 ? 256 : Int(bytes[at]), Int(bytes[at + 1]) == 0 ? 256 : Int(bytes[at + 1]))
+            let length = readLittleEndian32(bytes, at + 8), offset = readLittleEndian32(bytes, at + 12)
+            guard length > 0, offset >= 6 + 16 * count, offset + length <= bytes.count else { throw .badEntry(index) }
+            let data = Array(bytes[offset..<offset + length])
+            let image: Image
+            let isPNG = data.starts(with: [0x89, 0x50, 0x4E, 0x47])
+            if isPNG {
+                do { image = try PNG.decode(data, limits: limits).image } catch { throw .badImage(index, error.description) }
+            } else {
+                image = try readBMP(data, index: index)
+            }
+            guard image.width == side.0, image.height == side.1 else {
+                throw .badImage(index, "holds \(image.width)x\(image.height) but the directory says \(side.0)x\(side.1)")
+            }
+            entries.append(Entry(size: PixelSize(width: side.0, height: side.1), isPNG: isPNG, image: image))
+        }
+        return entries
+    }
+
+    private static func readBMP(_ data: [UInt8], index: Int) throws(IcoError) -> Image {
+        guard data.count >= 40, readLittleEndian32(data, 0) == 40 else { throw .badImage(index, "is neither PNG nor a BMP with a 40-byte header") }
+        let width = readLittleEndian32(data, 4), doubled = readLittleEndian32(data, 8)
+        let bits = Int(data[14]) | Int(data[15]) << 8
+        guard bits == 32, width > 0, width <= 256, doubled == width * 2 else {
+            throw .badImage(index, "is a \(bits)-bit BMP; IconForge reads the 32-bit entries browsers use")
+        }
+        let height = width
+        guard data.count >= 40 + width * height * 4 else { throw .badImage(index, "its BMP data is truncated") }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = 40 + (height - 1 - y) * width * 4
+            for x in 0..<width {
+                let source = row + x * 4, target = (y * width + x) * 4
+                bytes[target] = data[source + 2]
+                bytes[target + 1] = data[source + 1]
+                bytes[target + 2] = data[source]
+                bytes[target + 3] = data[source + 3]
+            }
+        }
+        return Image(width: width, height: height, format: .rgba8, bytes: bytes)
+    }
+
+    private static func littleEndian16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+    private static func littleEndian32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+    private static func readLittleEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
+        Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+    }
+}
+
+/// Why an `.ico` file could not be read.
+public enum IcoError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notIco, truncated
+    case badEntry(Int)
+    case badImage(Int, String)
+
+    public var description: String {
+        switch self {
+        case .notIco: "is not an .ico file (it does not start with an icon directory)"
+        case .truncated: "ends inside its directory"
+        case .badEntry(let index): "entry \(index + 1) points outside the file"
+        case .badImage(let index, let reason): "entry \(index + 1) \(reason)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// `validate`'s rules for a web app manifest: every icon exists at its stated size, 192 and 512 are there
+/// (browsers require them to install the app), and a maskable icon is there (else Android crops the icon).
+enum WebManifestChecks {
+    /// The names a manifest goes by.
+    static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
+
+    static func check(manifest path: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
+        var findings: [SetFinding] = []
+        func report(_ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
+        let name = (path as NSString).lastPathComponent
+        guard let bytes = try? FileIO.read(path), let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+            report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
+            return (findings, [path])
+        }
+        guard let root = root as [String: Any]?, root["icons"] != nil else { return ([], [path]) } // not an app manifest (a package.json…)
+        let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        let folder = (path as NSString).deletingLastPathComponent
+        var sizes = Set<String>(), maskable = false
+        for (index, icon) in icons.enumerated() {
+            guard let src = icon["src"] as? String else {
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] has no src", fix: "add the icon's path"))
+                continue
+            }
+            let declared = (icon["sizes"] as? String ?? "").split(separator: " ").map(String.init)
+            sizes.formUnion(declared)
+            if ((icon["purpose"] as? String) ?? "any").split(separator: " ").contains("maskable") { maskable = true }
+            // Absolute URLs and site-root paths are not checked against files here; relative ones are.
+            guard !src.contains("://"), !src.hasPrefix("/") else { continue }
+            let file = (folder as NSString).appendingPathComponent(src.components(separatedBy: "?")[0])
+            guard let data = try? FileIO.read(file) else {
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist", fix: "add the file, or fix src"))
+                continue
+            }
+            let size: PixelSize? = FileKind.detect(data) == .png ? (try? PNG.info(data, limits: limits)).map { PixelSize(width: $0.width, height: $0.height) }
+                : FileKind.detect(data).flatMap { FileKind.pixelSize(data, kind: $0) }
+            if let size, !declared.isEmpty, !declared.contains(size.description), !declared.contains("any") {
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " "))",
+                               fix: "export it at the stated size, or correct sizes"))
+            }
+        }
+        for required in ["192x192", "512x512"] where !sizes.contains(required) {
+            report(Finding(.webManifest, .error, "\(name) has no \(required) icon; browsers require 192 and 512 to install the app",
+                           fix: "run 'iconforge generate MASTER --preset web'"))
+        }
+        if !maskable {
+            report(Finding(.webManifest, .warning, "\(name) has no maskable icon: Android crops the \"any\" icon into its shape",
+                           fix: "add one with purpose \"maskable\" ('iconforge generate --preset web' does)"))
+        }
+        return (findings, [path])
+    }
+}

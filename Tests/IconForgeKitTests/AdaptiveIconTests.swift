@@ -1,0 +1,164 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+private let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+
+@Suite("android preset")
+struct AndroidPresetTests {
+    private func generate(into folder: URL, _ configure: (inout GenerateOptions) -> Void = { _ in }) throws -> GenerationReport {
+        var options = GenerateOptions(presets: [try PresetCatalog.preset("android")])
+        configure(&options)
+        return try Generator(options: options).run(source: master, outputFolder: folder.path, parallelism: .serial)
+    }
+
+    private func decode(_ url: URL) throws -> DecodedPNG { try PNG.decode(Fixtures.bytes(at: url)) }
+
+    @Test("every density at Android's sizes: 48 dp launcher and round icons, 108 dp layers; XML whose every reference resolves; the Play icon")
+    func sizes() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try generate(into: folder)
+        for (density, legacy, layer) in [("mdpi", 48, 108), ("hdpi", 72, 162), ("xhdpi", 96, 216), ("xxhdpi", 144, 324), ("xxxhdpi", 192, 432)] {
+            let dir = folder.appendingPathComponent("mipmap-" + density)
+            for (name, side) in [("ic_launcher", legacy), ("ic_launcher_round", legacy), ("ic_launcher_foreground", layer),
+                                 ("ic_launcher_monochrome", layer)] {
+                let png = try decode(dir.appendingPathComponent(name + ".png"))
+                #expect(png.image.size == PixelSize(width: side, height: side) && png.info.colorType == .rgba, "\(density)/\(name)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("ic_launcher_background.png").path), "a colour background is a resource")
+        }
+        let xml = try String(contentsOf: folder.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml"), encoding: .utf8)
+        #expect(xml.contains("<background android:drawable=\"@color/ic_launcher_background\"/>"))
+        #expect(xml.contains("<foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>"))
+        #expect(xml.contains("<monochrome android:drawable=\"@mipmap/ic_launcher_monochrome\"/>"))
+        let colour = try String(contentsOf: folder.appendingPathComponent("values/ic_launcher_background.xml"), encoding: .utf8)
+        #expect(colour.contains("<color name=\"ic_launcher_background\">#"))
+        let play = try decode(folder.appendingPathComponent("ic_launcher-playstore.png"))
+        #expect(play.image.size == PixelSize(width: 512, height: 512) && play.info.colorType == .rgba && play.image.isOpaque)
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent("ic_launcher-playstore.png")).count < 1 << 20)
+        let validation = try Validator().validate([folder.path], parallelism: .serial)
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.filter { !$0.findings.isEmpty })")
+    }
+
+    @Test("the round icon is transparent outside its circle; the default foreground fills the 66 dp safe zone's square and nothing outside it")
+    func masksAndSafeZone() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try generate(into: folder)
+        let round = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_round.png")).image.converted(to: .rgba8)
+        #expect(round.pixel(x: 0, y: 0)[3] == 0 && round.pixel(x: 191, y: 191)[3] == 0 && round.pixel(x: 96, y: 96)[3] == 255)
+        #expect(round.pixel(x: 96, y: 1)[3] > 200, "the circle touches the edge")
+        let foreground = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png")).image.converted(to: .rgba8)
+        // 432 px = 108 dp: the safe zone's square is 66 dp = 264 px, from 84 to 348.
+        #expect(foreground.pixel(x: 216, y: 216)[3] == 255 && foreground.pixel(x: 90, y: 90)[3] == 255)
+        #expect(foreground.pixel(x: 80, y: 216)[3] == 0 && foreground.pixel(x: 216, y: 352)[3] == 0)
+    }
+
+    @Test("designed layers: --android-foreground, --android-background FILE (background pictures, @mipmap reference), --monochrome FILE")
+    func designedLayers() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        let report = try generate(into: folder) {
+            $0.androidForeground = glyph
+            $0.androidBackground = .file(master)
+            $0.monochrome = .file(glyph)
+        }
+        #expect(!report.warnings.contains { $0.contains("monochrome") })
+        let background = try decode(folder.appendingPathComponent("mipmap-hdpi/ic_launcher_background.png"))
+        #expect(background.image.size == PixelSize(width: 162, height: 162))
+        let xml = try String(contentsOf: folder.appendingPathComponent("mipmap-anydpi-v26/ic_launcher_round.xml"), encoding: .utf8)
+        #expect(xml.contains("@mipmap/ic_launcher_background"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("values/ic_launcher_background.xml").path))
+        let mono = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png")).image
+        #expect(!mono.isOpaque)
+    }
+
+    @Test("into an Android Studio project: resources go to app/src/main/res; clashing WebP icons and the user's XML move to a backup; other files untouched; a rerun changes nothing")
+    func intoProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("Project")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("android/Project"), to: project)
+        let res = project.appendingPathComponent("app/src/main/res")
+        let layout = try Fixtures.bytes(at: res.appendingPathComponent("layout/main.xml"))
+        let report = try generate(into: project)
+        #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-mdpi/ic_launcher.png").path))
+        #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-mdpi/ic_launcher.webp").path))
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("app/src/main/ic_launcher-playstore.png").path))
+        #expect(report.notes.contains { $0.contains("ic_launcher.webp") && $0.contains(".iconforge-backup") })
+        #expect(report.notes.contains { $0.contains("moved your") && $0.contains("values/ic_launcher_background.xml") })
+        #expect(try Fixtures.bytes(at: res.appendingPathComponent("layout/main.xml")) == layout)
+        #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("drawable/ic_launcher_background.xml").path))
+        let backups = try FileManager.default.subpathsOfDirectory(atPath: project.appendingPathComponent("app/src/main/.iconforge-backup").path)
+        #expect(backups.contains { $0.hasSuffix("mipmap-mdpi/ic_launcher.webp") })
+        // The rerun: nothing moves, nothing is rewritten.
+        let xml = res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml").path
+        let before = try FileManager.default.attributesOfItem(atPath: xml)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.02)
+        let again = try generate(into: project)
+        #expect(again.notes.isEmpty, "\(again.notes)")
+        #expect(try FileManager.default.attributesOfItem(atPath: xml)[.modificationDate] as? Date == before)
+        let validation = try Validator().validate([res.path], parallelism: .serial)
+        #expect(validation.errors == 0, "\(validation.files.filter { !$0.findings.isEmpty })")
+    }
+}
+
+@Suite("web preset")
+struct WebPresetTests {
+    @Test("manifest icons 192 and 512, any and maskable (content inside the safe zone); favicon.ico of 16, 32, 48; touch icon opaque; link tags")
+    func newManifest() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Generator(options: GenerateOptions(presets: [try PresetCatalog.preset("web")])).run(source: master, outputFolder: folder.path, parallelism: .serial)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("manifest.webmanifest"))) as? [String: Any])
+        let icons = try #require(manifest["icons"] as? [[String: String]])
+        #expect(Set(icons.map { "\($0["sizes"]!) \($0["purpose"]!)" }) == ["192x192 any", "512x512 any", "192x192 maskable", "512x512 maskable"])
+        let entries = try Ico.read(Fixtures.bytes(at: folder.appendingPathComponent("favicon.ico")))
+        #expect(entries.map(\.size.width) == [16, 32, 48])
+        let touch = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("apple-touch-icon.png")))
+        #expect(touch.image.size == PixelSize(width: 180, height: 180) && touch.info.colorType == .rgb)
+        // Maskable: the master fills the central 80%; the outer 10% each side is its edge colour, flat.
+        let maskable = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("icon-maskable-512.png"))).image.converted(to: .rgba8)
+        #expect(maskable.pixel(x: 5, y: 5) == maskable.pixel(x: 40, y: 500) && maskable.pixel(x: 5, y: 5) != maskable.pixel(x: 60, y: 60))
+        let html = try String(contentsOf: folder.appendingPathComponent("icons.html"), encoding: .utf8)
+        #expect(html.contains("<link rel=\"manifest\" href=\"manifest.webmanifest\">") && html.contains("favicon-32x32.png"))
+        let validation = try Validator().validate([folder.path], parallelism: .serial)
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.filter { !$0.findings.isEmpty })")
+    }
+
+    @Test("into an existing manifest: every other key and icon kept; a rerun is byte-identical")
+    func merge() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web"), to: site)
+        let generator = Generator(options: GenerateOptions(presets: [try PresetCatalog.preset("web")]))
+        _ = try generator.run(source: master, outputFolder: site.path, parallelism: .serial)
+        let first = try Fixtures.bytes(at: site.appendingPathComponent("manifest.webmanifest"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any])
+        #expect(manifest["name"] as? String == "Fixture" && manifest["display"] as? String == "standalone")
+        #expect((manifest["icons"] as? [[String: String]])?.contains { $0["src"] == "logo.svg" } == true)
+        #expect((manifest["icons"] as? [Any])?.count == 5)
+        _ = try generator.run(source: master, outputFolder: site.path, parallelism: .serial)
+        #expect(try Fixtures.bytes(at: site.appendingPathComponent("manifest.webmanifest")) == first)
+    }
+
+    @Test("validate: a manifest's missing icon, wrong size, missing 512 and no maskable icon")
+    func validateManifest() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("a.png"))
+        let json = #"{"icons": [{"src": "a.png", "sizes": "192x192"}, {"src": "gone.png", "sizes": "192x192"}]}"#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("manifest.json"))
+        let found = try Validator().validate([folder.path], parallelism: .serial).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(found.contains { $0.message.contains("a.png is 1024x1024 but says 192x192") })
+        #expect(found.contains { $0.message.contains("gone.png, which does not exist") })
+        #expect(found.contains { $0.message.contains("no 512x512 icon") && $0.severity == .error })
+        #expect(found.contains { $0.message.contains("no maskable icon") && $0.severity == .warning })
+    }
+}
