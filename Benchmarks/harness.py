@@ -171,6 +171,14 @@ def jobs(batch_folder, photo, runs_folder):
                 "rsvg-convert": (rsvg_script(SVG_MASTER, out("svg", "rsvg-convert")), out("svg", "rsvg-convert")),
                 "pyvips": (peer_command("pyvips-thumbnail", [{"source": SVG_MASTER, "outdir": out("svg", "pyvips"), "files": ICON_FILES}], 1),
                            out("svg", "pyvips"))},
+        # Android and web icons from one master (flutter_launcher_icons and capacitor-assets do not run here):
+        # against scripts that make the same files with each library.
+        "android-web": {"iconforge": ([ICONFORGE, "generate", ICON_MASTER, "--preset", "android,web", "--out", out("android-web", "iconforge")],
+                                      out("android-web", "iconforge")),
+                        "pyvips": (peer_command("pyvips-android-web", [{"source": ICON_MASTER, "outdir": out("android-web", "pyvips")}], 1),
+                                   out("android-web", "pyvips")),
+                        "pillow": (peer_command("pillow-android-web", [{"source": ICON_MASTER, "outdir": out("android-web", "pillow")}], 1),
+                                   out("android-web", "pillow"))},
         "batch": job("batch", [batch_folder, "--preset", "ios,ios-legacy", "--out", out("batch", "iconforge") + "/{name}"],
                      lambda tool: [{"source": m, "outdir": os.path.join(out("batch", tool), os.path.basename(m)[:-4]),
                                     "files": ICON_FILES} for m in masters], True),
@@ -278,7 +286,7 @@ def psnr(path, ref):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--jobs", default="icons,launch,launch-photo,batch,svg,validate")
+    parser.add_argument("--jobs", default="icons,launch,launch-photo,batch,svg,android-web,validate")
     arguments = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
     shutil.rmtree(SPENT, ignore_errors=True)  # left by an interrupted run
@@ -289,7 +297,7 @@ def main():
     table = jobs(batch_folder, make_photo_source(), runs_folder)
     wanted = arguments.jobs.split(",")
     results = {}
-    for job in [j for j in ["icons", "launch", "launch-photo", "batch", "svg"] if j in wanted]:
+    for job in [j for j in ["icons", "launch", "launch-photo", "batch", "svg", "android-web"] if j in wanted]:
         tools = table[job]
         samples = {tool: [] for tool in tools}
         for tool, (command, outdir) in tools.items():  # warm-up
@@ -343,7 +351,8 @@ def report(results, quality, svg_quality, arguments):
     descriptions = {"icons": f"icon set ({len(ICON_FILES)} files, 1024² master)", "launch": f"launch set ({len(LAUNCH_FILES)} files, 2732² source, aspect-fill)",
                     "launch-photo": "launch set, photographic source (no flat colour)",
                     "batch": "batch (50 masters → 50 icon sets, 2 cores)", "validate": "validate 1,000 icon files",
-                    "svg": f"icon set from a 64 px SVG ({len(ICON_FILES)} files)"}
+                    "svg": f"icon set from a 64 px SVG ({len(ICON_FILES)} files)",
+                    "android-web": "android + web (20 launcher PNGs, Play icon, 4 manifest icons, favicon.ico, 3 more PNGs, XML, manifest)"}
     for job, tools in results.items():
         ours = tools["iconforge"]["wall"]
         for tool, r in tools.items():

@@ -3,7 +3,7 @@
 # Installs the peers into places it owns when they are missing (ImageMagick and pngcheck from the system's
 # packages, pyvips/pyvips-binary/Pillow/numpy into Benchmarks/.venv), builds iconforge in release mode (statically linked, as a Linux release ships),
 # and writes Benchmarks/RESULTS.md and the Performance table of README.md.
-# Usage: bash Benchmarks/run.sh [--runs N] [--jobs icons,launch,launch-photo,batch,svg,validate]
+# Usage: bash Benchmarks/run.sh [--runs N] [--jobs icons,launch,launch-photo,batch,svg,android-web,validate]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

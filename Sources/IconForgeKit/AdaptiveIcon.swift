@@ -27,29 +27,30 @@ struct AdaptiveIcon: Sendable {
 
     /// Builds the layers. Without a designed foreground, the master (a full-bleed icon) fills the square of
     /// the 66 dp safe zone on a background of its own edge colour, so no launcher mask cuts more than its corners.
-    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor?, monochrome: Image?) -> AdaptiveIcon {
+    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor?, monochrome: Image?,
+                     parallelism: Parallelism = .serial) -> AdaptiveIcon {
         let size = PixelSize(width: canvas, height: canvas)
         let layer: Image
         if let foreground {
-            layer = Resampler.resize(foreground, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16))
+            layer = Resampler.resize(foreground, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism)
         } else {
             var place = Canvas(width: canvas, height: canvas)
-            let inner = Resampler.resize(master, to: PixelSize(width: safeZone, height: safeZone), options: ResizeOptions(fit: .fill, outputFormat: .rgba16))
+            let inner = Resampler.resize(master, to: PixelSize(width: safeZone, height: safeZone), options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism)
             place.draw(inner, x: (canvas - safeZone) / 2, y: (canvas - safeZone) / 2)
-            layer = place.image(format: .rgba16)
+            layer = place.image(format: .rgba16, parallelism: parallelism)
         }
         let colour = backgroundColor ?? master.averageBorderColor()
-        let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16)) }
+        let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism) }
         var composite = Canvas(width: canvas, height: canvas)
         if let back { composite.draw(back, x: 0, y: 0) } else {
             composite.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
         }
         composite.draw(layer, x: 0, y: 0)
         let offset = (canvas - viewport) / 2
-        let legacy = composite.image(format: .rgba16).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
+        let legacy = composite.image(format: .rgba16, parallelism: parallelism).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
         let round = legacy.masked(by: IconShape.circle(side: viewport))
         // Themed icons use only the monochrome layer's alpha: by default the foreground's coverage, in white.
-        let mono = monochrome.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16)) }
+        let mono = monochrome.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism) }
             ?? layer.coverage(color: SIMD4(65535, 65535, 65535, 0))
         let opaqueSquare = foreground == nil && monochrome == nil
         return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,

@@ -74,7 +74,7 @@ struct Masters: Sendable {
             var monochromeFile: String?
             if case .file(let path)? = options.monochrome { monochromeFile = path }
             let icon = AdaptiveIcon.make(master: image, foreground: try load(options.androidForeground), background: try load(backgroundFile),
-                                         backgroundColor: backgroundColor, monochrome: try load(monochromeFile))
+                                         backgroundColor: backgroundColor, monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
                 warnings.append("\(source): the monochrome layer for themed icons was made from the master's coverage, which is a solid square; "
                                 + "give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
@@ -88,9 +88,9 @@ struct Masters: Sendable {
             let colour = image.averageBorderColor()
             var canvas = Canvas(width: side, height: side)
             canvas.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
-            canvas.draw(Resampler.resize(image, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16)),
-                        x: (side - inner) / 2, y: (side - inner) / 2)
-            masters.maskable = pyramid(canvas.image(format: .rgba16))
+            canvas.draw(Resampler.resize(image, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+                                         parallelism: parallelism), x: (side - inner) / 2, y: (side - inner) / 2)
+            masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))
         }
         if jobs.contains(where: { $0.spec.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(parallelism: parallelism))

@@ -115,7 +115,7 @@ public struct Canvas: Sendable {
     }
 
     /// The canvas as a stored image: unpremultiplied, sRGB-encoded, rounded to `format`.
-    public func image(format: Image.PixelFormat = .rgba16) -> Image {
-        LinearImage(width: width, height: height, isLinearLight: true, pixels: pixels).image(format: format)
+    public func image(format: Image.PixelFormat = .rgba16, parallelism: Parallelism = .serial) -> Image {
+        LinearImage(width: width, height: height, isLinearLight: true, pixels: pixels).image(format: format, parallelism: parallelism)
     }
 }

@@ -44,15 +44,20 @@ public struct LinearImage: Sendable {
         }
     }
 
-    /// Back to stored pixels: unpremultiplied, sRGB-encoded (if linear), rounded to `format`.
-    public func image(format: Image.PixelFormat = .rgba8) -> Image {
+    /// Back to stored pixels: unpremultiplied, sRGB-encoded (if linear), rounded to `format`; bands of rows in
+    /// parallel when asked.
+    public func image(format: Image.PixelFormat = .rgba8, parallelism: Parallelism = .serial) -> Image {
         var result = Image(uninitializedWidth: width, height: height, format: format)
-        let count = width * height
+        let width = self.width
         pixels.withUnsafeBufferPointer { source in
             result.bytes.withUnsafeMutableBytes { raw in
                 EncodeTables.with(linearLight: isLinearLight) { tables in
-                    PixelRows.store(source.baseAddress!, count: count, into: raw.baseAddress!, at: 0, format: format,
-                                    tables: tables, matte: nil)
+                    let input = SharedPointer(base: UnsafeMutablePointer(mutating: source.baseAddress!))
+                    let output = SharedPointer(base: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    parallelism.chunks(height, minimum: 64) { rows in
+                        PixelRows.store(input.base + rows.lowerBound &* width, count: rows.count &* width, into: UnsafeMutableRawPointer(output.base),
+                                        at: rows.lowerBound &* width, format: format, tables: tables, matte: nil)
+                    }
                 }
             }
         }

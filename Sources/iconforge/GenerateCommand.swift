@@ -59,6 +59,15 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An alternate app icon: the app-icon sets of the presets made from FILE as NAME (repeatable).", valueName: "NAME=FILE"))
     var alternate: [String] = []
 
+    @Option(help: ArgumentHelp("Android: a designed adaptive foreground layer (108 dp canvas, content in the central 66 dp).", valueName: "file"))
+    var androidForeground: String?
+
+    @Option(help: ArgumentHelp("Android: the adaptive background, a colour or a picture (default: the master's edge colour).", valueName: "#RRGGBB|file"))
+    var androidBackground: String?
+
+    @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, or auto (the foreground's coverage; the default).", valueName: "auto|file"))
+    var monochrome: String?
+
     @Option(help: ArgumentHelp("A visionOS icon layer: front, middle or back (default back: the master), repeatable.", valueName: "LAYER=FILE"))
     var layer: [String] = []
 
@@ -108,6 +117,9 @@ struct GenerateCommand: ParsableCommand {
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appearance = appearance
         options.macShape = macShape
+        options.androidForeground = androidForeground
+        options.androidBackground = androidBackground.map { RGBColor(hex: $0).map { .color($0) } ?? .file($0) }
+        options.monochrome = monochrome.map { $0 == "auto" ? .auto : .file($0) }
         for text in layer {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, ["front", "middle", "back"].contains(parts[0].lowercased()), !parts[1].isEmpty else {
