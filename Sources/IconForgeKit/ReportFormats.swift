@@ -104,7 +104,8 @@ extension ValidationReport {
             }
         }
         lines += notes.map { "::notice::\(escapeData($0))" }
-        lines.append("iconforge validate: \(files.count) files, \(errors) errors, \(warnings) warnings")
+        lines.append("iconforge validate: \(files.count) file\(files.count == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), "
+                     + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import IconForgeKit
 import Raster
@@ -17,7 +18,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The PNG to convert.", valueName: "input"))
     var input: String
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the result.", valueName: "path"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the result (its folder is created when missing).", valueName: "path"))
     var out: String
 
     @Flag(help: "Keep the alpha channel (RGBA) instead of flattening to RGB.")
@@ -30,6 +31,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
+        try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
         let outcome = try Terminal.orExit { try conversion.run(input: input, output: out) }
         print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.sourceSize) from \(outcome.sourceKind), "
               + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))

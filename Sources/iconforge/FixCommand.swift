@@ -9,7 +9,8 @@ struct FixCommand: ParsableCommand {
         abstract: "Repair what validate reports and can be repaired: interlacing, bit depth, alpha.",
         discussion: """
             Only files with interlaced, bit-depth or transparency findings are rewritten (8-bit, non-interlaced; \
-            opaque RGB over --background where the role requires it); nothing is resized. Originals are kept in \
+            opaque RGB over --background where the role requires it); nothing is resized. Errors fixing cannot \
+            repair (a wrong size, a missing file) are listed afterwards, and the exit status is then 1. Originals are kept in \
             .iconforge-backup/<timestamp>/ beside the path given, outside any asset catalog, unless --no-backup.
             """)
 
@@ -49,6 +50,16 @@ struct FixCommand: ParsableCommand {
             }
         }
         if outcomes.isEmpty { print("nothing to fix") }
-        if failed { throw ExitCode(1) }
+        // What fixing cannot repair is said, and fails the run: a wrong size or a missing file needs a re-export.
+        let repairable: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
+        let report = try Terminal.orExit(2) { try fixer.validator.validate(paths) }
+        let remaining = report.files.flatMap { file in
+            file.findings.filter { $0.severity == .error && !(dryRun && repairable.contains($0.rule)) }.map { (file.path, $0) }
+        }
+        if !remaining.isEmpty {
+            Terminal.standardError("\(remaining.count) problem\(remaining.count == 1 ? "" : "s") need\(remaining.count == 1 ? "s" : "") a re-export: "
+                                   + remaining.map { "\($0.0): \($0.1.message)" }.joined(separator: "; "))
+        }
+        if failed || !remaining.isEmpty { throw ExitCode(1) }
     }
 }

@@ -23,7 +23,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Presets, comma-separated: built-in names (see 'iconforge presets') or paths to JSON files.", valueName: "name,..."))
     var preset: String
 
-    @Option(help: ArgumentHelp("Output folder; {name} is replaced by the source's name. Ending in .xcassets writes the catalog's own Contents.json too.", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output folder; {name} is replaced by the source's name. Ending in .xcassets writes the catalog's own Contents.json too.", valueName: "dir"))
     var out: String
 
     @Option(help: ArgumentHelp("Resampling filter.", valueName: "name"))
@@ -103,7 +103,8 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = GenerateOptions(presets: try Terminal.orExit { try PresetCatalog.presets(preset) })
+        // An unknown or malformed preset is a usage error (exit 2), as in watch.
+        var options = GenerateOptions(presets: try Terminal.orExit(2) { try PresetCatalog.presets(preset) })
         options.filter = filter
         options.linearLight = !gammaSpace
         options.background = background ?? .white
@@ -133,6 +134,13 @@ struct GenerateCommand: ParsableCommand {
         options.compression = compression
         options.limits = decode.limits
 
+        let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
+        if dark != nil, !slots.contains(.dark) {
+            Terminal.standardError("warning: --dark is ignored: none of the presets (\(preset)) has a dark slot; ios-single and icon-composer do")
+        }
+        if tinted != nil, !slots.contains(.tinted) {
+            Terminal.standardError("warning: --tinted is ignored: none of the presets (\(preset)) has a tinted slot; ios-single and icon-composer do")
+        }
         let files = try expandSources()
         guard !files.isEmpty else { throw Terminal.failure("no PNG, SVG or JPEG masters in \(sources.joined(separator: ", "))") }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
@@ -155,6 +163,7 @@ struct GenerateCommand: ParsableCommand {
         }
 
         let reporter = Reporter(interactive: Terminal.isInteractive, total: jobs.count)
+        let clock = ContinuousClock(), start = clock.now
         // One source: its outputs in parallel. Several: sources in parallel, each on one core.
         let perSource: Parallelism = jobs.count == 1 ? .allCores : .serial
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -173,7 +182,8 @@ struct GenerateCommand: ParsableCommand {
             }
             if reporter.failureCount == 0 { print(AlternateIcons.snippet(names: alternates.map(\.0.name)), terminator: "") }
         }
-        reporter.summary()
+        let elapsed = clock.now - start
+        reporter.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         if reporter.failureCount > 0 { throw ExitCode(1) }
     }
 
@@ -262,7 +272,7 @@ final class Reporter: @unchecked Sendable {
             reports.append(report)
             if interactive { print("\r\u{1B}[K", terminator: "") }
             if interactive && total > 1 {
-                print("[\(reports.count + failures)/\(total)] \(report.source) → \(report.outputFolder): \(report.files.count) files")
+                print("[\(reports.count + failures)/\(total)] \(report.source) → \(report.outputFolder): \(report.files.count) file\(report.files.count == 1 ? "" : "s")")
             } else if !interactive {
                 for file in report.files {
                     print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
@@ -283,11 +293,11 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
-    func summary() {
+    /// The table after the run; `seconds` is the run's wall time (sources in parallel overlap).
+    func summary(seconds: Double) {
         lock.withLock {
             let files = reports.reduce(0) { $0 + $1.files.count }
             let bytes = reports.reduce(0) { $0 + $1.totalBytes }
-            let seconds = reports.map(\.seconds).max() ?? 0
             print("sources   outputs   bytes        time")
             print("\(reports.count)/\(reports.count + failures)".padding(toLength: 10, withPad: " ", startingAt: 0)
                   + "\(files)".padding(toLength: 10, withPad: " ", startingAt: 0)

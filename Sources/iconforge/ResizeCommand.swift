@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import IconForgeKit
 import Raster
@@ -18,17 +19,17 @@ struct ResizeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The PNG to resize.", valueName: "input"))
     var input: String
 
-    @Option(help: ArgumentHelp("Output size in pixels.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Output size in pixels: WxH, or N for NxN.", valueName: "WxH|N"))
     var size: PixelSize
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the result.", valueName: "path"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the result (its folder is created when missing).", valueName: "path"))
     var out: String
 
     @Option(help: ArgumentHelp("Resampling filter: \(Filter.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
     var filter: Filter = .lanczos3
 
-    @Option(help: ArgumentHelp("How to fit another aspect ratio: fill (crop), fit (pad) or stretch.", valueName: "mode"))
-    var fit: FitMode = .stretch
+    @Option(help: ArgumentHelp("How to fit another aspect ratio: fit (pad, the default), fill (crop) or stretch (distort, only when asked).", valueName: "mode"))
+    var fit: FitMode = .fit
 
     @Option(help: ArgumentHelp("What fill keeps or where fit places the image: \(Gravity.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "gravity"))
     var gravity: Gravity = .center
@@ -59,6 +60,7 @@ struct ResizeCommand: ParsableCommand {
         let resizing = Resizing(size: size, options: ResizeOptions(filter: filter, fit: fit, gravity: gravity, padding: padding),
                                 linearLight: !gammaSpace, keepsAlpha: keepAlpha, background: padding ?? .white,
                                 limits: decode.limits)
+        try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
         let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
         print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
               + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
@@ -83,6 +85,9 @@ enum Background: ExpressibleByArgument {
 }
 
 extension PixelSize: ExpressibleByArgument {
-    public init?(argument: String) { self.init(parsing: argument) }
+    /// "WxH", or "N" for N×N.
+    public init?(argument: String) {
+        if let side = Int(argument), side > 0 { self.init(width: side, height: side) } else { self.init(parsing: argument) }
+    }
 }
 

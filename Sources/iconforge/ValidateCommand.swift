@@ -49,6 +49,8 @@ struct ValidateCommand: ParsableCommand {
         let report = try Terminal.orExit(2) { try validator.validate(paths) }
         let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive)
         if let output {
+            let folder = (output as NSString).deletingLastPathComponent
+            try Terminal.orExit(2) { try FileManager.default.makeFolder(folder.isEmpty ? "." : folder) }
             try Terminal.orExit(2) { try FileIO.writeAtomically(Array(text.utf8), to: output) }
         } else {
             print(text, terminator: "")

@@ -77,14 +77,14 @@ struct GenerateCommandTests {
         #expect(try CommandRunner.run(arguments).status == 2)
     }
 
-    @Test("an unknown preset or a bad preset file is named, exit 1")
+    @Test("an unknown preset or a bad preset file is named, exit 2 (a usage error, as in watch)")
     func badPreset() throws {
         let unknown = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "windows", "--out", "/tmp/x"])
-        #expect(unknown.status == 1 && unknown.standardError.contains("unknown preset 'windows'; built-in presets: ios, ios-legacy"))
+        #expect(unknown.status == 2 && unknown.standardError.contains("unknown preset 'windows'; built-in presets: ios, ios-legacy"))
         let file = try Fixtures.temporaryFolder().appendingPathComponent("mine.json")
         try Data(#"{"name":"mine","outputs":[{"role":"app","idiom":"iphone","points":"60x60","scale":5,"filename":"a.png"}]}"#.utf8).write(to: file)
         let bad = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", file.path, "--out", "/tmp/x"])
-        #expect(bad.status == 1 && bad.standardError.contains("mine.json: outputs[0].scale: must be 1, 2 or 3 (got 5)"))
+        #expect(bad.status == 2 && bad.standardError.contains("mine.json: outputs[0].scale: must be 1, 2 or 3 (got 5)"))
     }
 }
 
@@ -177,5 +177,45 @@ struct GeneratePlatformCommandTests {
         try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("Fake.icns"))
         let validate = try CommandRunner.run(["validate", folder.appendingPathComponent("Fake.icns").path])
         #expect(validate.status == 1 && validate.standardOutput.contains("PNG data named .icns"))
+    }
+}
+
+
+@Suite("iconforge: what a newcomer tripped on")
+struct NewcomerTests {
+    @Test("-o is --out; --dark with presets that have no dark slot is a warning; the summary's time is the run's")
+    func generate() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "web-clip", "--dark", "TestImages/glyph-master.png",
+                                            "-o", folder.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: --dark is ignored: none of the presets (web-clip) has a dark slot"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apple-touch-icon.png").path))
+    }
+
+    @Test("resize --size N is NxN, keeps the aspect by default (fit, never stretch unless asked), creates the output's folder")
+    func resize() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("new/deeper/out.png").path
+        let result = try CommandRunner.run(["resize", "TestImages/launch-master.png", "--size", "64", "-o", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: output))).image
+        #expect(image.width == 64 && image.height == 64)
+        let wide = folder.appendingPathComponent("wide.png").path
+        #expect(try CommandRunner.run(["resize", "TestImages/app-icon-master.png", "--size", "100x50", "--out", wide]).status == 0)
+        let padded = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: wide))).image.converted(to: .rgba8)
+        #expect(padded.pixel(x: 2, y: 25) == SIMD4(255, 255, 255, 255), "a square in a wide frame is padded (white), not stretched")
+    }
+
+    @Test("fix exits 1 and lists what it cannot repair")
+    func fixRemaining() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/Broken.xcassets"), to: folder.appendingPathComponent("Broken.xcassets"))
+        let result = try CommandRunner.run(["fix", "--no-backup", folder.appendingPathComponent("Broken.xcassets").path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("need a re-export: ") && result.standardError.contains("is 120x120 but should be 180x180"))
     }
 }
