@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "Raster"]),
         .target(name: "SVGCodec", dependencies: ["CSVG", "Raster"]),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
-        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
+        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "SVGCodec", "Raster", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]

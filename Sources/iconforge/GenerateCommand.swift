@@ -17,14 +17,17 @@ struct GenerateCommand: ParsableCommand {
             own are kept. With several sources (or a folder), --out takes a {name} pattern: one folder per source.
             """)
 
-    @Argument(help: ArgumentHelp("Masters (PNG, SVG, JPEG, Icon Composer .icon), or folders of them.", valueName: "source"))
-    var sources: [String]
+    @Argument(help: ArgumentHelp("Masters (PNG, SVG, JPEG, Icon Composer .icon), or folders of them. None: run the jobs of iconforge.yml.", valueName: "source"))
+    var sources: [String] = []
 
     @Option(help: ArgumentHelp("Presets, comma-separated: built-in names (see 'iconforge presets') or paths to JSON files.", valueName: "name,..."))
-    var preset: String
+    var preset: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder; {name} is replaced by the source's name. Ending in .xcassets writes the catalog's own Contents.json too.", valueName: "dir"))
-    var out: String
+    var out: String?
+
+    @Option(help: ArgumentHelp("The project file whose jobs run when no source is given (default: ./iconforge.yml).", valueName: "file"))
+    var config: String?
 
     @Option(help: ArgumentHelp("Resampling filter.", valueName: "name"))
     var filter: Filter = .lanczos3
@@ -103,6 +106,10 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard !sources.isEmpty else { return try runConfig() }
+        guard let preset, let out else {
+            throw Terminal.failure("generate needs --preset and --out with a source (or no source, to run the jobs of \(ProjectConfig.fileName))", status: 2)
+        }
         // An unknown or malformed preset is a usage error (exit 2), as in watch.
         var options = GenerateOptions(presets: try Terminal.orExit(2) { try PresetCatalog.presets(preset) })
         options.filter = filter
@@ -202,6 +209,23 @@ struct GenerateCommand: ParsableCommand {
             own.darkSource = nil
             own.tintedSource = nil
             return (icon, Generator(options: own))
+        }
+    }
+
+    /// Runs every job of the project file, in order; the first that fails ends the run with its status.
+    private func runConfig() throws {
+        let path = config ?? ProjectConfig.fileName
+        guard config != nil || FileManager.default.fileExists(atPath: path) else {
+            throw Terminal.failure("no sources, and no \(ProjectConfig.fileName) here: give a master with --preset and --out, "
+                                   + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
+        }
+        let project = try Terminal.orExit(2) { try ProjectConfig.load(path) }
+        for job in project.jobs {
+            let command = try GenerateCommand.parse(job.arguments + (dryRun ? ["--dry-run"] : []))
+            do { try command.run() } catch {
+                Terminal.standardError("\(path):\(job.line): this job failed")
+                throw error
+            }
         }
     }
 

@@ -219,3 +219,39 @@ struct NewcomerTests {
         #expect(result.standardError.contains("need a re-export: ") && result.standardError.contains("is 120x120 but should be 180x180"))
     }
 }
+
+@Suite("iconforge init and iconforge.yml")
+struct ProjectFileCommandTests {
+    @Test("init finds the catalog, the Android project, the web folder and the master; generate with no arguments runs the jobs; init never overwrites")
+    func initAndRun() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in ["design", "App/Assets.xcassets", "app/src/main/res/values", "public"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("design/app-icon.png"))
+        let made = try CommandRunner.run(["init"], in: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(made.standardOutput.contains("asset catalog App/Assets.xcassets") && made.standardOutput.contains("master design/app-icon.png"))
+        let yml = try String(contentsOf: folder.appendingPathComponent("iconforge.yml"), encoding: .utf8)
+        #expect(yml.contains("presets: [ios-single]") && yml.contains("presets: [android]") && yml.contains("out: public"))
+        let again = try CommandRunner.run(["init"], in: folder)
+        #expect(again.status == 1 && again.standardError.contains("pass --force"))
+        let run = try CommandRunner.run(["generate"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        for path in ["App/Assets.xcassets/AppIcon.appiconset/AppIcon.png", "app/src/main/res/mipmap-hdpi/ic_launcher.png", "public/favicon.ico"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), "\(path)")
+        }
+    }
+
+    @Test("a malformed iconforge.yml is one line with its place, exit 2; no sources and no file says what to do")
+    func errors() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let none = try CommandRunner.run(["generate"], in: folder)
+        #expect(none.status == 2 && none.standardError.contains("iconforge init"))
+        try Data("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    colour: red\n".utf8).write(to: folder.appendingPathComponent("other.yml"))
+        let bad = try CommandRunner.run(["generate", "--config", "other.yml"], in: folder)
+        #expect(bad.status == 2 && bad.standardError.hasPrefix("other.yml:5:5: unknown key 'colour'"), "\(bad.standardError)")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+@Suite("ProjectConfig (iconforge.yml)")
+struct ProjectConfigTests {
+    private func load(_ text: String) throws -> ProjectConfig {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("iconforge.yml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try ProjectConfig.load(path)
+    }
+
+    private func error(_ text: String) throws -> String {
+        do { _ = try load(text); return "" } catch { return "\(error)" }
+    }
+
+    @Test("a job becomes generate's arguments: presets as a list, options by long name, paths against the file's folder")
+    func jobs() throws {
+        let config = try load("""
+            jobs:
+              - master: design/icon.svg
+                presets: [ios-single, android, web]
+                out: build/icons
+                dark: design/icon-dark.svg
+                tinted: auto
+                background: "#102030"
+                allow-upscale: true
+                alternate: {Holiday: art/holiday.png}
+              - master: /abs/icon.png
+                presets: macos
+                out: mac
+            """)
+        let folder = (config.path as NSString).deletingLastPathComponent
+        #expect(config.jobs.count == 2)
+        #expect(config.jobs[0].arguments == [folder + "/design/icon.svg", "--preset", "ios-single,android,web", "--out", folder + "/build/icons",
+                                             "--dark", folder + "/design/icon-dark.svg", "--tinted", "auto", "--background", "#102030",
+                                             "--allow-upscale", "--alternate", "Holiday=" + folder + "/art/holiday.png"])
+        #expect(config.jobs[1].arguments == ["/abs/icon.png", "--preset", "macos", "--out", folder + "/mac"])
+        #expect(config.jobs[1].line == 10)
+    }
+
+    @Test("errors name the file, line and column", arguments: [
+        ("jobs:\n\t- master: a.png\n", ":2:1: tab character in indentation"),
+        ("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    colour: red\n", ":5:5: unknown key 'colour'"),
+        ("jobs:\n  - presets: ios\n    out: x\n", ":2:5: a job needs a master"),
+        ("jobs:\n  - master: [a\n", ":"),
+        ("job:\n  - master: a.png\n", ":1:1: unknown key 'job'"),
+        ("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    allow-upscale: maybe\n", ":5:20: allow-upscale must be true or false"),
+    ])
+    func errors(text: String, expected: String) throws {
+        let message = try error(text)
+        #expect(message.contains("iconforge.yml" + expected), "\(message)")
+    }
+}
