@@ -117,16 +117,26 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8]) throws(ContentsJSONError) -> ContentsJSON {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
-            throw .invalid(Self.describe(error))
+            throw .invalid("not valid JSON: " + Self.describe(error, in: bytes))
         }
         guard let value = ContentsJSON(any: root) else { throw .invalid("holds a value JSON cannot have") }
         return value
     }
 
-    /// Foundation's parse errors carry the place in their user info; the text is all a user needs.
-    private static func describe(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        return text.isEmpty ? "not valid JSON" : "not valid JSON: " + text
+    /// Foundation's parse errors carry the place ("around line 3, column 22") in their user info, not in
+    /// their localized description: the reason a user can act on.
+    /// Where Foundation gives a character offset (swift-corelibs-foundation does), it becomes a line and column.
+    static func describe(_ error: Error, in bytes: [UInt8] = []) -> String {
+        var text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        if let range = text.range(of: "around character "),
+           let offset = Int(text[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count {
+            let before = bytes.prefix(offset)
+            let line = before.filter { $0 == 0x0A }.count + 1
+            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            text = String(text[..<range.lowerBound]) + "at line \(line), column \(column)"
+                + text[range.upperBound...].drop { $0.isNumber }
+        }
+        return text.isEmpty ? "it does not parse" : text
     }
 }
 

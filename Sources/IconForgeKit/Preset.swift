@@ -161,7 +161,7 @@ public struct Preset: Sendable, Equatable {
     static func parse(_ data: Data, file: String, depth: Int) throws(PresetError) -> Preset {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .invalid(file: file, place: nil, reason: "not valid JSON (\(error.localizedDescription))")
+            throw .invalid(file: file, place: nil, reason: "not valid JSON: " + ContentsJSON.describe(error, in: [UInt8](data)))
         }
         guard let object = root as? [String: Any] else { throw .invalid(file: file, place: nil, reason: "must be a JSON object") }
         var reader = FieldReader(object: object, file: file, place: nil)

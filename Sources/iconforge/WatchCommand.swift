@@ -22,7 +22,7 @@ struct WatchCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The folder masters are dropped into.", valueName: "in-dir"))
     var input: String
 
-    @Option(help: ArgumentHelp("Where the outputs go (not inside the watched folder).", valueName: "out-dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Where the outputs go (not inside the watched folder).", valueName: "out-dir"))
     var out: String
 
     @Option(help: ArgumentHelp("Presets, comma-separated (see 'iconforge presets').", valueName: "name,..."))

@@ -75,3 +75,14 @@ struct PresetTests {
         }
     }
 }
+
+@Suite("Preset: malformed JSON")
+struct PresetJSONPlaceTests {
+    @Test("malformed preset JSON names the line and column")
+    func place() {
+        let json = "{\"name\": \"x\",\n  \"outputs\": [\n    {\"role\": \"app\",,}\n  ]\n}\n"
+        do { _ = try Preset.parse(Data(json.utf8), file: "bad.json"); Issue.record("parsed") } catch {
+            #expect(error.description.hasPrefix("bad.json: not valid JSON: ") && error.description.contains("line 3"), "\(error)")
+        }
+    }
+}
