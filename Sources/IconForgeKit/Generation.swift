@@ -274,11 +274,22 @@ public struct Generator: Sendable {
                                 seconds: (clock.now - start).seconds)
     }
 
+    /// The Icon Composer layers a run does not render, and what to say about them.
+    struct UnrenderedLayers {
+        /// Layer files taken as they are (an SVG source), by job path.
+        var taken: [String: IconComposerWriter.LayerImage]
+        /// The jobs of those files, written with the rendered ones.
+        var jobs: [FileJob]
+        /// Jobs written by no one (`--tinted auto`).
+        var skipped: Set<String>
+        var notes: [String]
+        var warnings: [String]
+    }
+
     /// Icon Composer layers that are not rendered: an SVG source is copied into the bundle as it is (Icon
     /// Composer draws vectors itself), and `--tinted auto` is left to Icon Composer, which derives the tinted
     /// appearance from the layers.
-    private func iconComposerLayers(_ jobs: [FileJob], source: String) throws(IconForgeError)
-        -> (taken: [String: IconComposerWriter.LayerImage], jobs: [FileJob], skipped: Set<String>, notes: [String], warnings: [String]) {
+    private func iconComposerLayers(_ jobs: [FileJob], source: String) throws(IconForgeError) -> UnrenderedLayers {
         var taken: [String: IconComposerWriter.LayerImage] = [:], copied: [FileJob] = [], skipped = Set<String>()
         var notes: [String] = [], warnings: [String] = []
         for job in jobs where job.spec.setKind == "icon" {
@@ -308,7 +319,7 @@ public struct Generator: Sendable {
                 }
             }
         }
-        return (taken, copied, skipped, notes, warnings)
+        return UnrenderedLayers(taken: taken, jobs: copied, skipped: skipped, notes: notes, warnings: warnings)
     }
 
     /// The jobs to render (indices into `jobs`, one per distinct `Renderer.Key`), and for every job the
@@ -423,42 +434,19 @@ public struct Generator: Sendable {
         for file in files {
             let entries = jobs.filter { $0.spec.filename == file }
             let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
-            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
-            if entries[0].spec.container == "ico" {
-                var images: [Image] = []
-                do {
-                    for job in entries.sorted(by: { ($0.spec.pixels?.area ?? 0) < ($1.spec.pixels?.area ?? 0) }) {
-                        images.append(try PNG.decode(bytes[job.path]!).image)
-                    }
-                    let data = try Ico.encode(images)
-                    if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
-                    _ = try Ico.read(try FileIO.read(full))
-                    written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
-                } catch {
-                    throw .invalidRequest(path: full, reason: "internal check failed: \(error) — please report this bug")
-                }
-                continue
-            }
-            var elements: [Icns.Element] = []
-            for type in Icns.imageTypes {
-                guard let job = entries.first(where: { $0.spec.containerEntry == type.type }), let data = bytes[job.path] else { continue }
-                if type.argb {
-                    do { elements.append(Icns.Element(type: type.type, data: Icns.argbData(try PNG.decode(data).image))) } catch {
-                        throw .encode(path: file, error)
-                    }
-                } else {
-                    elements.append(Icns.Element(type: type.type, data: data))
-                }
-            }
-            let data = Icns.encode(elements)
+            let pngs = Dictionary(entries.map { ($0.spec.containerEntry!, bytes[$0.path]!) }, uniquingKeysWith: { first, _ in first })
+            let isIco = entries[0].spec.container == "ico"
+            let data: [UInt8]
+            do { data = isIco ? try Ico.file(pngs: pngs) : try Icns.file(pngs: pngs) } catch { throw .encode(path: full, error) }
             if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
-            // The container is checked whole: every element reads back at its size.
+            // The container is checked whole: every entry reads back at its size.
             do {
-                let read = try Icns.read(try FileIO.read(full))
-                for element in read { _ = try Icns.decode(element) }
+                let back = try FileIO.read(full)
+                if isIco { _ = try Ico.read(back) } else { for element in try Icns.read(back) { _ = try Icns.decode(element) } }
             } catch {
                 throw .invalidRequest(path: full, reason: "internal check failed: the written file does not read back (\(error)) — please report this bug")
             }
+            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
             written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
         }
         return written

@@ -131,6 +131,9 @@ public struct Validator: Sendable {
         return (walk, notes)
     }
 
+    /// The resource folders of an Android `res/` folder, checked as a whole rather than file by file.
+    static let androidResourceFolders = ["mipmap-", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
+
     /// Names for the catalog folders that hold nothing `validate` checks.
     private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",
                                          "stickerpack": "sticker pack", "brandassets": "brand assets folder",
@@ -164,8 +167,7 @@ public struct Validator: Sendable {
             return
         }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        for item in items where !(androidResources && ["mipmap-", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
-                                  .contains(where: { item.hasPrefix($0) })) {
+        for item in items where !(androidResources && Validator.androidResourceFolders.contains(where: { item.hasPrefix($0) })) {
             let path = (folder as NSString).appendingPathComponent(item)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

@@ -45,6 +45,17 @@ public enum Icns {
         return Array("icns".utf8) + bigEndian(UInt32(body.count + 8)) + body
     }
 
+    /// The file for rendered PNGs by type ("ic10" → PNG bytes), in Apple's order: PNG types as given, ARGB types
+    /// from the decoded PNG.
+    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+        var elements: [Element] = []
+        for type in imageTypes {
+            guard let png = pngs[type.type] else { continue }
+            elements.append(Element(type: type.type, data: type.argb ? argbData(try PNG.decode(png).image) : png))
+        }
+        return encode(elements)
+    }
+
     /// An `ARGB` element's data for `image` (any bit depth; written as 8-bit straight alpha).
     public static func argbData(_ image: Image) -> [UInt8] {
         let pixels = image.converted(to: .rgba8).bytes

@@ -26,6 +26,13 @@ public enum Ico {
         return directory + payloads.flatMap { $0 }
     }
 
+    /// The file for rendered PNGs by entry name ("32x32" → PNG bytes), smallest first.
+    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+        var images: [Image] = []
+        for png in pngs.values { images.append(try PNG.decode(png).image) }
+        return try encode(images.sorted { $0.width < $1.width })
+    }
+
     /// A BMP entry: the header says twice the height (the colour rows, then the AND mask).
     static func bmp(_ image: Image) -> [UInt8] {
         let pixels = image.converted(to: .rgba8)
