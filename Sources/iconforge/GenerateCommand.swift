@@ -95,6 +95,12 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
+    @Flag(name: [.short, .long], help: "Print only errors and warnings.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "Print every file written, also on a terminal (where a progress bar stands in for them otherwise).")
+    var verbose = false
+
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
@@ -169,7 +175,9 @@ struct GenerateCommand: ParsableCommand {
             return Generator(options: own)
         }
 
-        let reporter = Reporter(interactive: Terminal.isInteractive, total: jobs.count)
+        // One bar over every source's files: the plan counts them without reading any master.
+        let expected = Terminal.isInteractive && !quiet && !verbose ? jobs.reduce(0) { $0 + generator.plan(outputFolder: $1.1).files.filter { $0.pixels != nil }.count } : 0
+        let reporter = Reporter(interactive: Terminal.isInteractive, verbosity: quiet ? .quiet : verbose ? .verbose : .normal, filesExpected: expected)
         let clock = ContinuousClock(), start = clock.now
         // One source: its outputs in parallel. Several: sources in parallel, each on one core.
         let perSource: Parallelism = jobs.count == 1 ? .allCores : .serial
@@ -177,7 +185,7 @@ struct GenerateCommand: ParsableCommand {
             let (source, folder) = jobs[index]
             do {
                 let report = try generatorFor(source).run(source: source, outputFolder: folder, parallelism: perSource,
-                                               progress: jobs.count == 1 ? reporter.fileProgress : nil)
+                                               progress: reporter.fileProgress(source: index))
                 reporter.finished(report)
             } catch {
                 reporter.failed("\(error)")
@@ -187,7 +195,7 @@ struct GenerateCommand: ParsableCommand {
             for (icon, alternateGenerator) in alternates {
                 do { reporter.finished(try alternateGenerator.run(source: icon.master, outputFolder: jobs[0].1)) } catch { reporter.failed("\(error)") }
             }
-            if reporter.failureCount == 0 { print(AlternateIcons.snippet(names: alternates.map(\.0.name)), terminator: "") }
+            if reporter.failureCount == 0, !quiet { print(AlternateIcons.snippet(names: alternates.map(\.0.name)), terminator: "") }
         }
         let elapsed = clock.now - start
         reporter.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
@@ -272,38 +280,49 @@ struct GenerateCommand: ParsableCommand {
 
 /// Prints progress and results: a progress bar on a terminal, plain lines otherwise, then a summary table.
 final class Reporter: @unchecked Sendable {
+    /// How much is printed: errors and warnings only, the usual, or every file even on a terminal.
+    enum Verbosity { case quiet, normal, verbose }
+
     private let interactive: Bool
-    private let total: Int
+    private let verbosity: Verbosity
     private let lock = NSLock()
     private var reports: [GenerationReport] = []
     private var failures = 0
+    /// Files done and expected over every source, for the one progress bar a terminal shows.
+    private var filesDone: [Int: Int] = [:]
+    private let filesExpected: Int
 
-    init(interactive: Bool, total: Int) {
-        self.interactive = interactive
-        self.total = total
+    init(interactive: Bool, verbosity: Verbosity, filesExpected: Int) {
+        self.interactive = interactive && verbosity == .normal
+        self.verbosity = verbosity
+        self.filesExpected = filesExpected
     }
 
-    var fileProgress: @Sendable (Int, Int) -> Void {
-        { [interactive] done, count in
+    /// Progress of source `index`: the bar counts every source's files together.
+    func fileProgress(source index: Int) -> @Sendable (Int, Int) -> Void {
+        { [self] done, _ in
             guard interactive else { return }
-            let width = 30, filled = width * done / max(count, 1)
-            FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(done)/\(count) files".utf8))
+            lock.withLock {
+                filesDone[index] = done
+                let total = max(filesExpected, filesDone.values.reduce(0, +)), sum = filesDone.values.reduce(0, +)
+                let width = 30, filled = width * sum / max(total, 1)
+                FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(sum)/\(total) files".utf8))
+            }
         }
     }
 
     func finished(_ report: GenerationReport) {
         lock.withLock {
             reports.append(report)
-            if interactive { print("\r\u{1B}[K", terminator: "") }
-            if interactive && total > 1 {
-                print("[\(reports.count + failures)/\(total)] \(report.source) → \(report.outputFolder): \(report.files.count) file\(report.files.count == 1 ? "" : "s")")
-            } else if !interactive {
+            // Unbuffered, as the bar is: the line is cleared before anything else is printed on it.
+            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+            if verbosity == .verbose || (!interactive && verbosity == .normal) {
                 for file in report.files {
                     print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
                 }
             }
             for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
-            for note in report.notes { print(note) }
+            if verbosity != .quiet { for note in report.notes { print(note) } }
         }
     }
 
@@ -313,6 +332,7 @@ final class Reporter: @unchecked Sendable {
     func failed(_ message: String) {
         lock.withLock {
             failures += 1
+            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
             Terminal.standardError(message)
         }
     }
@@ -320,6 +340,7 @@ final class Reporter: @unchecked Sendable {
     /// The table after the run; `seconds` is the run's wall time (sources in parallel overlap).
     func summary(seconds: Double) {
         lock.withLock {
+            guard verbosity != .quiet else { return }
             let files = reports.reduce(0) { $0 + $1.files.count }
             let bytes = reports.reduce(0) { $0 + $1.totalBytes }
             print("sources   outputs   bytes        time")

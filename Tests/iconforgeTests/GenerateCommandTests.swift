@@ -209,6 +209,17 @@ struct NewcomerTests {
         #expect(padded.pixel(x: 2, y: 25) == SIMD4(255, 255, 255, 255), "a square in a wide frame is padded (white), not stretched")
     }
 
+    @Test("-q prints nothing but problems; -v lists every file")
+    func verbosity() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let quiet = try CommandRunner.run(["generate", "TestImages/glyph-master.png", "--preset", "ios-single", "-q", "-o", folder.path])
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty)
+        #expect(quiet.standardError.contains("warning:"), "warnings still show")
+        let verbose = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios-single", "-v", "-o", folder.path])
+        #expect(verbose.standardOutput.contains("AppIcon.appiconset/AppIcon.png 1024x1024") && verbose.standardOutput.contains("sources   outputs"))
+    }
+
     @Test("fix exits 1 and lists what it cannot repair")
     func fixRemaining() throws {
         let folder = try Fixtures.temporaryFolder()
