@@ -40,6 +40,9 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Validate what lands (roles from --preset) and write a report per source instead of generating.")
     var validateOnly = false
 
+    @Option(help: ArgumentHelp("With --validate-only: the role masters are checked in (app: a master checked as an app icon).", valueName: "role"))
+    var role: AssetRole?
+
     @Flag(help: "Process what needs it, then exit (the form CI uses).")
     var once = false
 
@@ -64,6 +67,7 @@ struct WatchCommand: ParsableCommand {
         guard settle >= 0 else { throw ValidationError("--settle must be 0 or more milliseconds") }
         if let poll, poll <= 0 { throw ValidationError("--poll must be a positive number of seconds") }
         try FitMode.checkForIcons(fit)
+        if role != nil, !validateOnly { throw ValidationError("--role applies to --validate-only") }
     }
 
     func run() throws {
@@ -79,6 +83,7 @@ struct WatchCommand: ParsableCommand {
         let generate = try Terminal.orExit(2) { try makeOptions(preset: preset, background: background) }
         var options = WatchOptions(input: input, output: out, generate: generate)
         options.validateOnly = validateOnly
+        options.validationRole = role
         options.prune = prune
         options.settle = Double(settle) / 1000
         let log = WatchLog(format: logFormat, colour: logFormat == .text && Terminal.isInteractive)
@@ -89,7 +94,7 @@ struct WatchCommand: ParsableCommand {
         let daemon = WatchDaemon(options: options, source: source, log: log)
         if once {
             let totals = daemon.runOnce()
-            log.event(file: nil, action: "summary", result: "\(totals.jobs) jobs, \(totals.failed) failed")
+            log.event(file: nil, action: "summary", result: "\(totals.jobs) job\(totals.jobs == 1 ? "" : "s"), \(totals.failed) failed")
             if totals.failed > 0 { throw ExitCode(1) }
             return
         }

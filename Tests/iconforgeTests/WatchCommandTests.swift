@@ -139,13 +139,29 @@ struct WatchCommandTests {
         let space = try Workspace()
         try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("a.png"))
         let first = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
-        #expect(first.status == 0 && space.complete("a") && first.standardOutput.contains("1 jobs, 0 failed"))
+        #expect(first.status == 0 && space.complete("a") && first.standardOutput.contains("1 job, 0 failed"))
         let second = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
         #expect(second.status == 0 && second.standardOutput.contains("0 jobs, 0 failed"))
         try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("fixtures/broken-truncated-idat.png"),
                                          to: space.input.appendingPathComponent("b.png"))
         let failing = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--once"])
         #expect(failing.status == 1 && failing.standardOutput.contains("b.png generate") && failing.standardOutput.contains("file ends inside IDAT"))
+    }
+
+    @Test("--validate-only --role app checks a master as an app icon")
+    func validateAsAppIcon() throws {
+        let space = try Workspace()
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/defects/translucent.png"),
+                                         to: space.input.appendingPathComponent("t.png"))
+        let plain = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path,
+                                           "--validate-only", "--once"])
+        #expect(plain.status == 0, "without a role the master has format rules only: \(plain.standardOutput)")
+        try FileManager.default.removeItem(at: space.output)
+        let app = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path,
+                                         "--validate-only", "--role", "app", "--once"])
+        #expect(app.status == 1 && app.standardOutput.contains("transparency"), "\(app.standardOutput)")
+        let misuse = try CommandRunner.run(["watch", space.input.path, "--out", space.output.path, "--preset", space.preset.path, "--role", "app"])
+        #expect(misuse.status == 64 || misuse.status == 2, "\(misuse.status)")
     }
 
     @Test("--max-pixels applies to dropped files as it does to generate: a larger master fails with the limit named")
@@ -193,7 +209,7 @@ struct WatchCommandTests {
         try FileManager.default.removeItem(at: space.input.appendingPathComponent("a.png"))
         try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("validation/RealWorld.xcassets/WatchIcon.appiconset/w-216.png"),
                                          to: space.input.appendingPathComponent("a.png"))
-        #expect(try CommandRunner.run(arguments).standardOutput.contains("1 jobs, 0 failed"))
+        #expect(try CommandRunner.run(arguments).standardOutput.contains("1 job, 0 failed"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.txt").path))
         #expect(FileManager.default.fileExists(atPath: set.appendingPathComponent("mac-128.png").path))
         #expect(try String(contentsOf: contents, encoding: .utf8).contains("\"mac-128.png\""))

@@ -10,6 +10,8 @@ public struct WatchOptions: Sendable {
     public var generate: GenerateOptions
     /// Validate what lands instead of generating.
     public var validateOnly = false
+    /// The role a master is checked in when validating (a master checked as an app icon: `.app`).
+    public var validationRole: AssetRole?
     /// Remove a source's outputs when the source is deleted.
     public var prune = false
     /// Seconds a file must stay unchanged before it is processed.
@@ -263,7 +265,7 @@ public final class WatchDaemon: @unchecked Sendable {
     }
 
     private func logSummary() {
-        log.event(file: nil, action: "summary", result: "\(totals.jobs) jobs, \(totals.succeeded) succeeded, \(totals.failed) failed, "
+        log.event(file: nil, action: "summary", result: "\(totals.jobs) job\(totals.jobs == 1 ? "" : "s"), \(totals.succeeded) succeeded, \(totals.failed) failed, "
                   + "\(queue.count) queued, \(running.count) running, \(tracker.waiting) settling")
     }
 
@@ -346,7 +348,7 @@ public final class WatchDaemon: @unchecked Sendable {
         let processed = (hash: WatchState.hash(bytes), stamp: stamp)
         if options.validateOnly {
             do {
-                let report = try Validator(presets: options.generate.presets, limits: options.generate.limits)
+                let report = try Validator(presets: options.generate.presets, role: options.validationRole, limits: options.generate.limits)
                     .validate([source], parallelism: .serial)
                 let target = (options.output as NSString).appendingPathComponent(base + ".validation.json")
                 do { try FileIO.writeAtomically(Array(report.rendered(as: .json).utf8), to: target) } catch {
