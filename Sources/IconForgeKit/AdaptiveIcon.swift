@@ -43,7 +43,7 @@ struct AdaptiveIcon: Sendable {
         let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism) }
         var composite = Canvas(width: canvas, height: canvas)
         if let back { composite.draw(back, x: 0, y: 0) } else {
-            composite.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
+            composite.fill(.solid(colour))
         }
         composite.draw(layer, x: 0, y: 0)
         let offset = (canvas - viewport) / 2

@@ -73,13 +73,23 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         return nil
     }
 
-    /// Pixel size from the header, for the raster kinds whose header is quick to read (JPEG, GIF, WebP);
-    /// nil otherwise or when the header is damaged. PNG sizes come from the PNG decoder.
+    /// Pixel size from the header of whatever raster kind `bytes` are; nil for other kinds or a damaged header.
+    public static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
+        detect(bytes).flatMap { pixelSize(bytes, kind: $0) }
+    }
+
+    /// Pixel size from the header, for the raster kinds whose header is quick to read (PNG, JPEG, GIF, WebP);
+    /// nil otherwise or when the header is damaged.
     public static func pixelSize(_ bytes: [UInt8], kind: FileKind) -> PixelSize? {
         func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func le16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func le24(_ at: Int) -> Int { le16(at) | Int(bytes[at + 2]) << 16 }
         switch kind {
+        case .png:
+            // IHDR is always the first chunk: width and height at bytes 16 and 20, big-endian.
+            guard bytes.count >= 24 else { return nil }
+            let be32 = { (at: Int) in Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+            return PixelSize(width: be32(16), height: be32(20))
         case .gif:
             guard bytes.count >= 10 else { return nil }
             return PixelSize(width: le16(6), height: le16(8))

@@ -87,7 +87,7 @@ struct Masters: Sendable {
             let side = max(image.width, image.height), inner = side * 4 / 5
             let colour = image.averageBorderColor()
             var canvas = Canvas(width: side, height: side)
-            canvas.fill(.solid(SIMD4(Float(colour.red) / 255, Float(colour.green) / 255, Float(colour.blue) / 255, 1)))
+            canvas.fill(.solid(colour))
             canvas.draw(Resampler.resize(image, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
                                          parallelism: parallelism), x: (side - inner) / 2, y: (side - inner) / 2)
             masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))

@@ -174,7 +174,7 @@ public struct Validator: Sendable {
                 visit(path, into: &walk)
             } else if WebManifestChecks.names.contains(item) {
                 if walk.visited.insert(FileIO.realPath(path)).inserted {
-                    let (findings, files) = WebManifestChecks.check(manifest: path, limits: limits)
+                    let (findings, files) = WebManifestChecks.check(manifest: path)
                     walk.findings += findings
                     walk.checked += files
                 }

@@ -24,6 +24,11 @@ public struct Canvas: Sendable {
         /// One colour, sRGB-encoded (0…1), straight alpha.
         public static func solid(_ color: SIMD4<Float>) -> Paint { Paint(stops: [(0, color)]) }
 
+        /// One opaque 8-bit colour.
+        public static func solid(_ color: RGBColor) -> Paint {
+            .solid(SIMD4(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1))
+        }
+
         /// Colours spread evenly from top to bottom, sRGB-encoded (0…1), straight alpha. Interpolated in
         /// encoded values, as Core Graphics and design tools draw gradients.
         public static func gradient(_ colors: [SIMD4<Float>]) -> Paint {

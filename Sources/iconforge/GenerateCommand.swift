@@ -169,7 +169,6 @@ struct GenerateCommand: ParsableCommand {
         let generatorFor = { @Sendable [options] (source: String) -> Generator in
             guard IconComposerBundle.isBundle(source), dark == nil || tinted == nil else { return generator }
             var own = options
-            let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
             if dark == nil, slots.contains(.dark) { own.darkSource = source }
             if tinted == nil, slots.contains(.tinted) { own.tintedSource = .file(source) }
             return Generator(options: own)

@@ -30,12 +30,7 @@ enum AndroidResourceChecks {
         func checkSize(_ path: String, _ pixels: Int, _ label: String) {
             files.append(path)
             guard let bytes = try? FileIO.read(path) else { return }
-            let size: PixelSize?
-            switch FileKind.detect(bytes) {
-            case .png?: size = (try? PNG.info(bytes, limits: limits)).map { PixelSize(width: $0.width, height: $0.height) }
-            case let kind?: size = FileKind.pixelSize(bytes, kind: kind)
-            case nil: size = nil
-            }
+            let size = FileKind.pixelSize(bytes)
             guard let size else {
                 report(path, Finding(.decode, .error, "\((path as NSString).lastPathComponent) is not an image Android reads", fix: "re-export it as PNG"))
                 return

@@ -1,5 +1,4 @@
 import Foundation
-import PNGCodec
 import Raster
 
 /// `validate`'s rules for a web app manifest: every icon exists at its stated size, 192 and 512 are there
@@ -8,7 +7,7 @@ enum WebManifestChecks {
     /// The names a manifest goes by.
     static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
 
-    static func check(manifest path: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
+    static func check(manifest path: String) -> (findings: [SetFinding], files: [String]) {
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
         let name = (path as NSString).lastPathComponent
@@ -35,8 +34,7 @@ enum WebManifestChecks {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist", fix: "add the file, or fix src"))
                 continue
             }
-            let size: PixelSize? = FileKind.detect(data) == .png ? (try? PNG.info(data, limits: limits)).map { PixelSize(width: $0.width, height: $0.height) }
-                : FileKind.detect(data).flatMap { FileKind.pixelSize(data, kind: $0) }
+            let size = FileKind.pixelSize(data)
             if let size, !declared.isEmpty, !declared.contains(size.description), !declared.contains("any") {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " "))",
                                fix: "export it at the stated size, or correct sizes"))
