@@ -150,3 +150,20 @@ extension Image {
 extension Comparable {
     func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }
+
+extension Image {
+    /// Each colour multiplied by `color` (in sRGB-encoded values, as a multiply blend in a design tool); alpha
+    /// kept. A greyscale icon multiplied by a tint is how a tinted home screen shows it.
+    public func multiplied(by color: RGBColor) -> Image {
+        let top = Float(format.maxValue)
+        let factors = SIMD4<Float>(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1)
+        var result = self
+        for y in 0..<height {
+            for x in 0..<width {
+                let product = SIMD4<Float>(pixel(x: x, y: y)) * factors
+                result.setPixel(x: x, y: y, SIMD4<UInt16>((product + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: top)), rounding: .towardZero))
+            }
+        }
+        return result
+    }
+}

@@ -92,6 +92,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("PNG compression: fast (run-length), default (per role: launch images run-length, icons libdeflate level 6 with a sampled filter choice) or small (libdeflate level 12).", valueName: "level"))
     var compression: Compression = .default
 
+    @Flag(help: ArgumentHelp("Also draw a contact sheet of the outputs as each platform shows them (\(Previewer.sheetName) in the output folder, beside a catalog or res/ folder; see 'iconforge preview')."))
+    var preview = false
+
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
@@ -174,6 +177,11 @@ struct GenerateCommand: ParsableCommand {
             return Generator(options: own)
         }
 
+        let previewer = { [appIconName] in
+            var previewer = Previewer(options: options)
+            previewer.appIconName = appIconName ?? "AppIcon"
+            return previewer
+        }()
         // One bar over every source's files: the plan counts them without reading any master.
         let expected = Terminal.isInteractive && !quiet && !verbose ? jobs.reduce(0) { $0 + generator.plan(outputFolder: $1.1).files.filter { $0.pixels != nil }.count } : 0
         let reporter = Reporter(interactive: Terminal.isInteractive, verbosity: quiet ? .quiet : verbose ? .verbose : .normal, filesExpected: expected)
@@ -186,6 +194,8 @@ struct GenerateCommand: ParsableCommand {
                 let report = try generatorFor(source).run(source: source, outputFolder: folder, parallelism: perSource,
                                                progress: reporter.fileProgress(source: index))
                 reporter.finished(report)
+                if preview { reporter.previewed(try previewer.write(sources: [folder], to: Previewer.sheetPath(forOutputFolder: folder),
+                                                                       title: "IconForge preview — \((source as NSString).lastPathComponent)")) }
             } catch {
                 reporter.failed("\(error)")
             }
@@ -322,6 +332,14 @@ final class Reporter: @unchecked Sendable {
             }
             for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
             if verbosity != .quiet { for note in report.notes { print(note) } }
+        }
+    }
+
+    /// A preview sheet written for a source's outputs.
+    func previewed(_ report: PreviewReport) {
+        lock.withLock {
+            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+            if verbosity != .quiet { print("preview: " + report.summaryLine) }
         }
     }
 

@@ -33,4 +33,14 @@ struct CompositingTests {
         let image = Image(width: 1, height: 1, format: .rgba16, fill: SIMD4(65535, 0, 32896, 32768))
         #expect(image.flattened(over: .black).pixel(x: 0, y: 0) == SIMD4(128, 0, 64, 255))
     }
+
+    @Test("multiplied by a colour: each channel scaled by the colour's (a multiply blend), alpha kept")
+    func multiply() {
+        var image = Image(width: 2, height: 1)
+        image.setPixel(x: 0, y: 0, SIMD4(255, 128, 0, 200))
+        image.setPixel(x: 1, y: 0, SIMD4(100, 100, 100, 255))
+        let tinted = image.multiplied(by: RGBColor(red: 255, green: 128, blue: 64))
+        #expect(tinted.pixel(x: 0, y: 0) == SIMD4(255, 64, 0, 200))
+        #expect(tinted.pixel(x: 1, y: 0) == SIMD4(100, 50, 25, 255))
+    }
 }

@@ -1,0 +1,335 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// What a preview sheet can show, found in a folder, an asset set or an Icon Composer `.icon`: each picture
+/// with the file it came from and a label in the platform's words. Reading never fails as a whole — a
+/// picture that cannot be read carries the reason instead of pixels.
+struct PreviewInventory {
+    /// One picture and where it came from.
+    struct Picture {
+        /// What it is, e.g. "Icon-60@3x.png · iphone 60pt @3x".
+        var label: String
+        /// The file it was read from (the key findings are matched by).
+        var path: String
+        /// The pixels, or nil when they could not be read.
+        var image: Image?
+        /// Why there are no pixels.
+        var problem: String?
+    }
+
+    /// Android's launcher icon: the adaptive layers at their largest density, and the legacy icons.
+    struct AndroidIcon {
+        var foreground: Picture?
+        /// A picture, or a colour resource.
+        var background: Picture?
+        var backgroundColor: RGBColor?
+        var monochrome: Picture?
+        var legacy: Picture?
+        var round: Picture?
+        /// What could not be drawn (a vector drawable layer).
+        var notes: [String] = []
+    }
+
+    /// The app icon as the home screen shows it, per appearance (light always first when there is one).
+    var home: [IconAppearance: Picture] = [:]
+    /// App-icon files of 120 px or less: the sizes users see in Settings, Spotlight and notifications.
+    var small: [Picture] = []
+    var mac: Picture?
+    var watch: Picture?
+    var android: AndroidIcon?
+    /// Web: the maskable manifest icon, the Apple touch icon, favicons.
+    var maskable: Picture?
+    var touchIcon: Picture?
+    var favicons: [Picture] = []
+    var launch: [Picture] = []
+    /// Things the sheet says once (other icon sets found, what was not drawn).
+    var notes: [String] = []
+
+    /// Every file a picture was read from.
+    var paths: [String] {
+        let android = [self.android?.foreground, self.android?.background, self.android?.monochrome, self.android?.legacy, self.android?.round]
+        return (Array(home.values) + small + [mac, watch, maskable, touchIcon] + android + favicons + launch).compactMap { $0?.path }
+    }
+
+    var isEmpty: Bool {
+        home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
+            && favicons.isEmpty && launch.isEmpty
+    }
+
+    /// Folders never looked into (besides hidden ones: version control, IconForge's backups): dependencies and Xcode's build products.
+    private static let skippedFolders: Set<String> = ["node_modules", "Pods", "DerivedData", "Carthage"]
+
+    /// Everything previewable at `path` (a folder searched to a depth of 8, an asset set, a `.icon`).
+    static func scan(_ path: String, appIconName: String, limits: PNGLimits) -> PreviewInventory {
+        var found = Found()
+        collect(path, depth: 0, into: &found)
+        var inventory = PreviewInventory()
+        // The app's icon: the set or .icon named as the app's (an extension's empty placeholder set of that name
+        // passed over), else the first set, else the first .icon.
+        let named = { (path: String, ext: String) in (path as NSString).lastPathComponent == appIconName + ext }
+        let candidates = found.iconSets.sorted().filter { named($0, ".appiconset") } + found.iconBundles.sorted().filter { named($0, ".icon") }
+            + found.iconSets.sorted().filter { !named($0, ".appiconset") } + found.iconBundles.sorted().filter { !named($0, ".icon") }
+        var shown: String?, shownToo: [String] = []
+        for candidate in candidates where inventory.home.isEmpty {
+            var attempt = PreviewInventory()
+            if candidate.hasSuffix(".icon") { attempt.readIconComposer(candidate, limits: limits) } else { attempt.readIconSet(candidate, limits: limits) }
+            if !attempt.home.isEmpty { inventory = attempt; shown = candidate }
+        }
+        // A watch app's or Mac app's icon is often a set of its own (WatchIcon.appiconset).
+        for candidate in candidates where candidate != shown && candidate.hasSuffix(".appiconset") && (inventory.mac == nil || inventory.watch == nil) {
+            var other = PreviewInventory()
+            other.readIconSet(candidate, limits: limits, platformsOnly: true)
+            if inventory.mac == nil, other.mac != nil { inventory.mac = other.mac; shownToo.append(candidate) }
+            if inventory.watch == nil, other.watch != nil { inventory.watch = other.watch; shownToo.append(candidate) }
+        }
+        let others = candidates.filter { $0 != shown && !shownToo.contains($0) }.map { ($0 as NSString).lastPathComponent }
+        if !others.isEmpty { inventory.notes.append("Also found, not shown (\(others.count)): " + others.joined(separator: ", ")) }
+        if inventory.mac == nil, let icns = found.icnsFiles.sorted().first { inventory.mac = readIcns(icns, limits: limits) }
+        for set in found.launchSets.sorted() { inventory.readLaunchSet(set, limits: limits) }
+        if let res = found.resourceFolders.sorted().first { inventory.android = readAndroid(res, limits: limits) }
+        // A web folder: the one with the manifest, else one with an Apple touch icon or favicons.
+        if let manifest = found.manifests.sorted().first {
+            inventory.readWeb(folder: (manifest as NSString).deletingLastPathComponent, manifest: manifest, limits: limits)
+        } else if let folder = found.webFolders.sorted().first {
+            inventory.readWeb(folder: folder, manifest: nil, limits: limits)
+        }
+        return inventory
+    }
+
+    /// Paths of the things a preview reads, gathered in one walk.
+    private struct Found {
+        var iconSets: [String] = [], launchSets: [String] = [], iconBundles: [String] = [], icnsFiles: [String] = []
+        var resourceFolders: [String] = [], manifests: [String] = [], webFolders: [String] = []
+    }
+
+    private static func collect(_ path: String, depth: Int, into found: inout Found) {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        let name = (path as NSString).lastPathComponent
+        guard isFolder.boolValue else {
+            if name.lowercased().hasSuffix(".icns") { found.icnsFiles.append(path) }
+            if WebManifestChecks.names.contains(name) { found.manifests.append(path) }
+            if webIconNames.contains(name) { found.webFolders.append((path as NSString).deletingLastPathComponent) }
+            return
+        }
+        switch (name as NSString).pathExtension {
+        case "appiconset": found.iconSets.append(path); return
+        case "launchimage": found.launchSets.append(path); return
+        case "icon" where IconComposerBundle.isBundle(path): found.iconBundles.append(path); return
+        default: break
+        }
+        if AndroidResourceChecks.isResourceFolder(path) { found.resourceFolders.append(path) }
+        guard depth < 8 else { return }
+        for child in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        where !child.hasPrefix(".") && !skippedFolders.contains(child) {
+            collect((path as NSString).appendingPathComponent(child), depth: depth + 1, into: &found)
+        }
+    }
+
+    /// A picture of `path`, decoded (PNG, JPEG, SVG), or the reason it is not.
+    static func picture(_ path: String, label: String, limits: PNGLimits) -> Picture {
+        guard let kind = (try? FileIO.read(path)).flatMap(FileKind.detect), [.png, .jpeg, .svg].contains(kind) else {
+            let kind = (try? FileIO.read(path)).flatMap(FileKind.detect)
+            return Picture(label: label, path: path, problem: kind.map { "\($0) is not drawn" } ?? "not an image IconForge reads")
+        }
+        do {
+            let source = try SourceImage.read(path, limits: limits, vectorSize: .longSide(1024))
+            return Picture(label: label, path: path, image: source.image)
+        } catch {
+            return Picture(label: label, path: path, problem: "\(error)")
+        }
+    }
+
+    // MARK: Apple
+
+    /// Reads an app-icon set's pictures: all of them, or with `platformsOnly` the Mac and watch icons alone.
+    private mutating func readIconSet(_ folder: String, limits: PNGLimits, platformsOnly: Bool = false) {
+        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+            notes.append("\((folder as NSString).lastPathComponent): no readable Contents.json")
+            return
+        }
+        let entries = (root["images"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        struct Entry { var fields: [String: Any]; var filename: String; var pixels: Int }
+        var usable: [Entry] = []
+        for entry in entries {
+            guard let filename = entry["filename"] as? String, !filename.contains("/"),
+                  let size = (entry["size"] as? String).flatMap(Self.points), size > 0, size <= 2048 else { continue }
+            let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) } ?? 1
+            guard scale >= 1, scale <= 3 else { continue }
+            usable.append(Entry(fields: entry, filename: filename, pixels: Int((size * scale).rounded())))
+        }
+        func path(_ entry: Entry) -> String { (folder as NSString).appendingPathComponent(entry.filename) }
+        func label(_ entry: Entry) -> String { "\(entry.filename) · \(CatalogReader.label(entry.fields, kind: "appiconset"))" }
+        func appearance(_ entry: Entry) -> String? {
+            ((entry.fields["appearances"] as? [Any])?.first as? [String: Any])?["value"] as? String
+        }
+        let idiom = { (entry: Entry) in entry.fields["idiom"] as? String ?? "" }
+        let iOS = usable.filter { ["iphone", "ipad", "ios-marketing"].contains(idiom($0))
+            || (idiom($0) == "universal" && (($0.fields["platform"] as? String) ?? "ios") == "ios") }
+        // The home-screen picture: the largest iOS icon of each appearance.
+        for (value, slot) in [(nil, IconAppearance.light), ("dark", .dark), ("tinted", .tinted)] as [(String?, IconAppearance)] where !platformsOnly {
+            if let best = iOS.filter({ appearance($0) == value }).max(by: { $0.pixels < $1.pixels }) {
+                home[slot] = Self.picture(path(best), label: label(best), limits: limits)
+            }
+        }
+        var seen: Set<String> = []
+        for entry in iOS.filter({ !platformsOnly && $0.pixels <= 120 && appearance($0) == nil }).sorted(by: { ($0.pixels, $0.filename) < ($1.pixels, $1.filename) })
+        where seen.insert(entry.filename).inserted {
+            small.append(Self.picture(path(entry), label: "\(entry.filename) · \(entry.pixels)×\(entry.pixels)", limits: limits))
+        }
+        if let best = usable.filter({ idiom($0) == "mac" }).max(by: { $0.pixels < $1.pixels }) {
+            mac = Self.picture(path(best), label: label(best), limits: limits)
+        }
+        let isWatch = { (entry: Entry) in ["watch", "watch-marketing"].contains(idiom(entry))
+            || (idiom(entry) == "universal" && entry.fields["platform"] as? String == "watchos") }
+        if let best = usable.filter(isWatch).max(by: { $0.pixels < $1.pixels }) {
+            watch = Self.picture(path(best), label: label(best), limits: limits)
+        }
+    }
+
+    /// "83.5x83.5" → 83.5 (square sizes only: app icons are square).
+    private static func points(_ size: String) -> Double? {
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, parts[0] == parts[1], let value = Double(parts[0]), value.isFinite else { return nil }
+        return value
+    }
+
+    private mutating func readIconComposer(_ bundle: String, limits: PNGLimits) {
+        let name = (bundle as NSString).lastPathComponent
+        do {
+            let document = try IconComposerBundle.read(bundle)
+            for appearance in [IconAppearance.light, .dark, .tinted] {
+                let image = try IconComposerFlattener.flatten(document, appearance: appearance, pixels: 360, limits: limits)
+                home[appearance] = Picture(label: "\(name) · \(appearance.rawValue), flattened", path: bundle, image: image)
+            }
+            notes.append(IconComposerFlattener.limitation)
+        } catch {
+            home[.light] = Picture(label: name, path: bundle, problem: "\(error)")
+        }
+    }
+
+    /// The largest element of a `.icns` file.
+    private static func readIcns(_ path: String, limits: PNGLimits) -> Picture {
+        let name = (path as NSString).lastPathComponent
+        do {
+            let elements = try Icns.read(try FileIO.read(path)).filter { Icns.pixels(of: $0.type) != nil }
+            guard let largest = elements.max(by: { Icns.pixels(of: $0.type)! < Icns.pixels(of: $1.type)! }) else {
+                return Picture(label: name, path: path, problem: "no image element")
+            }
+            return Picture(label: "\(name) · \(largest.type)", path: path, image: try Icns.decode(largest, limits: limits))
+        } catch {
+            return Picture(label: name, path: path, problem: "\(error)")
+        }
+    }
+
+    private mutating func readLaunchSet(_ folder: String, limits: PNGLimits) {
+        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return }
+        var seen: Set<String> = []
+        for entry in (root["images"] as? [Any] ?? []).compactMap({ $0 as? [String: Any] }) {
+            guard let filename = entry["filename"] as? String, !filename.contains("/"), seen.insert(filename).inserted else { continue }
+            let path = (folder as NSString).appendingPathComponent(filename)
+            launch.append(Self.picture(path, label: "\(filename) · \(CatalogReader.label(entry, kind: "launchimage"))", limits: limits))
+        }
+    }
+
+    // MARK: Android
+
+    private static func readAndroid(_ res: String, limits: PNGLimits) -> AndroidIcon {
+        var icon = AndroidIcon()
+        icon.legacy = highestDensity("ic_launcher", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        icon.round = highestDensity("ic_launcher_round", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        let adaptive = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")
+        guard let bytes = try? FileIO.read(adaptive) else { return icon }
+        for (element, type, name) in AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self)) {
+            if type == "color" {
+                if element == "background" { icon.backgroundColor = color(named: name, res: res) }
+                continue
+            }
+            guard let path = highestDensity(name, type: type, res: res, bitmapsOnly: false) else { continue }
+            guard !path.hasSuffix(".xml") else {
+                icon.notes.append("<\(element)> is the vector drawable \(label(path, res)): not drawn")
+                continue
+            }
+            let layer = picture(path, label: label(path, res), limits: limits)
+            switch element {
+            case "foreground": icon.foreground = layer
+            case "background": icon.background = layer
+            case "monochrome": icon.monochrome = layer
+            default: break
+            }
+        }
+        return icon
+    }
+
+    private static func label(_ path: String, _ res: String) -> String {
+        ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
+    }
+
+    /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`).
+    private static func highestDensity(_ name: String, type: String, res: String, bitmapsOnly: Bool) -> String? {
+        let manager = FileManager.default
+        for qualifier in ["-xxxhdpi", "-xxhdpi", "-xhdpi", "-hdpi", "-mdpi", "-anydpi-v26", "-anydpi", "-nodpi", ""] {
+            for ext in bitmapsOnly ? ["png", "webp", "jpg"] : ["png", "webp", "jpg", "xml"] {
+                let path = (res as NSString).appendingPathComponent("\(type)\(qualifier)/\(name).\(ext)")
+                if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return path }
+            }
+        }
+        return nil
+    }
+
+    /// The value of `<color name="NAME">#…</color>` in `res/values*/`, as an opaque colour.
+    private static func color(named name: String, res: String) -> RGBColor? {
+        let manager = FileManager.default
+        for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter({ $0 == "values" || $0.hasPrefix("values-") }).sorted() {
+            let path = (res as NSString).appendingPathComponent(folder)
+            for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter({ $0.hasSuffix(".xml") }).sorted() {
+                guard let bytes = try? FileIO.read((path as NSString).appendingPathComponent(file)) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard let start = text.range(of: "name=\"\(name)\"") else { continue }
+                let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                // #AARRGGBB drops the alpha; #RGB is expanded.
+                var hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
+                if hex.count == 8 { hex = String(hex.dropFirst(2)) }
+                if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+                return RGBColor(hex: "#" + hex)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Web
+
+    /// Files that make a folder a website's icons.
+    private static let webIconNames: Set<String> = ["apple-touch-icon.png", "favicon-16x16.png", "favicon-32x32.png"]
+
+    private mutating func readWeb(folder: String, manifest: String?, limits: PNGLimits) {
+        func local(_ source: String) -> String? {
+            let clean = String(source.prefix { $0 != "?" && $0 != "#" })
+            guard !clean.contains("://"), !clean.hasPrefix("data:"), !clean.split(separator: "/").contains("..") else { return nil }
+            return (folder as NSString).appendingPathComponent(clean.hasPrefix("/") ? String(clean.dropFirst()) : clean)
+        }
+        if let manifest, let bytes = try? FileIO.read(manifest),
+           let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] {
+            let maskables = icons.compactMap { $0 as? [String: Any] }.filter { ($0["purpose"] as? String ?? "").split(separator: " ").contains("maskable") }
+            let widest = maskables.max { Self.manifestWidth($0) < Self.manifestWidth($1) }
+            if let source = widest?["src"] as? String, let path = local(source) {
+                maskable = Self.picture(path, label: "\(source) · maskable", limits: limits)
+            }
+        }
+        let touch = (folder as NSString).appendingPathComponent("apple-touch-icon.png")
+        if FileManager.default.fileExists(atPath: touch) { touchIcon = Self.picture(touch, label: "apple-touch-icon.png", limits: limits) }
+        for name in ["favicon-16x16.png", "favicon-32x32.png"] {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: path) { favicons.append(Self.picture(path, label: name, limits: limits)) }
+        }
+    }
+
+    private static func manifestWidth(_ icon: [String: Any]) -> Int {
+        (icon["sizes"] as? String ?? "").split(separator: " ").compactMap { PixelSize(parsing: String($0))?.width }.max() ?? 0
+    }
+}

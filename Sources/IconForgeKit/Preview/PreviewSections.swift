@@ -1,0 +1,187 @@
+import Foundation
+import Raster
+
+/// How each platform shows an icon, drawn from an inventory as the sheet's sections: masks, backdrops, sizes
+/// and magnification. Sizes are the ones a person meets — 180 px is a 60 pt icon on a @3x iPhone, 192 px a
+/// 48 dp launcher icon at xxxhdpi.
+struct PreviewSections {
+    let inventory: PreviewInventory
+    /// The most severe finding per file path.
+    let findings: [String: (Severity, String)]
+    let tint: RGBColor
+
+    /// The iPhone home-screen icon: 60 pt at @3x.
+    static let homePixels = 180
+    /// Android's launcher icon at xxxhdpi: 48 dp.
+    static let launcherPixels = 192
+
+    var sections: [ContactSheet.Section] {
+        [home, small, android, mac, watch, web, launch].compactMap { $0 }
+            + (inventory.notes.isEmpty ? [] : [ContactSheet.Section(title: "Notes", notes: inventory.notes, tiles: [])])
+    }
+
+    private func tile(_ picture: PreviewInventory.Picture, image: Image?, area: PixelSize, backdrop: ContactSheet.Backdrop = .plain,
+                      caption: [String]) -> ContactSheet.Tile {
+        // A label's " · " parts go on lines of their own: tiles are narrow.
+        ContactSheet.Tile(image: picture.image == nil ? nil : image, path: picture.path, area: area, backdrop: backdrop,
+                          caption: caption.flatMap { $0.components(separatedBy: " · ") } + (picture.problem.map { [$0] } ?? []),
+                          finding: findings[picture.path])
+    }
+
+    /// `image` reduced (or enlarged) so its longer side is `side`, aspect kept.
+    static func scaled(_ image: Image, longSide side: Int) -> Image {
+        let size = image.width >= image.height
+            ? PixelSize(width: side, height: max(1, Int((Double(side) * Double(image.height) / Double(image.width)).rounded())))
+            : PixelSize(width: max(1, Int((Double(side) * Double(image.width) / Double(image.height)).rounded())), height: side)
+        return size == image.size ? image : Resampler.resize(image, to: size)
+    }
+
+    /// A square picture at `side` under a mask, over `matte` inside the mask (icons are opaque there).
+    static func masked(_ image: Image, side: Int, mask: [Float], matte: RGBColor?) -> Image {
+        var square = Resampler.resize(image, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill))
+        if let matte { square = square.flattened(over: matte) }
+        return square.masked(by: mask)
+    }
+
+    // MARK: Sections
+
+    private var home: ContactSheet.Section? {
+        guard let light = inventory.home[.light] ?? inventory.home.values.first else { return nil }
+        let side = Self.homePixels, area = PixelSize(width: 232, height: 232)
+        let mask = IconShape.superellipse(side: side)
+        var notes = ["60 pt at @3x (180 px) under the iOS mask, as an iPhone home screen shows it."]
+        var tiles: [ContactSheet.Tile] = []
+        if let image = light.image {
+            tiles.append(tile(light, image: Self.masked(image, side: side, mask: mask, matte: .white), area: area,
+                              backdrop: .lightWallpaper, caption: ["Light", light.label]))
+        } else {
+            tiles.append(tile(light, image: nil, area: area, backdrop: .lightWallpaper, caption: ["Light", light.label]))
+        }
+        let dark = inventory.home[.dark] ?? light
+        if inventory.home[.dark] == nil { notes.append("No dark variant: iOS 18 shows the light icon in dark mode.") }
+        tiles.append(tile(dark, image: dark.image.map { Self.masked($0, side: side, mask: mask, matte: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)) },
+                          area: area, backdrop: .darkWallpaper, caption: ["Dark", dark.label]))
+        let tinted = inventory.home[.tinted] ?? light
+        if inventory.home[.tinted] == nil { notes.append("No tinted variant: iOS 18 tints the light icon's luminance.") }
+        tiles.append(tile(tinted, image: tinted.image.map {
+            Self.masked($0.luminance(), side: side, mask: mask, matte: .black).multiplied(by: tint)
+        }, area: area, backdrop: .tintedWallpaper, caption: ["Tinted (approximation)", tinted.label]))
+        return ContactSheet.Section(title: "iOS home screen", notes: notes, tiles: tiles)
+    }
+
+    private var small: ContactSheet.Section? {
+        guard !inventory.small.isEmpty else { return nil }
+        let tiles = inventory.small.map { picture -> ContactSheet.Tile in
+            guard let image = picture.image else { return tile(picture, image: nil, area: PixelSize(width: 60, height: 60), caption: [picture.label]) }
+            // Up to 60 px, magnified to about 120 px: each file pixel a block, nothing smoothed. Larger ones show enough at 1:1.
+            guard image.width <= 60 else { return tile(picture, image: image, area: image.size, caption: [picture.label, "1:1"]) }
+            let factor = max(2, min(8, 120 / max(image.width, 1)))
+            let large = image.magnified(by: factor)
+            let gap = 12
+            var pair = Image(width: image.width + gap + large.width, height: max(image.height, large.height))
+            pair = pair.drawing(image, atX: 0, y: (pair.height - image.height) / 2).drawing(large, atX: image.width + gap, y: 0)
+            return tile(picture, image: pair, area: pair.size, caption: [picture.label, "1:1 and ×\(factor)"])
+        }
+        return ContactSheet.Section(title: "Small sizes", notes: ["Each file at 1:1 beside it magnified, pixels unsmoothed: what Settings, Spotlight and notifications show."],
+                                    tiles: tiles)
+    }
+
+    private var android: ContactSheet.Section? {
+        guard let icon = inventory.android else { return nil }
+        var tiles: [ContactSheet.Tile] = [], notes = icon.notes
+        let side = Self.launcherPixels, area = PixelSize(width: 220, height: 220)
+        if let foreground = icon.foreground, let front = foreground.image {
+            // The layers at 108 dp, of which launchers show the central 72 dp through their mask.
+            var full = Canvas(width: front.width, height: front.height)
+            if let color = icon.backgroundColor { full.fill(.solid(color)) }
+            if let back = icon.background?.image {
+                full.draw(Resampler.resize(back, to: front.size, options: ResizeOptions(fit: .fill)), x: 0, y: 0)
+            }
+            full.draw(front, x: 0, y: 0)
+            let layers = full.image(format: .rgba8)
+            let inset = front.width / 6, visible = front.width - 2 * inset
+            let view = layers.cropped(x: inset, y: inset, size: PixelSize(width: visible, height: visible))
+            for (name, exponent) in [("circle", 2.0), ("squircle", 4.0)] {
+                tiles.append(tile(foreground, image: Self.masked(view, side: side, mask: IconShape.superellipse(side: side, exponent: exponent), matte: nil),
+                                  area: area, backdrop: .launcher, caption: ["Adaptive, \(name) mask", foreground.label]))
+            }
+            if let monochrome = icon.monochrome, let glyph = monochrome.image {
+                // Android 13 themed icons: the glyph's alpha in a dark tone on a pale one.
+                var themed = Canvas(width: glyph.width, height: glyph.height)
+                themed.fill(.solid(RGBColor(red: 0xD6, green: 0xE3, blue: 0xFF)))
+                themed.draw(glyph, x: 0, y: 0, paint: .solid(RGBColor(red: 0x1F, green: 0x37, blue: 0x60)))
+                let glyphInset = glyph.width / 6
+                let themedView = themed.image(format: .rgba8).cropped(x: glyphInset, y: glyphInset,
+                                                                       size: PixelSize(width: glyph.width - 2 * glyphInset, height: glyph.height - 2 * glyphInset))
+                tiles.append(tile(monochrome, image: Self.masked(themedView, side: side, mask: IconShape.circle(side: side), matte: nil),
+                                  area: area, backdrop: .themed, caption: ["Themed (monochrome)", monochrome.label]))
+            } else {
+                notes.append("No monochrome layer: Android 13+ themed icons fall back to a system-made one.")
+            }
+        } else if icon.foreground == nil, icon.legacy != nil, notes.isEmpty {
+            notes.append("No adaptive icon (mipmap-anydpi-v26/ic_launcher.xml): Android 8+ shows the legacy icon inside a white shape.")
+        } else if let foreground = icon.foreground {
+            tiles.append(tile(foreground, image: nil, area: area, backdrop: .launcher, caption: ["Adaptive foreground", foreground.label]))
+        }
+        for (picture, name) in [(icon.legacy, "Legacy ic_launcher"), (icon.round, "Legacy round")] {
+            guard let picture else { continue }
+            tiles.append(tile(picture, image: picture.image, area: PixelSize(width: max(side, picture.image?.width ?? 0), height: max(side, picture.image?.height ?? 0)),
+                              backdrop: .launcher, caption: [name + " · 1:1", picture.label]))
+        }
+        guard !tiles.isEmpty || !notes.isEmpty else { return nil }
+        return ContactSheet.Section(title: "Android launcher (48 dp at xxxhdpi: 192 px)", notes: notes, tiles: tiles)
+    }
+
+    private var mac: ContactSheet.Section? {
+        guard let mac = inventory.mac else { return nil }
+        let image = mac.image.map { Self.scaled($0, longSide: 256) }
+        return ContactSheet.Section(title: "macOS", notes: ["128 pt at @2x (256 px) on a desktop: the shape and shadow are the file's own."],
+                                    tiles: [tile(mac, image: image, area: PixelSize(width: 296, height: 296), backdrop: .desktop, caption: [mac.label])])
+    }
+
+    private var watch: ContactSheet.Section? {
+        guard let watch = inventory.watch else { return nil }
+        let side = 196
+        let image = watch.image.map { Self.masked($0, side: side, mask: IconShape.circle(side: side), matte: .black) }
+        return ContactSheet.Section(title: "watchOS", notes: ["Under the watch's circular mask (196 px: the 49 mm app launcher at @2x)."],
+                                    tiles: [tile(watch, image: image, area: PixelSize(width: 232, height: 232), backdrop: .darkWallpaper, caption: [watch.label])])
+    }
+
+    private var web: ContactSheet.Section? {
+        var tiles: [ContactSheet.Tile] = []
+        if let maskable = inventory.maskable {
+            // The maskable safe zone: a circle of 80% of the icon's width, the tightest crop browsers make.
+            let image = maskable.image.map { image -> Image in
+                let inset = image.width / 10
+                let zone = image.cropped(x: inset, y: inset, size: PixelSize(width: image.width - 2 * inset, height: image.height - 2 * inset))
+                return Self.masked(zone, side: Self.launcherPixels, mask: IconShape.circle(side: Self.launcherPixels), matte: nil)
+            }
+            tiles.append(tile(maskable, image: image, area: PixelSize(width: 220, height: 220), backdrop: .launcher,
+                              caption: ["Maskable, safe-zone circle", maskable.label]))
+        }
+        if let touch = inventory.touchIcon {
+            let image = touch.image.map { Self.masked($0, side: Self.homePixels, mask: IconShape.superellipse(side: Self.homePixels), matte: .white) }
+            tiles.append(tile(touch, image: image, area: PixelSize(width: 232, height: 232), backdrop: .lightWallpaper,
+                              caption: ["Added to an iPhone home screen", touch.label]))
+        }
+        for favicon in inventory.favicons {
+            let image = favicon.image.map { image -> Image in
+                let large = image.magnified(by: max(2, 64 / max(image.width, 1)))
+                return Image(width: image.width + 12 + large.width, height: large.height)
+                    .drawing(image, atX: 0, y: (large.height - image.height) / 2).drawing(large, atX: image.width + 12, y: 0)
+            }
+            tiles.append(tile(favicon, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), caption: [favicon.label, "1:1 and magnified"]))
+        }
+        return tiles.isEmpty ? nil : ContactSheet.Section(title: "Web", tiles: tiles)
+    }
+
+    private var launch: ContactSheet.Section? {
+        guard !inventory.launch.isEmpty else { return nil }
+        let tiles = inventory.launch.map { picture -> ContactSheet.Tile in
+            let image = picture.image.map { Self.scaled($0, longSide: 200) }
+            let size = picture.image.map { " · \($0.width)×\($0.height)" } ?? ""
+            return tile(picture, image: image, area: image?.size ?? PixelSize(width: 120, height: 200), caption: [picture.label + size])
+        }
+        return ContactSheet.Section(title: "Launch images", notes: ["Thumbnails, 200 px on the longer side."], tiles: tiles)
+    }
+}

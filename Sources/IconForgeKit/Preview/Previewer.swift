@@ -1,0 +1,178 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// A drawn preview sheet: its pixels, where each picture is on it, and what validation found.
+public struct PreviewSheet: Sendable {
+    /// One picture on the sheet.
+    public struct Tile: Sendable {
+        /// The section it is in ("iOS home screen", "Android launcher …").
+        public var section: String
+        /// Its caption lines.
+        public var caption: [String]
+        /// The file it shows, as the sheet names it (relative to the source).
+        public var file: String?
+        /// Where its pixels are: top-left corner and size, in sheet pixels; nil size when it could not be drawn.
+        public var x: Int, y: Int
+        public var pixels: PixelSize?
+        /// The most severe finding about its file, as the tile shows it.
+        public var finding: String?
+    }
+
+    public var image: Image
+    public var tiles: [Tile]
+    /// Files validated, and the findings among them.
+    public var files: Int
+    public var errors: Int
+    public var warnings: Int
+}
+
+/// What a preview found and wrote.
+public struct PreviewReport: Sendable {
+    /// The sheet's path.
+    public var output: String
+    /// The sheet's pixel size.
+    public var pixels: PixelSize
+    /// Files validated, and the findings among them.
+    public var files: Int
+    public var errors: Int
+    public var warnings: Int
+}
+
+/// A contact sheet of what icons look like where they are shown: the app icon under the iOS mask on light,
+/// dark and tinted home screens at real size, small sizes 1:1 and magnified, Android's masks and themed icon,
+/// the macOS and watchOS icons, web icons and launch images, each labelled with its file and its first
+/// validation finding. A master is first generated (into a temporary folder, removed after) with the
+/// options given; a folder, asset set or `.icon` is shown as it is.
+public struct Previewer: Sendable {
+    /// How masters are generated before they are shown (presets: `defaultPresets` unless set).
+    public var options: GenerateOptions
+    /// The app's primary icon set, as Xcode's `ASSETCATALOG_COMPILER_APPICON_NAME` names it.
+    public var appIconName = "AppIcon"
+    /// Where a master's outputs are generated before they are shown (in a folder of their own, removed after).
+    public var temporaryFolder = NSTemporaryDirectory()
+    /// The colour a tinted home screen multiplies icons by.
+    public var tint = RGBColor(red: 0xFF, green: 0xB0, blue: 0x4A)
+
+    /// What a master is generated as when no preset is named: every appearance, small size, Android and macOS.
+    public static let defaultPresets = "ios,ios-single,android,macos"
+
+    /// Where `generate --preview` puts the sheet for an output folder: inside it, except beside a catalog or an
+    /// Android `res/` folder, where Xcode or the Android build would take it for an asset.
+    public static func sheetPath(forOutputFolder folder: String) -> String {
+        let name = (folder as NSString).lastPathComponent
+        let inside = (name as NSString).pathExtension == "xcassets" || name == "res" ? (folder as NSString).deletingLastPathComponent : folder
+        return (inside as NSString).appendingPathComponent(sheetName)
+    }
+
+    /// The sheet's file name in an output folder.
+    public static let sheetName = "iconforge-preview.png"
+
+    public init(options: GenerateOptions) { self.options = options }
+
+    /// Draws the sheet for `sources` and writes it to `output` (PNG, atomically; its folder is created).
+    public func write(sources: [String], to output: String, title: String? = nil) throws(IconForgeError) -> PreviewReport {
+        let sheet = try render(sources: sources, title: title)
+        let bytes: [UInt8]
+        do { bytes = try PNG.encode(sheet.image, options: PNGEncodeOptions(colorType: .rgb)) } catch { throw .encode(path: output, error) }
+        let folder = (output as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.makeFolder(folder) }
+        // A sheet that comes out the same is left alone, file time included (reruns change nothing).
+        if (try? FileIO.read(output)) != bytes {
+            do { try FileIO.writeAtomically(bytes, to: output) } catch { throw .file(error) }
+        }
+        return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings)
+    }
+
+    /// Draws the sheet for `sources`.
+    public func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
+        var sections: [ContactSheet.Section] = [], findings: [(severity: Severity, text: String)] = []
+        var displayNames: [String: String] = [:]
+        var counts = (files: 0, errors: 0, warnings: 0)
+        for source in sources {
+            let shown = try prepare(source)
+            defer { if let temporary = shown.temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+            let inventory = PreviewInventory.scan(shown.folder, appIconName: appIconName, limits: options.limits)
+            guard !inventory.isEmpty else {
+                throw .invalidRequest(path: source, reason: "nothing to preview: no app icon set, launch images, Android res/, web manifest or .icon in it")
+            }
+            var report = (try? Validator(limits: options.limits, appIconName: appIconName).validate([shown.folder] + shown.alsoValidated, parallelism: .allCores))
+                ?? ValidationReport(files: [])
+            // An earlier sheet in an output folder is not an asset (and would make every rerun's sheet differ).
+            report.files.removeAll { ($0.path as NSString).lastPathComponent == Self.sheetName }
+            counts.files += report.files.count
+            counts.errors += report.errors
+            counts.warnings += report.warnings
+            let display = { (path: String) in shown.displayName(path) }
+            for path in inventory.paths { displayNames[path] = display(path) }
+            var firstFinding: [String: (Severity, String)] = [:]
+            for file in report.files {
+                for finding in file.findings.sorted(by: { $0.severity > $1.severity }) {
+                    findings.append((finding.severity, "\(display(file.path)): \(finding.message)"))
+                    if firstFinding[file.path] == nil || (firstFinding[file.path]!.0 == .warning && finding.severity == .error) {
+                        firstFinding[file.path] = (finding.severity, "\(finding.rule.rawValue): \(finding.message)")
+                    }
+                }
+            }
+            let prefix = sources.count > 1 ? "\((source as NSString).lastPathComponent) — " : ""
+            sections += PreviewSections(inventory: inventory, findings: firstFinding, tint: tint).sections.map {
+                var section = $0
+                section.title = prefix + section.title
+                return section
+            }
+        }
+        let names = sources.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        let summary = "\(counts.files) \(counts.files == 1 ? "file" : "files") checked: \(counts.errors) \(counts.errors == 1 ? "error" : "errors"), "
+            + "\(counts.warnings) \(counts.warnings == 1 ? "warning" : "warnings") · iconforge \(IconForgeVersion.release)"
+        let sheet = ContactSheet(title: title ?? "IconForge preview — \(names)", subtitle: summary, sections: sections, findings: findings)
+        let (image, placements): (Image, [ContactSheet.Placement])
+        do { (image, placements) = try sheet.render(limits: options.limits) } catch { throw .svg(path: "preview sheet", error) }
+        let tiles = placements.map { placement in
+            PreviewSheet.Tile(section: placement.section, caption: placement.tile.caption, file: placement.tile.path.map { displayNames[$0] ?? $0 },
+                              x: placement.x, y: placement.y, pixels: placement.tile.image?.size, finding: placement.tile.finding?.text)
+        }
+        return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings)
+    }
+
+    /// The folder a source is shown from: a master's generated outputs (in a temporary folder), or the source.
+    private struct Shown {
+        var folder: String
+        var temporary: String?
+        var source: String
+        var alsoValidated: [String] = []
+
+        /// A path as the sheet names it: relative to the source, or the master's name for its outputs.
+        func displayName(_ path: String) -> String {
+            if let temporary, path.hasPrefix(temporary + "/") { return String(path.dropFirst(temporary.count + 1)) }
+            if path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
+            return (path as NSString).lastPathComponent
+        }
+    }
+
+    private func prepare(_ source: String) throws(IconForgeError) -> Shown {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
+            throw .invalidRequest(path: source, reason: "no such file or folder")
+        }
+        let isIcon = IconComposerBundle.isBundle(source)
+        guard isIcon || !isFolder.boolValue else { return Shown(folder: source, source: source) }
+        // A master (or a .icon, previewed as what it generates): the presets' outputs, made where nothing of the user's is.
+        var options = self.options
+        if options.presets.isEmpty { options.presets = (try? PresetCatalog.presets(Self.defaultPresets)) ?? [] }
+        let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
+        if isIcon {
+            if options.darkSource == nil, slots.contains(.dark) { options.darkSource = source }
+            if options.tintedSource == nil, slots.contains(.tinted) { options.tintedSource = .file(source) }
+        } else if options.tintedSource == nil, slots.contains(.tinted) {
+            options.tintedSource = .auto
+        }
+        let temporary = (temporaryFolder as NSString).appendingPathComponent("iconforge-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            _ = try Generator(options: options).run(source: source, outputFolder: temporary, parallelism: .allCores)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        return Shown(folder: temporary, temporary: temporary, source: source, alsoValidated: isIcon ? [source] : [])
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// Writes `text` to `relative` inside `folder`, creating its folders.
+private func put(_ text: String, _ relative: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+private func copy(_ from: URL, _ relative: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: from, to: url)
+}
+
+@Suite("preview inventory: what is found where real projects keep it")
+struct PreviewInventoryTests {
+    @Test("an extension's empty AppIcon placeholder is passed over for the app's AppIcon.icon (Ice Cubes' layout); other sets are named in a note")
+    func iconComposerProject() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try copy(Fixtures.testImages.appendingPathComponent("icon/Layered.icon"), "AppIcon.icon", in: project)
+        try put(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#,
+                "Widgets/Assets.xcassets/AppIcon.appiconset/Contents.json", in: project)
+        let sheet = try previewer().render(sources: [project.path])
+        let home = sheet.tiles.filter { $0.section == "iOS home screen" }
+        #expect(home.count == 3 && home.allSatisfy { $0.file == "AppIcon.icon" && $0.pixels == PixelSize(width: 180, height: 180) })
+        // The dark appearance of Layered.icon differs from the light one: the sheet draws each.
+        let centres = home.map { sheet.image.pixel(x: $0.x + 90, y: $0.y + 90) }
+        #expect(centres[0] != centres[1])
+    }
+
+    @Test("a watch app's own icon set and a WebP file named .png (Home Assistant's layout): the watch section from that set, the WebP tile not drawn, saying why")
+    func separateWatchSetAndWebP() throws {
+        let project = try generatedFolder("ios-single")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let watch = try generatedFolder("watchos") { $0.appIconName = "WatchIcon" }
+        defer { try? FileManager.default.removeItem(at: watch) }
+        try copy(watch.appendingPathComponent("WatchIcon.appiconset"), "Watch/WatchIcon.appiconset", in: project)
+        var riff = Array("RIFF".utf8) + [0x1A, 0, 0, 0] + Array("WEBPVP8X".utf8)
+        riff += [UInt8](repeating: 0, count: 22)
+        try Data(riff).write(to: project.appendingPathComponent("AppIcon.appiconset/1024-mac.png"))
+        let contents = project.appendingPathComponent("AppIcon.appiconset/Contents.json")
+        var json = try String(contentsOf: contents, encoding: .utf8)
+        json = json.replacingOccurrences(of: #""images" : ["#, with: #""images" : [ { "filename" : "1024-mac.png", "idiom" : "mac", "scale" : "2x", "size" : "512x512" },"#)
+        try Data(json.utf8).write(to: contents)
+        let sheet = try previewer().render(sources: [project.path])
+        let watchTile = try #require(sheet.tiles.first { $0.section == "watchOS" })
+        #expect(watchTile.file == "Watch/WatchIcon.appiconset/AppIcon-watchOS.png" || watchTile.file?.hasPrefix("Watch/WatchIcon.appiconset/") == true)
+        #expect(watchTile.pixels == PixelSize(width: 196, height: 196))
+        let mac = try #require(sheet.tiles.first { $0.section == "macOS" })
+        #expect(mac.pixels == nil && mac.caption.contains("WebP is not drawn"))
+        #expect(mac.finding != nil, "its finding is on the tile: \(mac.finding ?? "none")")
+    }
+
+    @Test("an adaptive icon whose foreground is a vector drawable (sunflower's layout): the legacy icons are shown, the adaptive ones are not drawn")
+    func vectorDrawableForeground() throws {
+        let generated = try generatedFolder("android")
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let res = try Fixtures.temporaryFolder().appendingPathComponent("app/src/main/res")
+        defer { try? FileManager.default.removeItem(at: res.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+            for name in ["ic_launcher.png", "ic_launcher_round.png"] {
+                try copy(generated.appendingPathComponent("mipmap-\(density)/\(name)"), "mipmap-\(density)/\(name)", in: res)
+            }
+        }
+        try put("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/ic_launcher_background"/>
+                <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+            </adaptive-icon>
+            """, "mipmap-anydpi-v26/ic_launcher.xml", in: res)
+        try put(#"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp"/>"#,
+                "drawable/ic_launcher_foreground.xml", in: res)
+        try put(#"<resources><color name="ic_launcher_background">#3DDC84</color></resources>"#, "values/ic_launcher_background.xml", in: res)
+        let sheet = try previewer().render(sources: [res.path])
+        let android = sheet.tiles.filter { $0.section.hasPrefix("Android launcher") }
+        #expect(android.map { $0.caption[0] } == ["Legacy ic_launcher", "Legacy round"])
+        #expect(android.allSatisfy { $0.pixels == PixelSize(width: 192, height: 192) })
+    }
+
+    @Test("a web folder with no manifest but an Apple touch icon and favicons (excalidraw's public/) is shown; icons in node_modules are not")
+    func webFolderWithoutManifest() throws {
+        let generated = try generatedFolder("web")
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let site = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        for name in ["apple-touch-icon.png", "favicon-32x32.png"] {
+            try copy(generated.appendingPathComponent(name), "public/\(name)", in: site)
+        }
+        try copy(generated.appendingPathComponent("manifest.webmanifest"), "node_modules/pkg/manifest.webmanifest", in: site)
+        let sheet = try previewer().render(sources: [site.path])
+        #expect(sheet.tiles.map(\.file) == ["public/apple-touch-icon.png", "public/favicon-32x32.png"])
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+let previewMaster = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+
+/// A previewer with the given presets (none: the default set for masters).
+func previewer(_ presets: String? = nil) throws -> Previewer {
+    Previewer(options: GenerateOptions(presets: try presets.map(PresetCatalog.presets) ?? []))
+}
+
+/// Generates the sample master with `presets` into a new temporary folder.
+func generatedFolder(_ presets: String, configure: (inout GenerateOptions) -> Void = { _ in }) throws -> URL {
+    let folder = try Fixtures.temporaryFolder()
+    var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+    options.allowUpscale = true
+    configure(&options)
+    _ = try Generator(options: options).run(source: previewMaster, outputFolder: folder.path, parallelism: .serial)
+    return folder
+}
+
+@Suite("Previewer")
+struct PreviewerTests {
+    @Test("a master is generated (default presets) into a temporary folder that is removed; the sheet is an opaque RGB PNG 1200 px wide")
+    func master() throws {
+        let out = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let scratch = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var previewer = try previewer()
+        previewer.temporaryFolder = scratch.path
+        let path = out.appendingPathComponent("nested/preview.png").path
+        let report = try previewer.write(sources: [previewMaster], to: path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "the temporary outputs are removed")
+        let png = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: path)))
+        #expect(png.info.colorType == .rgb && png.image.width == 1200 && png.image.size == report.pixels)
+        #expect(report.files > 40 && report.errors == 0)
+        let sheet = try previewer.render(sources: [previewMaster])
+        let sections = Set(sheet.tiles.map(\.section))
+        #expect(sections.isSuperset(of: ["iOS home screen", "Small sizes", "macOS"]))
+        #expect(sections.contains { $0.hasPrefix("Android launcher") })
+    }
+
+    @Test("a rerun that draws the same sheet leaves the file alone, time included; an earlier sheet in the folder is not counted as a file")
+    func rerun() throws {
+        let folder = try generatedFolder("ios")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Previewer.sheetPath(forOutputFolder: folder.path)
+        #expect(path == folder.appendingPathComponent("iconforge-preview.png").path)
+        let first = try previewer().write(sources: [folder.path], to: path)
+        let stamp = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.02)
+        let second = try previewer().write(sources: [folder.path], to: path)
+        #expect(first.files == second.files && first.files == 15)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == stamp)
+    }
+
+    @Test("generate's sheet goes beside a catalog or an Android res/ folder, inside any other output folder")
+    func sheetPath() {
+        #expect(Previewer.sheetPath(forOutputFolder: "App/Assets.xcassets") == "App/iconforge-preview.png")
+        #expect(Previewer.sheetPath(forOutputFolder: "app/src/main/res") == "app/src/main/iconforge-preview.png")
+        #expect(Previewer.sheetPath(forOutputFolder: "build/icons") == "build/icons/iconforge-preview.png")
+    }
+
+    @Test("nothing to preview, a missing path and a broken master are one error each, naming the path; nothing is written")
+    func refusals() throws {
+        let empty = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try Data("notes".utf8).write(to: empty.appendingPathComponent("notes.txt"))
+        let out = empty.appendingPathComponent("preview.png").path
+        for (source, words) in [(empty.path, "nothing to preview"), (empty.appendingPathComponent("gone.png").path, "no such file"),
+                                (Fixtures.testImages.appendingPathComponent("sources/malformed.svg").path, "malformed.svg")] {
+            #expect {
+                _ = try previewer().write(sources: [source], to: out)
+            } throws: { error in
+                "\(error)".contains(words) && "\(error)".contains((source as NSString).lastPathComponent)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("several sources: each one's sections carry its name, and the counts add up")
+    func severalSources() throws {
+        let ios = try generatedFolder("ios")
+        let web = try generatedFolder("web")
+        defer { for folder in [ios, web] { try? FileManager.default.removeItem(at: folder) } }
+        let sheet = try previewer().render(sources: [ios.path, web.path])
+        #expect(sheet.tiles.contains { $0.section == ios.lastPathComponent + " — iOS home screen" })
+        #expect(sheet.tiles.contains { $0.section == web.lastPathComponent + " — Web" })
+        let alone = try previewer().render(sources: [ios.path])
+        #expect(sheet.files > alone.files && alone.files == 15)
+    }
+}
