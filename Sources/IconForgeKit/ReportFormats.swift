@@ -13,26 +13,41 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 }
 
 extension ValidationReport {
-    /// The report in a format; `colour` adds ANSI colours to text.
-    public func rendered(as format: ReportFormat, colour: Bool = false) -> String {
+    /// How much the text format says.
+    public enum Detail: Sendable {
+        /// The findings alone: no notes, no summary line.
+        case findings
+        /// Findings, notes and the summary line.
+        case normal
+        /// Also every clean file, with its role.
+        case everyFile
+    }
+
+    /// The report in a format; `colour` adds ANSI colours to text, `detail` sets how much text says.
+    public func rendered(as format: ReportFormat, colour: Bool = false, detail: Detail = .normal) -> String {
         switch format {
-        case .text: text(colour: colour)
+        case .text: text(colour: colour, detail: detail)
         case .json: json
         case .junit: junit
         case .github: github
         }
     }
 
-    private func text(colour: Bool) -> String {
+    private func text(colour: Bool, detail: Detail) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
-        for file in files where !file.findings.isEmpty {
+        for file in files where !file.findings.isEmpty || detail == .everyFile {
+            guard !file.findings.isEmpty else {
+                lines.append("\(file.path) " + paint("ok", "32") + " (\(file.role))")
+                continue
+            }
             lines.append(paint(file.path, "1"))
             for finding in file.findings {
                 let tag = finding.severity == .error ? paint("error", "31") : paint("warning", "33")
                 lines.append("  \(tag) [\(finding.rule.rawValue)] \(finding.line)")
             }
         }
+        guard detail != .findings else { return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
         lines += notes
         let clean = files.filter { $0.findings.isEmpty }.count
         lines.append("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), "

@@ -34,9 +34,12 @@ extension RGBColor: ExpressibleByArgument {
 
 extension Filter: ExpressibleByArgument {}
 extension Gravity: ExpressibleByArgument {}
-extension FitMode: ExpressibleByArgument {
-    /// The check `generate` and `watch` make of `--fit`: icons are square, and stretching distorts them.
-    static func checkForIcons(_ fit: FitMode?) throws {
-        if fit == .stretch { throw ValidationError("--fit takes fill or fit for icons (stretching distorts them)") }
-    }
+extension FitMode: ExpressibleByArgument {}
+
+/// `--fit` where icons are made (generate, watch, preview): fill or fit, never stretch — icons are square, and
+/// stretching distorts them. A type of its own so that help and the parser offer only these two.
+enum IconFit: String, CaseIterable, ExpressibleByArgument {
+    case fill, fit
+
+    var mode: FitMode { self == .fill ? .fill : .fit }
 }

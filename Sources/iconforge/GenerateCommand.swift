@@ -39,7 +39,7 @@ struct GenerateCommand: ParsableCommand {
     var background: RGBColor?
 
     @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill (crop) or fit (pad). Without it, a non-square master is an error.", valueName: "mode"))
-    var fit: FitMode?
+    var fit: IconFit?
 
     @Option(help: ArgumentHelp("What fill keeps, for icons and launch images.", valueName: "gravity"))
     var gravity: Gravity = .center
@@ -107,7 +107,6 @@ struct GenerateCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
-        try FitMode.checkForIcons(fit)
         guard launchLogoScale > 0, launchLogoScale <= 1 else { throw ValidationError("--launch-logo-scale must be in (0, 1]") }
         for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
             throw ValidationError("set names must be plain names (got '\(name)')")
@@ -125,7 +124,7 @@ struct GenerateCommand: ParsableCommand {
         options.linearLight = !gammaSpace
         options.background = background ?? .white
         options.iconBackground = background
-        options.fit = fit
+        options.fit = fit?.mode
         options.gravity = gravity
         options.allowUpscale = allowUpscale
         options.appIconName = appIconName

@@ -29,7 +29,7 @@ struct PreviewCommand: ParsableCommand {
     var background: RGBColor?
 
     @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill (crop) or fit (pad).", valueName: "fill|fit"))
-    var fit: FitMode?
+    var fit: IconFit?
 
     @Option(help: ArgumentHelp("A master's designed dark variant.", valueName: "file"))
     var dark: String?
@@ -46,13 +46,12 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
-        try FitMode.checkForIcons(fit)
     }
 
     func run() throws {
         var options = GenerateOptions(presets: try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] })
         options.background = background ?? .white
-        options.fit = fit
+        options.fit = fit?.mode
         options.darkSource = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appIconName = appIconName == "AppIcon" ? nil : appIconName

@@ -41,13 +41,24 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Flag(name: [.short, .long], help: "Text format: the findings alone, without notes or the summary line.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "Text format: every file checked, clean ones too (with their role).")
+    var verbose = false
+
     @OptionGroup var decode: DecodeOptions
+
+    func validate() throws {
+        if quiet, verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+    }
 
     func run() throws {
         let presets = try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] }
         let validator = Validator(presets: presets, role: role, limits: decode.limits, appIconName: appIconName)
         let report = try Terminal.orExit(2) { try validator.validate(paths) }
-        let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive)
+        let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive,
+                                   detail: quiet ? .findings : verbose ? .everyFile : .normal)
         if let output {
             let folder = (output as NSString).deletingLastPathComponent
             try Terminal.orExit(2) { try FileManager.default.makeFolder(folder.isEmpty ? "." : folder) }

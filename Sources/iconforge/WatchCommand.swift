@@ -16,23 +16,25 @@ struct WatchCommand: ParsableCommand {
             A file is processed once it has not changed for --settle milliseconds. Bad files are logged once \
             and retried when they change. SIGINT/SIGTERM finish the jobs in progress and exit 0 (a second \
             signal stops at once); SIGHUP reloads --config; SIGUSR1 logs a summary. The exit status is \
-            non-zero only when IN_DIR cannot be watched or disappears (and, with --once, when a job failed).
+            non-zero only when IN_DIR cannot be watched or disappears (and, with --once, when a job failed). \
+            Without IN_DIR, the jobs of the project file (--config, default ./iconforge.yml) are run, then run \
+            again whenever a file they read changes; a change to the project file (or SIGHUP) reloads it.
             """)
 
-    @Argument(help: ArgumentHelp("The folder masters are dropped into.", valueName: "in-dir"))
-    var input: String
+    @Argument(help: ArgumentHelp("The folder masters are dropped into. None: follow the jobs of iconforge.yml (--config).", valueName: "in-dir"))
+    var input: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Where the outputs go (not inside the watched folder).", valueName: "out-dir"))
-    var out: String
+    var out: String?
 
     @Option(help: ArgumentHelp("Presets, comma-separated (see 'iconforge presets').", valueName: "name,..."))
-    var preset: String
+    var preset: String?
 
     @Option(help: ArgumentHelp("Colour translucent pixels of opaque outputs are composited over.", valueName: "#RRGGBB"))
     var background: RGBColor?
 
     @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill or fit.", valueName: "mode"))
-    var fit: FitMode?
+    var fit: IconFit?
 
     @Flag(help: "Allow outputs larger than the master.")
     var allowUpscale = false
@@ -58,19 +60,27 @@ struct WatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Log lines as text or json.", valueName: "format"))
     var logFormat: WatchLog.Format = .text
 
-    @Option(help: ArgumentHelp("A JSON file of options ({\"preset\", \"background\"}) that SIGHUP reloads.", valueName: "file"))
+    @Option(help: ArgumentHelp("Without IN_DIR: the project file whose jobs are followed (default ./iconforge.yml). With IN_DIR: a JSON file of options ({\"preset\", \"background\"}) that SIGHUP reloads.", valueName: "file"))
     var config: String?
+
+    @Flag(name: [.short, .long], help: "Log failures only (and the summaries).")
+    var quiet = false
 
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
         guard settle >= 0 else { throw ValidationError("--settle must be 0 or more milliseconds") }
         if let poll, poll <= 0 { throw ValidationError("--poll must be a positive number of seconds") }
-        try FitMode.checkForIcons(fit)
         if role != nil, !validateOnly { throw ValidationError("--role applies to --validate-only") }
     }
 
     func run() throws {
+        guard let input else { return try runProject() }
+        guard let out, let preset else { throw Terminal.failure("watch IN_DIR needs --out and --preset (or no IN_DIR, to follow the jobs of \(ProjectConfig.fileName))", status: 2) }
+        if let config, (try? JSONSerialization.jsonObject(with: Data(FileIO.read(config)))) as? [String: Any] == nil {
+            throw Terminal.failure("\(config): with IN_DIR, --config is a JSON object of options ({\"preset\": …, \"background\": …}); "
+                                   + "to follow an \(ProjectConfig.fileName)'s jobs, run 'iconforge watch --config \(config)' without IN_DIR", status: 2)
+        }
         let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
         let outputPath = URL(fileURLWithPath: out).standardizedFileURL.path
         guard !(outputPath + "/").hasPrefix(inputPath + "/") else {
@@ -86,11 +96,11 @@ struct WatchCommand: ParsableCommand {
         options.validationRole = role
         options.prune = prune
         options.settle = Double(settle) / 1000
-        let log = WatchLog(format: logFormat, colour: logFormat == .text && Terminal.isInteractive)
+        let log = WatchLog(format: logFormat, colour: logFormat == .text && Terminal.isInteractive, quiet: quiet)
 
         // Signals become counters the control loop reads; the handlers themselves do nothing else.
         let counters = SignalCounters()
-        let source = try Terminal.orExit { try makeSource() }
+        let source = try Terminal.orExit { try makeSource(input) }
         let daemon = WatchDaemon(options: options, source: source, log: log)
         if once {
             let totals = daemon.runOnce()
@@ -103,12 +113,46 @@ struct WatchCommand: ParsableCommand {
             try daemon.run(stopRequests: { counters.count(SIGTERM) + counters.count(SIGINT) },
                            summaryRequests: { counters.count(SIGUSR1) },
                            reloadRequests: { counters.count(SIGHUP) },
-                           reload: { reloadConfig() })
+                           reload: { reloadConfig(preset: preset) })
         }
     }
 
+    /// Follows the project file's jobs: each runs as 'iconforge generate' with its arguments (quietly: the log says how it went).
+    private func runProject() throws {
+        if out != nil || preset != nil || validateOnly || prune {
+            throw Terminal.failure("--out, --preset, --validate-only and --prune apply to watching a folder (IN_DIR); a project's jobs say their own", status: 2)
+        }
+        let path = config ?? ProjectConfig.fileName
+        guard config != nil || FileManager.default.fileExists(atPath: path) else {
+            throw Terminal.failure("no IN_DIR, and no \(ProjectConfig.fileName) here: give a folder to watch with --out and --preset, "
+                                   + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
+        }
+        let log = WatchLog(format: logFormat, colour: logFormat == .text && Terminal.isInteractive, quiet: quiet)
+        let watcher = try Terminal.orExit(2) {
+            try ProjectWatcher(configPath: path, settle: Double(settle) / 1000, interval: poll ?? 0.5, log: log) { job in
+                do {
+                    try GenerateCommand.parse(job.arguments + ["--quiet"]).run()
+                    return nil
+                } catch let exit as ExitCode {
+                    return "generate exited with status \(exit.rawValue) (its errors are above)"
+                } catch {
+                    return GenerateCommand.message(for: error)
+                }
+            }
+        }
+        if once {
+            let totals = watcher.runOnce()
+            log.event(file: nil, action: "summary", result: "\(totals.jobs) job\(totals.jobs == 1 ? "" : "s"), \(totals.failed) failed")
+            if totals.failed > 0 { throw ExitCode(1) }
+            return
+        }
+        let counters = SignalCounters()
+        counters.install()
+        _ = watcher.run(stopRequests: { counters.count(SIGTERM) + counters.count(SIGINT) }, reloadRequests: { counters.count(SIGHUP) })
+    }
+
     /// The change source: inotify on Linux unless --poll, polling otherwise. Created before the first scan.
-    private func makeSource() throws(WatchError) -> ChangeSource {
+    private func makeSource(_ input: String) throws(WatchError) -> ChangeSource {
         #if os(Linux)
         if poll == nil { return try InotifySource(folder: input) }
         #endif
@@ -118,14 +162,14 @@ struct WatchCommand: ParsableCommand {
     private func makeOptions(preset: String, background: RGBColor?) throws -> GenerateOptions {
         var options = GenerateOptions(presets: try PresetCatalog.presets(preset))
         if let background { options.background = background }
-        options.fit = fit
+        options.fit = fit?.mode
         options.allowUpscale = allowUpscale
         options.limits = decode.limits
         return options
     }
 
     /// Reads --config: {"preset": "ios,ios-legacy", "background": "#RRGGBB"}; nil when absent or malformed.
-    private func reloadConfig() -> GenerateOptions? {
+    private func reloadConfig(preset: String) -> GenerateOptions? {
         guard let config, let bytes = try? FileIO.read(config), case let data = Data(bytes),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
         let colour = (object["background"] as? String).flatMap(RGBColor.init(hex:))

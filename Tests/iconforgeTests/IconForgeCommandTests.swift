@@ -19,4 +19,13 @@ struct IconForgeCommandTests {
         #expect(result.status == 0)
         for word in ["generate", "validate", "fail-on", "max-memory"] { #expect(result.standardOutput.contains(word), "\(shell): \(word)") }
     }
+
+    @Test("--fit's help lists what each command accepts: fill and fit where icons are made, stretch too for resize", arguments: ["generate", "watch", "preview", "resize"])
+    func fitHelp(command: String) throws {
+        // Help wraps lines: one space for every run of white space.
+        let help = try CommandRunner.run([command, "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let fit = help.components(separatedBy: "--fit <").last ?? ""
+        let values = fit.range(of: "(values: ").map { String(fit[$0.upperBound...].prefix { $0 != ")" && $0 != ";" }) }
+        #expect(values == (command == "resize" ? "fill, fit, stretch" : "fill, fit"), "\(command): \(values ?? "none")")
+    }
 }

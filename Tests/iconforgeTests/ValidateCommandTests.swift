@@ -15,6 +15,18 @@ struct ValidateCommandTests {
         #expect(try CommandRunner.run(["validate", "x.png", "--format", "yaml"]).status == 2)
     }
 
+    @Test("-q prints the findings alone (nothing for a clean catalog), -v every file with its role; the exit status is the same")
+    func verbosity() throws {
+        let quietGood = try CommandRunner.run(["validate", "-q", "TestImages/validation/Good.xcassets"])
+        #expect(quietGood.status == 0 && quietGood.standardOutput.isEmpty)
+        let quietBroken = try CommandRunner.run(["validate", "--quiet", "TestImages/validation/Broken.xcassets"])
+        #expect(quietBroken.status == 1 && quietBroken.standardOutput.contains("error [size]") && !quietBroken.standardOutput.contains("files checked"))
+        let verbose = try CommandRunner.run(["validate", "-v", "TestImages/validation/Good.xcassets"])
+        let okLines = verbose.standardOutput.split(separator: "\n").filter { $0.hasSuffix(" ok (app)") || $0.contains(" ok (") }
+        #expect(verbose.status == 0 && okLines.count == 19 && verbose.standardOutput.hasSuffix("19 files checked: 0 errors, 0 warnings, 19 clean\n"))
+        #expect(try CommandRunner.run(["validate", "-q", "-v", "TestImages/validation/Good.xcassets"]).status == 2)
+    }
+
     @Test("warnings pass unless --strict")
     func strict() throws {
         let path = "TestImages/validation/defects/gamma.png"

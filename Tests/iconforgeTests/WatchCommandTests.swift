@@ -252,3 +252,27 @@ struct WatchCommandTests {
         #expect(result.status == 0 && space.complete("v") && space.complete("j"), "\(result.standardOutput)")
     }
 }
+
+@Suite("iconforge watch, following iconforge.yml")
+struct WatchProjectTests {
+    @Test("without IN_DIR, --once runs the project file's jobs (exit 1 if one fails); -q keeps failures and the summary; folder options are refused")
+    func once() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("icon.png"))
+        try Data("jobs:\n  - master: icon.png\n    presets: ios-single\n    out: build\n".utf8).write(to: folder.appendingPathComponent("iconforge.yml"))
+        let result = try CommandRunner.run(["watch", "--once"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("iconforge.yml:2 generate (start)") && result.standardOutput.contains("1 job, 0 failed"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/AppIcon.appiconset/Contents.json").path))
+        try Data("jobs:\n  - master: missing.png\n    presets: ios-single\n    out: build\n".utf8).write(to: folder.appendingPathComponent("other.yml"))
+        let failing = try CommandRunner.run(["watch", "--once", "-q", "--config", "other.yml"], in: folder)
+        #expect(failing.status == 1 && failing.standardError.contains("missing.png"))
+        #expect(failing.standardOutput.split(separator: "\n").count == 2, "the failed job and the summary: \(failing.standardOutput)")
+        let mixed = try CommandRunner.run(["watch", "--once", "--prune"], in: folder)
+        #expect(mixed.status == 2 && mixed.standardError.contains("apply to watching a folder"))
+        let yamlForFolder = try CommandRunner.run(["watch", folder.path, "-o", folder.appendingPathComponent("../out-\(UUID().uuidString)").path,
+                                                   "--preset", "ios", "--config", "iconforge.yml", "--once"], in: folder)
+        #expect(yamlForFolder.status == 2 && yamlForFolder.standardError.contains("without IN_DIR"))
+    }
+}

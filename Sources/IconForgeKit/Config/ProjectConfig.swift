@@ -11,6 +11,9 @@ public struct ProjectConfig: Sendable {
         /// The line of the job in the file, for messages.
         public var line: Int
         public var arguments: [String]
+        /// The files the job reads — its master and every file an option names — resolved against the file's folder:
+        /// what `watch --config` follows.
+        public var inputs: [String] = []
     }
 
     /// The default file name, looked for in the current folder.
@@ -71,7 +74,7 @@ public struct ProjectConfig: Sendable {
             guard let text = node.scalar?.string else { throw invalid(node, path: path, "\(key) must be a single value") }
             return text
         }
-        var master: String?, presets: String?, out: String?, arguments: [String] = []
+        var master: String?, presets: String?, out: String?, arguments: [String] = [], inputs: [String] = []
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
@@ -101,19 +104,23 @@ public struct ProjectConfig: Sendable {
                             pairs.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
                         }
                     } else { throw invalid(value, path: path, "\(key) must be a map of NAME: FILE") }
-                    for (name, file) in pairs { arguments += ["--" + key, name + "=" + resolve(file)] }
+                    for (name, file) in pairs {
+                        arguments += ["--" + key, name + "=" + resolve(file)]
+                        inputs.append(resolve(file))
+                    }
                 default:
                     let text = try scalar(value, key)
                     let isPath = kind == .path || (kind == .pathUnlessAuto && text != "auto")
                         || (kind == .pathUnlessColour && !text.hasPrefix("#"))
                     arguments += ["--" + key, isPath ? resolve(text) : text]
+                    if isPath { inputs.append(resolve(text)) }
                 }
             }
         }
         guard let master else { throw invalid(node, path: path, "a job needs a master") }
         guard let presets else { throw invalid(node, path: path, "a job needs presets") }
         guard let out else { throw invalid(node, path: path, "a job needs out") }
-        return Job(line: (node.mark?.line ?? 0), arguments: [master, "--preset", presets, "--out", out] + arguments)
+        return Job(line: (node.mark?.line ?? 0), arguments: [master, "--preset", presets, "--out", out] + arguments, inputs: [master] + inputs)
     }
 
     private static func unknown(_ node: Node, path: String, known: [String]) -> ConfigError {

@@ -10,6 +10,7 @@ public final class WatchLog: @unchecked Sendable {
 
     private let format: Format
     private let colour: Bool
+    private let quiet: Bool
     private let write: @Sendable (String) -> Void
     private let lock = NSLock()
     private let clock: ISO8601DateFormatter = {
@@ -18,10 +19,12 @@ public final class WatchLog: @unchecked Sendable {
         return formatter
     }()
 
-    /// A log in `format`; lines go to `write` (standard output by default).
-    public init(format: Format, colour: Bool = false, write: @escaping @Sendable (String) -> Void = WatchLog.standardOutput) {
+    /// A log in `format`; lines go to `write` (standard output by default). A `quiet` log keeps failures and
+    /// summaries only.
+    public init(format: Format, colour: Bool = false, quiet: Bool = false, write: @escaping @Sendable (String) -> Void = WatchLog.standardOutput) {
         self.format = format
         self.colour = colour
+        self.quiet = quiet
         self.write = write
     }
 
@@ -31,6 +34,7 @@ public final class WatchLog: @unchecked Sendable {
 
     /// Logs one event.
     public func event(file: String?, action: String, duration: Double? = nil, result: String, error: String? = nil) {
+        if quiet, error == nil, !["summary", "stop"].contains(action) { return }
         let time = lock.withLock { clock.string(from: Date()) }
         let line: String
         switch format {

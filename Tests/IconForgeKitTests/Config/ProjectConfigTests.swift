@@ -39,6 +39,9 @@ struct ProjectConfigTests {
                                              "--allow-upscale", "--alternate", "Holiday=" + folder + "/art/holiday.png"])
         #expect(config.jobs[1].arguments == ["/abs/icon.png", "--preset", "macos", "--out", folder + "/mac"])
         #expect(config.jobs[1].line == 10)
+        #expect(config.jobs[0].inputs == [folder + "/design/icon.svg", folder + "/design/icon-dark.svg", folder + "/art/holiday.png"],
+                "the master and the files options name; 'auto' and colours are not files")
+        #expect(config.jobs[1].inputs == ["/abs/icon.png"])
     }
 
     @Test("errors name the file, line and column", arguments: [
