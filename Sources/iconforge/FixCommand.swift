@@ -32,6 +32,9 @@ struct FixCommand: ParsableCommand {
     @Flag(help: "Print what would be fixed, and change nothing.")
     var dryRun = false
 
+    @Flag(name: [.short, .long], help: "Print only what failed and what needs a re-export.")
+    var quiet = false
+
     @OptionGroup var decode: DecodeOptions
 
     func run() throws {
@@ -44,12 +47,12 @@ struct FixCommand: ParsableCommand {
             if let failure = outcome.failure {
                 failed = true
                 Terminal.standardError("\(outcome.path): not fixed: \(failure)")
-            } else {
+            } else if !quiet {
                 print("\(outcome.path): \(dryRun ? "would be " : "")\(outcome.changes.joined(separator: "; "))"
                       + (outcome.backup.map { dryRun ? "" : " (original kept in \($0))" } ?? ""))
             }
         }
-        if outcomes.isEmpty { print("nothing to fix") }
+        if outcomes.isEmpty, !quiet { print("nothing to fix") }
         // What fixing cannot repair is said, and fails the run: a wrong size or a missing file needs a re-export.
         let repairable: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
         let report = try Terminal.orExit(2) { try fixer.validator.validate(paths) }

@@ -237,7 +237,9 @@ struct GenerateCommand: ParsableCommand {
         }
         let project = try Terminal.orExit(2) { try ProjectConfig.load(path) }
         for job in project.jobs {
-            let command = try GenerateCommand.parse(job.arguments + (dryRun ? ["--dry-run"] : []))
+            // The command line's own switches apply to every job.
+            let switches = [(dryRun, "--dry-run"), (preview, "--preview"), (quiet, "--quiet"), (verbose, "--verbose")].filter(\.0).map(\.1)
+            let command = try GenerateCommand.parse(job.arguments + switches)
             do { try command.run() } catch {
                 Terminal.standardError("\(path):\(job.line): this job failed")
                 throw error

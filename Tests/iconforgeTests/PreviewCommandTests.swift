@@ -42,4 +42,20 @@ struct PreviewCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("App/iconforge-preview.png").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: catalog).sorted() == ["AppIcon.appiconset", "Contents.json"])
     }
+
+    @Test("the README's commands: generate the sample set, then preview the folder; an iconforge.yml job with preview: true draws its sheet")
+    func readme() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = folder.appendingPathComponent("AppIcons").path
+        #expect(try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios", "--out", icons]).status == 0)
+        let sheet = folder.appendingPathComponent("preview.png").path
+        let preview = try CommandRunner.run(["preview", icons, "-o", sheet])
+        #expect(preview.status == 0 && preview.standardOutput.contains("15 files checked, 0 errors, 0 warnings"), "\(preview.standardError)")
+        try FileManager.default.copyItem(atPath: "\(Fixtures.testImages.path)/app-icon-master.png", toPath: folder.appendingPathComponent("icon.png").path)
+        try Data("jobs:\n  - master: icon.png\n    presets: ios-single\n    out: build\n    preview: true\n".utf8).write(to: folder.appendingPathComponent("iconforge.yml"))
+        let job = try CommandRunner.run(["generate", "-q"], in: folder)
+        #expect(job.status == 0 && job.standardOutput.isEmpty, "\(job.standardOutput)\(job.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/iconforge-preview.png").path))
+    }
 }

@@ -66,5 +66,7 @@ struct ValidateCommandTests {
         #expect(try CommandRunner.run(["validate", "--role", "app", path]).status == 0)
         let again = try CommandRunner.run(["fix", "--role", "app", path])
         #expect(again.status == 0 && again.standardOutput == "nothing to fix\n")
+        let quiet = try CommandRunner.run(["fix", "-q", "--role", "app", path])
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty)
     }
 }
