@@ -82,7 +82,8 @@ struct ProjectScan {
         var text = """
             # iconforge.yml: run 'iconforge generate' with no arguments to make every icon below.
             # Paths are relative to this file. Any 'generate' option can be given by its long name
-            # (see 'iconforge generate --help'); 'iconforge presets' lists the presets.
+            # (see 'iconforge generate --help'); 'iconforge presets' lists the presets. Add 'preview: true'
+            # to a job for a contact sheet of its outputs; 'iconforge watch' reruns jobs when their files change.
             jobs:
 
             """

@@ -77,9 +77,12 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         guard let input else { return try runProject() }
         guard let out, let preset else { throw Terminal.failure("watch IN_DIR needs --out and --preset (or no IN_DIR, to follow the jobs of \(ProjectConfig.fileName))", status: 2) }
-        if let config, (try? JSONSerialization.jsonObject(with: Data(FileIO.read(config)))) as? [String: Any] == nil {
-            throw Terminal.failure("\(config): with IN_DIR, --config is a JSON object of options ({\"preset\": …, \"background\": …}); "
-                                   + "to follow an \(ProjectConfig.fileName)'s jobs, run 'iconforge watch --config \(config)' without IN_DIR", status: 2)
+        if let config {
+            let bytes = try Terminal.orExit(2) { try FileIO.read(config) }
+            if (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] == nil {
+                throw Terminal.failure("\(config): with IN_DIR, --config is a JSON object of options ({\"preset\": …, \"background\": …}); "
+                                       + "to follow an \(ProjectConfig.fileName)'s jobs, run 'iconforge watch --config \(config)' without IN_DIR", status: 2)
+            }
         }
         let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
         let outputPath = URL(fileURLWithPath: out).standardizedFileURL.path

@@ -130,14 +130,14 @@ struct PreviewInventory {
 
     /// A picture of `path`, decoded (PNG, JPEG, SVG), or the reason it is not.
     static func picture(_ path: String, label: String, limits: PNGLimits) -> Picture {
-        guard let kind = (try? FileIO.read(path)).flatMap(FileKind.detect), [.png, .jpeg, .svg].contains(kind) else {
-            let kind = (try? FileIO.read(path)).flatMap(FileKind.detect)
-            return Picture(label: label, path: path, problem: kind.map { "\($0) is not drawn" } ?? "not an image IconForge reads")
-        }
         do {
             let source = try SourceImage.read(path, limits: limits, vectorSize: .longSide(1024))
             return Picture(label: label, path: path, image: source.image)
         } catch {
+            // A format IconForge does not draw (WebP, PDF, HEIF) is named as such, not as a decoding failure.
+            if let kind = (try? FileIO.read(path)).flatMap(FileKind.detect), !SourceImage.readableKinds.contains(kind) {
+                return Picture(label: label, path: path, problem: "\(kind) is not drawn")
+            }
             return Picture(label: label, path: path, problem: "\(error)")
         }
     }

@@ -51,12 +51,8 @@ struct PreviewSections {
         let mask = IconShape.superellipse(side: side)
         var notes = ["60 pt at @3x (180 px) under the iOS mask, as an iPhone home screen shows it."]
         var tiles: [ContactSheet.Tile] = []
-        if let image = light.image {
-            tiles.append(tile(light, image: Self.masked(image, side: side, mask: mask, matte: .white), area: area,
-                              backdrop: .lightWallpaper, caption: ["Light", light.label]))
-        } else {
-            tiles.append(tile(light, image: nil, area: area, backdrop: .lightWallpaper, caption: ["Light", light.label]))
-        }
+        tiles.append(tile(light, image: light.image.map { Self.masked($0, side: side, mask: mask, matte: .white) }, area: area,
+                          backdrop: .lightWallpaper, caption: ["Light", light.label]))
         let dark = inventory.home[.dark] ?? light
         if inventory.home[.dark] == nil { notes.append("No dark variant: iOS 18 shows the light icon in dark mode.") }
         tiles.append(tile(dark, image: dark.image.map { Self.masked($0, side: side, mask: mask, matte: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)) },
