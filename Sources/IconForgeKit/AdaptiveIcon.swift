@@ -57,12 +57,12 @@ struct AdaptiveIcon: Sendable {
                             monochromeHasShape: !opaqueSquare)
     }
 
-    /// The picture for an output's `android-layer`.
-    func image(for layer: String) -> Image {
+    /// The picture for an output's `android-layer`; nil for a colour background (a resource, never a picture: the
+    /// plan leaves that output out).
+    func image(for layer: String) -> Image? {
         switch layer {
         case "foreground": foreground
-        case "background": background ?? Image(width: 8, height: 8, format: .rgba8, fill: SIMD4(UInt16(backgroundColor.red), UInt16(backgroundColor.green),
-                                                                                            UInt16(backgroundColor.blue), 255))
+        case "background": background
         case "monochrome": monochrome
         case "round": round
         default: legacy // legacy, play

@@ -80,7 +80,7 @@ struct Masters: Sendable {
                                 + "give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
             }
             masters.adaptive = icon
-            for layer in androidLayers { masters.android[layer] = pyramid(icon.image(for: layer)) }
+            for layer in androidLayers { if let picture = icon.image(for: layer) { masters.android[layer] = pyramid(picture) } }
         }
         if jobs.contains(where: { $0.spec.webPurpose == "maskable" }) {
             // Browsers crop maskable icons to as little as the central 80% circle: the master fills that square.

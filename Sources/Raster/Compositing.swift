@@ -125,23 +125,32 @@ extension Image {
     /// This image with each pixel's alpha multiplied by `mask` (one value 0…1 per pixel, row by row).
     public func masked(by mask: [Float]) -> Image {
         precondition(mask.count == width * height, "the mask must cover the image")
-        var result = self
         let top = Float(format.maxValue)
-        for y in 0..<height {
-            for x in 0..<width {
-                var p = pixel(x: x, y: y)
-                p[3] = UInt16((Float(p[3]) * mask[y * width + x]).rounded().clamped(to: 0...top))
-                result.setPixel(x: x, y: y, p)
+        return mask.withUnsafeBufferPointer { mask in
+            mappingPixels { index, pixel in
+                var p = pixel
+                p[3] = UInt16((Float(p[3]) * mask[index]).rounded().clamped(to: 0...top))
+                return p
             }
         }
-        return result
     }
 
     /// One colour (given in the format's range; its alpha ignored) with this image's alpha: a silhouette.
     public func coverage(color: SIMD4<UInt16>) -> Image {
-        var result = self
-        for y in 0..<height {
-            for x in 0..<width { result.setPixel(x: x, y: y, SIMD4(color[0], color[1], color[2], pixel(x: x, y: y)[3])) }
+        mappingPixels { _, pixel in SIMD4(color[0], color[1], color[2], pixel[3]) }
+    }
+
+    /// A copy with every pixel replaced by `transform(index, pixel)` (values in the format's range), read and
+    /// written through the raw bytes rather than pixel by pixel accessors.
+    func mappingPixels(_ transform: (Int, SIMD4<UInt16>) -> SIMD4<UInt16>) -> Image {
+        var result = Image(uninitializedWidth: width, height: height, format: format)
+        let (count, format) = (width * height, self.format)
+        bytes.withUnsafeBytes { source in
+            result.bytes.withUnsafeMutableBytes { destination in
+                for index in 0..<count {
+                    Image.store(transform(index, Image.load(from: source, at: index, format: format)), into: destination, at: index, format: format)
+                }
+            }
         }
         return result
     }
@@ -157,13 +166,9 @@ extension Image {
     public func multiplied(by color: RGBColor) -> Image {
         let top = Float(format.maxValue)
         let factors = SIMD4<Float>(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1)
-        var result = self
-        for y in 0..<height {
-            for x in 0..<width {
-                let product = SIMD4<Float>(pixel(x: x, y: y)) * factors
-                result.setPixel(x: x, y: y, SIMD4<UInt16>((product + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: top)), rounding: .towardZero))
-            }
+        return mappingPixels { _, pixel in
+            let product = SIMD4<Float>(pixel) * factors
+            return SIMD4<UInt16>((product + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: top)), rounding: .towardZero)
         }
-        return result
     }
 }
