@@ -27,6 +27,12 @@ struct DecodeOptions: ParsableArguments {
     }
 }
 
+/// `-q` for commands whose only output is a line saying what they wrote.
+struct QuietOption: ParsableArguments {
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+}
+
 extension RGBColor: ExpressibleByArgument {
     public init?(argument: String) { self.init(hex: argument) }
     public var defaultValueDescription: String { description }

@@ -27,14 +27,18 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour translucent pixels are composited over.", valueName: "#RRGGBB"))
     var background: RGBColor = .white
 
+    @OptionGroup var output: QuietOption
+
     @OptionGroup var decode: DecodeOptions
 
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
         try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
         let outcome = try Terminal.orExit { try conversion.run(input: input, output: out) }
-        print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.sourceSize) from \(outcome.sourceKind), "
-              + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))
+        if !output.quiet {
+            print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.sourceSize) from \(outcome.sourceKind), "
+                  + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))
+        }
         for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
     }
 }

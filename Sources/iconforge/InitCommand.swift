@@ -16,6 +16,8 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace an existing file.")
     var force = false
 
+    @OptionGroup var output: QuietOption
+
     func run() throws {
         if FileManager.default.fileExists(atPath: out), !force {
             throw Terminal.failure("\(out) exists; pass --force to replace it", status: 1)
@@ -24,7 +26,7 @@ struct InitCommand: ParsableCommand {
         let found = ProjectScan(root: root)
         let text = found.starter()
         try Terminal.orExit { try FileIO.writeAtomically(Array(text.utf8), to: out) }
-        print("wrote \(out): \(found.summary)")
+        if !output.quiet { print("wrote \(out): \(found.summary)") }
     }
 }
 

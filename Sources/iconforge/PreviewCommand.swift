@@ -40,8 +40,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app's primary icon set, shown on the home screens.", valueName: "name"))
     var appIconName = "AppIcon"
 
-    @Flag(name: [.short, .long], help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var output: QuietOption
 
     @OptionGroup var decode: DecodeOptions
 
@@ -59,7 +58,7 @@ struct PreviewCommand: ParsableCommand {
         var previewer = Previewer(options: options)
         previewer.appIconName = appIconName
         let report = try Terminal.orExit { try previewer.write(sources: sources, to: out) }
-        if !quiet { print(report.summaryLine) }
+        if !output.quiet { print(report.summaryLine) }
     }
 }
 

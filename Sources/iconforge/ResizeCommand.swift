@@ -43,6 +43,8 @@ struct ResizeCommand: ParsableCommand {
     @Flag(help: "Keep the alpha channel (RGBA) instead of flattening to RGB.")
     var keepAlpha = false
 
+    @OptionGroup var output: QuietOption
+
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
@@ -62,8 +64,10 @@ struct ResizeCommand: ParsableCommand {
                                 limits: decode.limits)
         try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
         let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
-        print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
-              + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
+        if !output.quiet {
+            print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
+                  + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
+        }
         for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
     }
 }

@@ -28,4 +28,20 @@ struct IconForgeCommandTests {
         let values = fit.range(of: "(values: ").map { String(fit[$0.upperBound...].prefix { $0 != ")" && $0 != ";" }) }
         #expect(values == (command == "resize" ? "fill, fit, stretch" : "fill, fit"), "\(command): \(values ?? "none")")
     }
+
+    @Test("-q: commands that print what they wrote print nothing, and still write it", arguments: ["resize", "convert", "init"])
+    func quiet(command: String) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent(command == "init" ? "iconforge.yml" : "out.png").path
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let arguments: [String] = switch command {
+        case "resize": ["resize", master, "--size", "64", "-o", out, "-q"]
+        case "convert": ["convert", master, "-o", out, "-q"]
+        default: ["init", "-o", out, "-q"]
+        }
+        let result = try CommandRunner.run(arguments, in: folder)
+        #expect(result.status == 0 && result.standardOutput.isEmpty && result.standardError.isEmpty, "\(result.standardOutput)\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
 }
