@@ -74,16 +74,7 @@ extension ValidationReport {
     }
 
     private var junit: String {
-        // XML 1.0 cannot hold control characters other than tab, newline and return, even escaped:
-        // a file name with one would make the whole report unreadable, so they become U+FFFD.
-        func escape(_ text: String) -> String {
-            String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-                scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                    ? "\u{FFFD}" : scalar
-            }))
-            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escape = XMLText.escaped
         let failing = files.filter { $0.count(.error) > 0 }.count
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites name=\"iconforge validate\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\">",

@@ -118,7 +118,7 @@ struct ContactSheet {
             """
         func text(_ value: String, x: Int, y: Int, size: Int = 12, weight: String = "normal", color: String = "#1C1C1E", width: Int) {
             out += "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(color)\">"
-                + Self.escaped(Self.truncated(value, toPixels: width, fontSize: size)) + "</text>\n"
+                + XMLText.escaped(Self.truncated(value, toPixels: width, fontSize: size)) + "</text>\n"
         }
         let fullWidth = Self.width - 2 * Self.margin
         text(title, x: Self.margin, y: Self.margin + 20, size: 22, weight: "bold", width: fullWidth)
@@ -184,20 +184,5 @@ struct ContactSheet {
     static func truncated(_ text: String, toPixels pixels: Int, fontSize: Int) -> String {
         let fits = max(4, Int(Double(pixels) / (Double(fontSize) * 0.62)))
         return text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
-    }
-
-    /// Text as XML character data; control characters (which XML cannot hold) become U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
-            }
-        }
-        return out
     }
 }
