@@ -798,6 +798,25 @@ def make_android_web_fixtures():
                             "icons": [{"src": "logo.svg", "sizes": "any", "type": "image/svg+xml"}]}, indent=2) + "\n")
     with open(os.path.join(web, "logo.svg"), "w") as f:
         f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n')
+    # A Flutter app's web/ (flutter create's template, as flutter/gallery ships it): manifest.json listing its own
+    # icons/Icon-*.png, "any" without a purpose key and maskable at seven sizes, in its own key order and
+    # four-space indentation; plus two entries IconForge must leave alone (a remote icon, an "any maskable" one).
+    flutter = os.path.join(ROOT, "web-flutter")
+    shutil.rmtree(flutter, ignore_errors=True)
+    os.makedirs(os.path.join(flutter, "icons"))
+    icons = [{"src": "icons/Icon-192.png", "sizes": "192x192", "type": "image/png"},
+             {"src": "icons/Icon-512.png", "sizes": "512x512", "type": "image/png"}]
+    icons += [{"src": "icons/Icon-maskable-%d.png" % n, "sizes": "%dx%d" % (n, n), "type": "image/png", "purpose": "maskable"}
+              for n in (48, 72, 96, 128, 192, 384, 512)]
+    icons += [{"src": "https://example.com/icon-1024.png", "sizes": "1024x1024", "type": "image/png"},
+              {"src": "icons/Icon-both-256.png", "sizes": "256x256", "type": "image/png", "purpose": "any maskable"}]
+    for icon in icons:
+        if icon["src"].startswith("icons/"):
+            n = int(icon["sizes"].split("x")[0])
+            write_png(os.path.join(flutter, icon["src"]), n, n, 2, 8, lambda x, y: (3, 3, 3))
+    with open(os.path.join(flutter, "manifest.json"), "w") as f:
+        f.write(json.dumps({"name": "Flutter Fixture", "short_name": "Fixture", "start_url": ".", "display": "standalone",
+                            "background_color": "#030303", "icons": icons}, indent=4) + "\n")
 
 
 if __name__ == "__main__":

@@ -165,6 +165,33 @@ public struct Generator: Sendable {
                 if seen.insert(key).inserted { result.append(spec) }
             }
         }
+        if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
+            return adoptingListedIcons(result, manifestFolder: outputFolder)
+        }
+        return result
+    }
+
+    /// Into a folder whose manifest already lists icons, every listed icon of a purpose the presets write is
+    /// rendered into the file the manifest names, at its size — a `git diff` shows new pixels, not new files
+    /// beside stale ones — and the presets' own manifest icons are added only for sizes the manifest lacks.
+    private func adoptingListedIcons(_ outputs: [IconSpec], manifestFolder: String) -> [IconSpec] {
+        let templates = Dictionary(outputs.filter { $0.webPurpose != nil }.map { ($0.webPurpose!, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !templates.isEmpty else { return outputs }
+        let listed = WebManifest.listedIcons(in: manifestFolder).filter { templates[$0.purpose] != nil }
+        let covered = Set(listed.map { "\($0.purpose) \($0.pixels)" })
+        var result = outputs.filter { spec in
+            guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return true }
+            return !covered.contains("\(purpose) \(pixels.width)")
+        }
+        var placed = Set(result.compactMap(\.outputPath))
+        for icon in listed where placed.insert(icon.src).inserted {
+            var spec = templates[icon.purpose]!
+            spec.pixels = PixelSize(width: icon.pixels, height: icon.pixels)
+            let folder = (icon.src as NSString).deletingLastPathComponent
+            spec.folder = folder.isEmpty ? nil : folder
+            spec.filename = (icon.src as NSString).lastPathComponent
+            result.append(spec)
+        }
         return result
     }
 
@@ -514,9 +541,7 @@ public struct Generator: Sendable {
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
         }
-        let existing = ["manifest.json", "site.webmanifest"].first { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
-        let manifestName = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WebManifest.fileName))
-            ? WebManifest.fileName : existing ?? WebManifest.fileName
+        let manifestName = WebManifest.existingName(in: folder) ?? WebManifest.fileName
         let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
         let data = try WebManifest.merged(existing: try? FileIO.read(full), icons: icons, path: full)
         if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }

@@ -44,4 +44,36 @@ public enum PresetCatalog {
         guard !result.isEmpty else { throw .unknown(name: list, available: builtIn.map(\.name)) }
         return result
     }
+
+    /// The built-in presets that write an existing app-icon set in the layout it has, so regenerating it changes
+    /// pixels, not layout: `ios` (classic iphone/ipad/ios-marketing slots), `ios-single` (one universal 1024),
+    /// `ios-universal` (universal with scales), `macos`, `watchos` (one universal 1024) or `watchos-legacy`,
+    /// `carplay`. Empty when the set has no Contents.json or no entry of a known platform.
+    public static func matchingPresets(iconSet folder: String) -> [String] {
+        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+              case .object(let root)? = try? ContentsJSON.parse(bytes), case .array(let images)? = root["images"] else { return [] }
+        var found: [String] = []
+        func add(_ name: String) { if !found.contains(name) { found.append(name) } }
+        for case .object(let entry) in images {
+            switch SetMerge.layout(entry, kind: "appiconset") {
+            case "classic": add("ios")
+            case "single-size": add("ios-single")
+            case "all-sizes": add("ios-universal")
+            default: break
+            }
+        }
+        // An all-sizes set holds the scale-less 1024 too: that is its App Store icon, not a single-size layout.
+        if found.contains("ios-universal") { found.removeAll { $0 == "ios-single" } }
+        for case .object(let entry) in images {
+            guard case .string(let idiom)? = entry["idiom"] else { continue }
+            switch idiom {
+            case "mac": add("macos")
+            case "watch", "watch-marketing": add("watchos-legacy")
+            case "universal" where entry["platform"] == .string("watchos"): add("watchos")
+            case "car": add("carplay")
+            default: break
+            }
+        }
+        return found
+    }
 }

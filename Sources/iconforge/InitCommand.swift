@@ -32,7 +32,8 @@ struct InitCommand: ParsableCommand {
 
 /// What `init` found in a project, and the starter file it makes of it.
 struct ProjectScan {
-    var catalog: String?
+    /// Asset catalogs, each with the presets its app-icon set is laid out for (empty: none found in it).
+    var catalogs: [(path: String, presets: [String])] = []
     var androidRoot: String?
     var webFolder: String?
     var master: String?
@@ -52,7 +53,7 @@ struct ProjectScan {
                 var isFolder: ObjCBool = false
                 _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {
-                    if name.hasSuffix(".xcassets") { catalog = catalog ?? path; continue }
+                    if name.hasSuffix(".xcassets") { catalogs.append((path, Self.iconPresets(inCatalog: full))); continue }
                     if name == "res", path.hasSuffix("src/main/res") { androidRoot = androidRoot ?? String(path.dropLast("app/src/main/res".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")); continue }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
                     if depth < 4 { queue.append((path, depth + 1)) }
@@ -61,6 +62,20 @@ struct ProjectScan {
                 }
             }
         }
+    }
+
+    /// The presets that keep the catalog's app-icon set (AppIcon, else the first) in its layout.
+    static func iconPresets(inCatalog catalog: String) -> [String] {
+        let sets = ((try? FileManager.default.contentsOfDirectory(atPath: catalog)) ?? []).filter { $0.hasSuffix(".appiconset") }.sorted()
+        guard let set = sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first else { return [] }
+        return PresetCatalog.matchingPresets(iconSet: (catalog as NSString).appendingPathComponent(set))
+    }
+
+    /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
+    var iconCatalogs: [(path: String, presets: [String])] {
+        let withIcons = catalogs.filter { !$0.presets.isEmpty }
+        if !withIcons.isEmpty { return withIcons }
+        return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
     }
 
     /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
@@ -73,7 +88,7 @@ struct ProjectScan {
     }
 
     var summary: String {
-        let parts = [catalog.map { "asset catalog \($0)" }, androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
+        let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
                      webFolder.map { "web folder \($0)" }, master.map { "master \($0)" }].compactMap { $0 }
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
     }
@@ -94,13 +109,16 @@ struct ProjectScan {
             text += "    presets: [\(presets)]\n    out: \(out)\n"
             for line in extra { text += "    \(line)\n" }
         }
-        if let catalog {
-            job("ios-single", catalog, ["# dark: design/icon-dark.svg     # Xcode 16 appearance variants", "# tinted: auto",
-                                        "# alternate: {Holiday: design/holiday.png}"])
+        for catalog in iconCatalogs {
+            // The appearance variants are ios-single's; the other layouts keep their slots.
+            let variants = catalog.presets.contains("ios-single") ? ["# dark: design/icon-dark.svg     # Xcode 16 appearance variants", "# tinted: auto"]
+                : catalog.presets.contains("ios") ? ["# presets: [ios-single] switches to Xcode 16's single size (with dark and tinted variants)"] : []
+            let alternate = catalog.presets.contains { $0.hasPrefix("ios") } ? ["# alternate: {Holiday: design/holiday.png}"] : []
+            job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
         if let androidRoot { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
         if let webFolder { job("web", webFolder) }
-        if catalog == nil && androidRoot == nil && webFolder == nil {
+        if catalogs.isEmpty && androidRoot == nil && webFolder == nil {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }
         return text

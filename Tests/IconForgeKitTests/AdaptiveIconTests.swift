@@ -148,6 +148,39 @@ struct WebPresetTests {
         #expect(try Fixtures.bytes(at: site.appendingPathComponent("manifest.webmanifest")) == first)
     }
 
+    @Test("a Flutter web/ folder: every icon its manifest lists is rendered into its own file at its size, no icon of IconForge's names is added, the manifest stays byte for byte; remote and 'any maskable' icons are left alone")
+    func listedIcons() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let web = folder.appendingPathComponent("web")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: web)
+        let manifestBefore = try Fixtures.bytes(at: web.appendingPathComponent("manifest.json"))
+        let generator = Generator(options: GenerateOptions(presets: [try PresetCatalog.preset("web")]))
+        let report = try generator.run(source: master, outputFolder: web.path, parallelism: .serial)
+        #expect(try Fixtures.bytes(at: web.appendingPathComponent("manifest.json")) == manifestBefore, "nothing changed in substance")
+        for name in ["icon-192.png", "icon-512.png", "icon-maskable-192.png", "icon-maskable-512.png", "manifest.webmanifest"] {
+            #expect(!FileManager.default.fileExists(atPath: web.appendingPathComponent(name).path), "\(name)")
+        }
+        let old = SIMD4<UInt16>(3, 3, 3, 255)
+        for (name, side) in [("Icon-192", 192), ("Icon-512", 512), ("Icon-maskable-48", 48), ("Icon-maskable-384", 384)] {
+            let image = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/\(name).png"))).image.converted(to: .rgba8)
+            #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != old, "\(name)")
+        }
+        // Maskable: the master inside the central 80%, its edge colour around it (as the preset's own maskable icons).
+        let maskable = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/Icon-maskable-384.png"))).image.converted(to: .rgba8)
+        #expect(maskable.pixel(x: 3, y: 3) == maskable.pixel(x: 30, y: 370) && maskable.pixel(x: 3, y: 3) != maskable.pixel(x: 50, y: 50))
+        let untouched = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/Icon-both-256.png"))).image.converted(to: .rgba8)
+        #expect(untouched.pixel(x: 128, y: 128) == old)
+        #expect(report.files.filter { $0.path.hasPrefix("icons/") }.count == 9)
+        let validation = try Validator().validate([web.path], parallelism: .serial)
+        #expect(validation.errors == 0, "\(validation.files.filter { !$0.findings.isEmpty })")
+        let stamp = try FileManager.default.attributesOfItem(atPath: web.appendingPathComponent("icons/Icon-192.png").path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.02)
+        _ = try generator.run(source: master, outputFolder: web.path, parallelism: .serial)
+        #expect(try FileManager.default.attributesOfItem(atPath: web.appendingPathComponent("icons/Icon-192.png").path)[.modificationDate] as? Date == stamp,
+                "a rerun leaves the files alone")
+    }
+
     @Test("validate: a manifest's missing icon, wrong size, missing 512 and no maskable icon")
     func validateManifest() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -74,6 +74,20 @@ struct PresetTests {
             try PresetCatalog.preset("windows")
         }
     }
+
+    @Test("an existing app-icon set's layout gives the presets that regenerate it without a layout switch",
+          arguments: [("ios", ["ios"]), ("ios-single", ["ios-single"]), ("ios-universal", ["ios-universal"]), ("ios,macos", ["ios", "macos"]),
+                      ("macos", ["macos"]), ("watchos", ["watchos"]), ("watchos-legacy", ["watchos-legacy"]), ("ios,carplay", ["ios", "carplay"])])
+    func matchingPresets(presets: String, expected: [String]) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+        options.allowUpscale = true
+        _ = try Generator(options: options).run(source: master, outputFolder: folder.path, parallelism: .allCores)
+        #expect(PresetCatalog.matchingPresets(iconSet: folder.appendingPathComponent("AppIcon.appiconset").path) == expected)
+        #expect(PresetCatalog.matchingPresets(iconSet: folder.appendingPathComponent("Nope.appiconset").path).isEmpty)
+    }
 }
 
 @Suite("Preset: malformed JSON")

@@ -255,6 +255,32 @@ struct ProjectFileCommandTests {
         }
     }
 
+    @Test("init in a Flutter app (flutter/gallery's layout): one job per catalog with the presets its icon set is laid out in, Android, web; the jobs run clean")
+    func flutterProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        for (preset, catalog) in [("ios", "ios/Runner/Assets.xcassets"), ("macos", "macos/Runner/Assets.xcassets")] {
+            #expect(try CommandRunner.run(["generate", master, "--preset", preset, "-o", folder.appendingPathComponent(catalog).path, "-q"]).status == 0)
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: folder.appendingPathComponent("web"))
+        let made = try CommandRunner.run(["init"], in: folder)
+        #expect(made.status == 0 && made.standardOutput.contains("ios/Runner/Assets.xcassets (ios), asset catalog macos/Runner/Assets.xcassets (macos)"),
+                "\(made.standardOutput)")
+        let yml = try String(contentsOf: folder.appendingPathComponent("iconforge.yml"), encoding: .utf8)
+        #expect(yml.contains("presets: [ios]\n    out: ios/Runner/Assets.xcassets") && yml.contains("presets: [macos]\n    out: macos/Runner/Assets.xcassets"))
+        #expect(yml.contains("presets: [android]\n    out: android") && yml.contains("presets: [web]\n    out: web"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("design"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.testImages.appendingPathComponent("sources/icon.svg").path,
+                                         toPath: folder.appendingPathComponent("design/icon.svg").path)
+        let run = try CommandRunner.run(["generate", "-q"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let validate = try CommandRunner.run(["validate", "."], in: folder)
+        #expect(validate.status == 0 && validate.standardOutput.contains(" 0 errors, 0 warnings"), "\(validate.standardOutput)")
+        #expect(!run.standardError.contains("moved"), "no layout switch: nothing moved to a backup")
+    }
+
     @Test("a malformed iconforge.yml is one line with its place, exit 2; no sources and no file says what to do")
     func errors() throws {
         let folder = try Fixtures.temporaryFolder()
