@@ -57,11 +57,13 @@ public struct Previewer: Sendable {
     /// What a master is generated as when no preset is named: every appearance, small size, Android and macOS.
     public static let defaultPresets = "ios,ios-single,android,macos"
 
-    /// Where `generate --preview` puts the sheet for an output folder: inside it, except beside a catalog or an
-    /// Android `res/` folder, where Xcode or the Android build would take it for an asset.
+    /// Where `generate --preview` puts the sheet for an output folder: inside it, except beside a catalog, an
+    /// Android `res/` folder or a website's folder (one with a web manifest), where Xcode or the Android build
+    /// would take it for an asset, or a deployment would publish it.
     public static func sheetPath(forOutputFolder folder: String) -> String {
         let name = (folder as NSString).lastPathComponent
-        let inside = (name as NSString).pathExtension == "xcassets" || name == "res" ? (folder as NSString).deletingLastPathComponent : folder
+        let beside = (name as NSString).pathExtension == "xcassets" || name == "res" || WebManifest.existingName(in: folder) != nil
+        let inside = beside ? (folder as NSString).deletingLastPathComponent : folder
         return (inside as NSString).appendingPathComponent(sheetName)
     }
 

@@ -65,6 +65,15 @@ struct PreviewerTests {
         #expect(Previewer.sheetPath(forOutputFolder: "build/icons") == "build/icons/iconforge-preview.png")
     }
 
+    @Test("generate's sheet goes beside a website's folder (one with a manifest), which a deployment would publish")
+    func sheetPathForWebsite() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let web = folder.appendingPathComponent("web")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: web)
+        #expect(Previewer.sheetPath(forOutputFolder: web.path) == folder.appendingPathComponent("iconforge-preview.png").path)
+    }
+
     @Test("nothing to preview, a missing path and a broken master are one error each, naming the path; nothing is written")
     func refusals() throws {
         let empty = try Fixtures.temporaryFolder()
