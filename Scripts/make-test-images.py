@@ -814,6 +814,14 @@ def make_android_web_fixtures():
         if icon["src"].startswith("icons/"):
             n = int(icon["sizes"].split("x")[0])
             write_png(os.path.join(flutter, icon["src"]), n, n, 2, 8, lambda x, y: (3, 3, 3))
+    # Its index.html links the manifest's Icon-192.png as the touch icon and a 32 px favicon.png (as flutter/gallery's
+    # does), and one remote icon that is left alone.
+    write_png(os.path.join(flutter, "favicon.png"), 32, 32, 2, 8, lambda x, y: (3, 3, 3))
+    with open(os.path.join(flutter, "index.html"), "w") as f:
+        f.write('<!DOCTYPE html>\n<html>\n<head>\n  <meta charset="UTF-8">\n  <link rel="manifest" href="manifest.json">\n'
+                '  <link rel="apple-touch-icon" href="icons/Icon-192.png">\n'
+                '  <link rel="icon" type="image/png" href="favicon.png" sizes="32x32" />\n'
+                "  <link rel='icon' href='https://cdn.example.com/icon-64.png' sizes='64x64'>\n</head>\n<body></body>\n</html>\n")
     with open(os.path.join(flutter, "manifest.json"), "w") as f:
         f.write(json.dumps({"name": "Flutter Fixture", "short_name": "Fixture", "start_url": ".", "display": "standalone",
                             "background_color": "#030303", "icons": icons}, indent=4) + "\n")

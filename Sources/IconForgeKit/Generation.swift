@@ -171,8 +171,8 @@ public struct Generator: Sendable {
         return result
     }
 
-    /// Into a folder whose manifest already lists icons, every listed icon of a purpose the presets write is
-    /// rendered into the file the manifest names, at its size — a `git diff` shows new pixels, not new files
+    /// Into a website's folder whose manifest already lists icons, every listed icon of a purpose the presets write
+    /// is rendered into the file the manifest names, at its size — a `git diff` shows new pixels, not new files
     /// beside stale ones — and the presets' own manifest icons are added only for sizes the manifest lacks.
     private func adoptingListedIcons(_ outputs: [IconSpec], manifestFolder: String) -> [IconSpec] {
         let templates = Dictionary(outputs.filter { $0.webPurpose != nil }.map { ($0.webPurpose!, $0) }, uniquingKeysWith: { first, _ in first })
@@ -184,14 +184,32 @@ public struct Generator: Sendable {
             return !covered.contains("\(purpose) \(pixels.width)")
         }
         var placed = Set(result.compactMap(\.outputPath))
-        for icon in listed where placed.insert(icon.src).inserted {
-            var spec = templates[icon.purpose]!
-            spec.pixels = PixelSize(width: icon.pixels, height: icon.pixels)
-            let folder = (icon.src as NSString).deletingLastPathComponent
+        func adopt(_ template: IconSpec, path: String, pixels: Int) {
+            var spec = template
+            spec.pixels = PixelSize(width: pixels, height: pixels)
+            let folder = (path as NSString).deletingLastPathComponent
             spec.folder = folder.isEmpty ? nil : folder
-            spec.filename = (icon.src as NSString).lastPathComponent
+            spec.filename = (path as NSString).lastPathComponent
             result.append(spec)
         }
+        for icon in listed where placed.insert(icon.src).inserted { adopt(templates[icon.purpose]!, path: icon.src, pixels: icon.pixels) }
+        // The page's own <link> icons likewise (Flutter's favicon.png); a file the manifest already had rendered
+        // stays as that (Flutter links its manifest's Icon-192.png as the touch icon). The preset's favicon PNG of
+        // a size the page links, and its touch icon when the page links one, are then not added.
+        let favicon = outputs.first { $0.webPurpose == nil && $0.container == nil && $0.filename?.hasPrefix("favicon-") == true }
+        let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }
+        let linked = WebPage.linkedIcons(in: manifestFolder).filter { ($0.touchIcon ? touch : favicon) != nil }
+        guard !linked.isEmpty else { return result }
+        let linkedFavicons = Set(linked.filter { !$0.touchIcon }.map(\.pixels))
+        let linksTouchIcon = linked.contains(where: \.touchIcon)
+        result.removeAll { spec in
+            guard let path = spec.outputPath, !linked.contains(where: { $0.href == path }) else { return false }
+            if spec == touch { return linksTouchIcon }
+            return spec.webPurpose == nil && spec.container == nil && spec.filename?.hasPrefix("favicon-") == true
+                && linkedFavicons.contains(spec.pixels?.width ?? 0)
+        }
+        placed = Set(result.compactMap(\.outputPath))
+        for icon in linked where placed.insert(icon.href).inserted { adopt(icon.touchIcon ? touch! : favicon!, path: icon.href, pixels: icon.pixels) }
         return result
     }
 

@@ -148,7 +148,7 @@ struct WebPresetTests {
         #expect(try Fixtures.bytes(at: site.appendingPathComponent("manifest.webmanifest")) == first)
     }
 
-    @Test("a Flutter web/ folder: every icon its manifest lists is rendered into its own file at its size, no icon of IconForge's names is added, the manifest stays byte for byte; remote and 'any maskable' icons are left alone")
+    @Test("a Flutter web/ folder: every icon its manifest lists and its page links is rendered into its own file at its size, no icon of IconForge's names is added for those, the manifest and page stay byte for byte; remote and 'any maskable' icons are left alone")
     func listedIcons() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -158,12 +158,16 @@ struct WebPresetTests {
         let generator = Generator(options: GenerateOptions(presets: [try PresetCatalog.preset("web")]))
         let report = try generator.run(source: master, outputFolder: web.path, parallelism: .serial)
         #expect(try Fixtures.bytes(at: web.appendingPathComponent("manifest.json")) == manifestBefore, "nothing changed in substance")
-        for name in ["icon-192.png", "icon-512.png", "icon-maskable-192.png", "icon-maskable-512.png", "manifest.webmanifest"] {
+        #expect(FileManager.default.fileExists(atPath: web.appendingPathComponent("favicon-16x16.png").path), "a size the page does not link")
+        for name in ["icon-192.png", "icon-512.png", "icon-maskable-192.png", "icon-maskable-512.png", "manifest.webmanifest",
+                     "favicon-32x32.png", "apple-touch-icon.png"] {
             #expect(!FileManager.default.fileExists(atPath: web.appendingPathComponent(name).path), "\(name)")
         }
         let old = SIMD4<UInt16>(3, 3, 3, 255)
-        for (name, side) in [("Icon-192", 192), ("Icon-512", 512), ("Icon-maskable-48", 48), ("Icon-maskable-384", 384)] {
-            let image = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/\(name).png"))).image.converted(to: .rgba8)
+        // The manifest's icons, and the 32 px favicon.png the page links (its touch icon is the manifest's Icon-192).
+        for (name, side) in [("icons/Icon-192", 192), ("icons/Icon-512", 512), ("icons/Icon-maskable-48", 48), ("icons/Icon-maskable-384", 384),
+                             ("favicon", 32)] {
+            let image = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("\(name).png"))).image.converted(to: .rgba8)
             #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != old, "\(name)")
         }
         // Maskable: the master inside the central 80%, its edge colour around it (as the preset's own maskable icons).
