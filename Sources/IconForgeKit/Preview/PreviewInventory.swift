@@ -321,9 +321,14 @@ struct PreviewInventory {
                 maskable = Self.picture(path, label: "\(source) · maskable", limits: limits)
             }
         }
-        let touch = (folder as NSString).appendingPathComponent("apple-touch-icon.png")
-        if FileManager.default.fileExists(atPath: touch) { touchIcon = Self.picture(touch, label: "apple-touch-icon.png", limits: limits) }
-        for name in ["favicon-16x16.png", "favicon-32x32.png"] {
+        // The icons the page links first (Flutter's touch icon is its manifest's Icon-192.png), then the usual names.
+        let linked = WebPage.linkedIcons(in: folder)
+        let touchName = linked.first(where: \.touchIcon)?.href ?? "apple-touch-icon.png"
+        let touch = (folder as NSString).appendingPathComponent(touchName)
+        if FileManager.default.fileExists(atPath: touch) { touchIcon = Self.picture(touch, label: touchName, limits: limits) }
+        var names = linked.filter { !$0.touchIcon }.sorted { $0.pixels < $1.pixels }.map(\.href)
+        for name in ["favicon-16x16.png", "favicon-32x32.png"] where !names.contains(name) { names.append(name) }
+        for name in names {
             let path = (folder as NSString).appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: path) { favicons.append(Self.picture(path, label: name, limits: limits)) }
         }

@@ -116,14 +116,14 @@ public struct Previewer: Sendable {
                     }
                 }
             }
-            let prefix = sources.count > 1 ? "\((source as NSString).lastPathComponent) — " : ""
+            let prefix = sources.count > 1 ? "\(Self.name(of: source)) — " : ""
             sections += PreviewSections(inventory: inventory, findings: firstFinding, tint: tint).sections.map {
                 var section = $0
                 section.title = prefix + section.title
                 return section
             }
         }
-        let names = sources.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        let names = sources.map(Self.name).joined(separator: ", ")
         let summary = "\(counts.files) \(counts.files == 1 ? "file" : "files") checked: \(counts.errors) \(counts.errors == 1 ? "error" : "errors"), "
             + "\(counts.warnings) \(counts.warnings == 1 ? "warning" : "warnings") · iconforge \(IconForgeVersion.release)"
         let sheet = ContactSheet(title: title ?? "IconForge preview — \(names)", subtitle: summary, sections: sections, findings: findings)
@@ -134,6 +134,11 @@ public struct Previewer: Sendable {
                               x: placement.x, y: placement.y, pixels: placement.tile.image?.size, finding: placement.tile.finding?.text)
         }
         return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings)
+    }
+
+    /// A source as a title names it: its file or folder name ("." is the current folder's own name).
+    private static func name(of source: String) -> String {
+        URL(fileURLWithPath: source).standardizedFileURL.lastPathComponent
     }
 
     /// The folder a source is shown from: a master's generated outputs (in a temporary folder), or the source.

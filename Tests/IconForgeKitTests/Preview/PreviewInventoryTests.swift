@@ -98,4 +98,15 @@ struct PreviewInventoryTests {
         let sheet = try previewer().render(sources: [site.path])
         #expect(sheet.tiles.map(\.file) == ["public/apple-touch-icon.png", "public/favicon-32x32.png"])
     }
+
+    @Test("a Flutter web/ folder: the maskable icon its manifest lists, the touch icon and favicon its index.html links")
+    func flutterWeb() throws {
+        let site = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try copy(Fixtures.testImages.appendingPathComponent("web-flutter"), "web", in: site)
+        let sheet = try previewer().render(sources: [site.appendingPathComponent("web").path])
+        let web = sheet.tiles.filter { $0.section == "Web" }
+        #expect(web.map(\.file) == ["icons/Icon-maskable-512.png", "icons/Icon-192.png", "favicon.png"])
+        #expect(web[1].pixels == PixelSize(width: 180, height: 180) && web[2].pixels == PixelSize(width: 32 + 12 + 64, height: 64))
+    }
 }
