@@ -166,51 +166,65 @@ public struct Generator: Sendable {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            return adoptingListedIcons(result, manifestFolder: outputFolder)
+            return adoptingWebsiteIcons(result, folder: outputFolder)
         }
         return result
     }
 
-    /// Into a website's folder whose manifest already lists icons, every listed icon of a purpose the presets write
-    /// is rendered into the file the manifest names, at its size — a `git diff` shows new pixels, not new files
-    /// beside stale ones — and the presets' own manifest icons are added only for sizes the manifest lacks.
-    private func adoptingListedIcons(_ outputs: [IconSpec], manifestFolder: String) -> [IconSpec] {
+    /// Into a website's folder, the icons it already names — in its manifest, in its `index.html` — are rendered
+    /// into those files at their sizes (a `git diff` shows new pixels, not new files beside stale ones), and the
+    /// presets' own icons are added only where the site has none of that kind and size. Only with the web preset's
+    /// manifest icons among the outputs: the site is then the preset's to update.
+    private func adoptingWebsiteIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard outputs.contains(where: { $0.webPurpose != nil }) else { return outputs }
+        return adoptingPageIcons(adoptingManifestIcons(outputs, folder: folder), folder: folder)
+    }
+
+    /// Every icon the manifest lists with a purpose the presets write, rendered where it stands; the presets'
+    /// manifest icons of a purpose and size it lists are dropped.
+    private func adoptingManifestIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         let templates = Dictionary(outputs.filter { $0.webPurpose != nil }.map { ($0.webPurpose!, $0) }, uniquingKeysWith: { first, _ in first })
-        guard !templates.isEmpty else { return outputs }
-        let listed = WebManifest.listedIcons(in: manifestFolder).filter { templates[$0.purpose] != nil }
+        let listed = WebManifest.listedIcons(in: folder).filter { templates[$0.purpose] != nil }
         let covered = Set(listed.map { "\($0.purpose) \($0.pixels)" })
         var result = outputs.filter { spec in
             guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return true }
             return !covered.contains("\(purpose) \(pixels.width)")
         }
         var placed = Set(result.compactMap(\.outputPath))
-        func adopt(_ template: IconSpec, path: String, pixels: Int) {
-            var spec = template
-            spec.pixels = PixelSize(width: pixels, height: pixels)
-            let folder = (path as NSString).deletingLastPathComponent
-            spec.folder = folder.isEmpty ? nil : folder
-            spec.filename = (path as NSString).lastPathComponent
-            result.append(spec)
-        }
-        for icon in listed where placed.insert(icon.src).inserted { adopt(templates[icon.purpose]!, path: icon.src, pixels: icon.pixels) }
-        // The page's own <link> icons likewise (Flutter's favicon.png); a file the manifest already had rendered
-        // stays as that (Flutter links its manifest's Icon-192.png as the touch icon). The preset's favicon PNG of
-        // a size the page links, and its touch icon when the page links one, are then not added.
-        let favicon = outputs.first { $0.webPurpose == nil && $0.container == nil && $0.filename?.hasPrefix("favicon-") == true }
+        for icon in listed where placed.insert(icon.src).inserted { result.append(Self.spec(templates[icon.purpose]!, at: icon.src, pixels: icon.pixels)) }
+        return result
+    }
+
+    /// The page's `<link>` icons likewise (Flutter's favicon.png); a file already rendered for the manifest stays
+    /// as that (Flutter links its manifest's Icon-192.png as the touch icon). The presets' favicon PNG of a size
+    /// the page links, and their touch icon when the page links one, are dropped.
+    private func adoptingPageIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        let favicon = outputs.first(where: \.isFaviconPNG)
         let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }
-        let linked = WebPage.linkedIcons(in: manifestFolder).filter { ($0.touchIcon ? touch : favicon) != nil }
-        guard !linked.isEmpty else { return result }
+        let linked = WebPage.linkedIcons(in: folder).filter { ($0.touchIcon ? touch : favicon) != nil }
+        guard !linked.isEmpty else { return outputs }
         let linkedFavicons = Set(linked.filter { !$0.touchIcon }.map(\.pixels))
         let linksTouchIcon = linked.contains(where: \.touchIcon)
-        result.removeAll { spec in
-            guard let path = spec.outputPath, !linked.contains(where: { $0.href == path }) else { return false }
-            if spec == touch { return linksTouchIcon }
-            return spec.webPurpose == nil && spec.container == nil && spec.filename?.hasPrefix("favicon-") == true
-                && linkedFavicons.contains(spec.pixels?.width ?? 0)
+        var result = outputs.filter { spec in
+            guard let path = spec.outputPath, !linked.contains(where: { $0.href == path }) else { return true }
+            if spec == touch { return !linksTouchIcon }
+            return !(spec.isFaviconPNG && linkedFavicons.contains(spec.pixels?.width ?? 0))
         }
-        placed = Set(result.compactMap(\.outputPath))
-        for icon in linked where placed.insert(icon.href).inserted { adopt(icon.touchIcon ? touch! : favicon!, path: icon.href, pixels: icon.pixels) }
+        var placed = Set(result.compactMap(\.outputPath))
+        for icon in linked where placed.insert(icon.href).inserted {
+            result.append(Self.spec(icon.touchIcon ? touch! : favicon!, at: icon.href, pixels: icon.pixels))
+        }
         return result
+    }
+
+    /// `template` rendered at `pixels` into `path` (relative to the output folder).
+    private static func spec(_ template: IconSpec, at path: String, pixels: Int) -> IconSpec {
+        var spec = template
+        spec.pixels = PixelSize(width: pixels, height: pixels)
+        let folder = (path as NSString).deletingLastPathComponent
+        spec.folder = folder.isEmpty ? nil : folder
+        spec.filename = (path as NSString).lastPathComponent
+        return spec
     }
 
     private func rename(_ set: String) -> String {
@@ -613,4 +627,9 @@ public struct Generator: Sendable {
 extension Duration {
     /// The duration in seconds, as a Double.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+private extension IconSpec {
+    /// A favicon PNG of the web preset (not an entry of `favicon.ico`, not a manifest icon).
+    var isFaviconPNG: Bool { webPurpose == nil && container == nil && filename?.hasPrefix("favicon-") == true }
 }
