@@ -156,7 +156,7 @@ enum CatalogReader {
     }
 
     /// Pixel size an entry asks for: size × scale for icons; the slot table for launch images.
-    private static func expectedPixels(_ entry: [String: Any], kind: String) -> PixelSize? {
+    static func expectedPixels(_ entry: [String: Any], kind: String) -> PixelSize? {
         if kind == "launchimage" {
             guard (entry["extent"] as? String ?? "full-screen") == "full-screen" else { return nil }
             let slots = PresetCatalog.builtIn.first { $0.name == "launch-images" }?.outputs ?? []

@@ -16,8 +16,8 @@ struct ContactSheet {
     /// A picture with its caption lines; `finding` is the most severe finding about its file.
     struct Tile {
         var image: Image?
-        /// The file the picture shows.
-        var path: String?
+        /// The file the picture shows, as the sheet names it.
+        var file: String?
         /// The space the picture is centred in (its own size, or more to line tiles up).
         var area: PixelSize
         var backdrop: Backdrop = .plain

@@ -31,7 +31,7 @@ struct PreviewInventory {
         var notes: [String] = []
     }
 
-    /// The app icon as the home screen shows it, per appearance (light always first when there is one).
+    /// The app icon as the home screen shows it, per appearance.
     var home: [IconAppearance: Picture] = [:]
     /// App-icon files of 120 px or less: the sizes users see in Settings, Spotlight and notifications.
     var small: [Picture] = []
@@ -45,12 +45,6 @@ struct PreviewInventory {
     var launch: [Picture] = []
     /// Things the sheet says once (other icon sets found, what was not drawn).
     var notes: [String] = []
-
-    /// Every file a picture was read from.
-    var paths: [String] {
-        let android = [self.android?.foreground, self.android?.background, self.android?.monochrome, self.android?.legacy, self.android?.round]
-        return (Array(home.values) + small + [mac, watch, maskable, touchIcon] + android + favicons + launch).compactMap { $0?.path }
-    }
 
     var isEmpty: Bool {
         home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
@@ -70,20 +64,29 @@ struct PreviewInventory {
         let named = { (path: String, ext: String) in (path as NSString).lastPathComponent == appIconName + ext }
         let candidates = found.iconSets.sorted().filter { named($0, ".appiconset") } + found.iconBundles.sorted().filter { named($0, ".icon") }
             + found.iconSets.sorted().filter { !named($0, ".appiconset") } + found.iconBundles.sorted().filter { !named($0, ".icon") }
-        var shown: String?, shownToo: [String] = []
-        for candidate in candidates where inventory.home.isEmpty {
+        // Each candidate is read once: until one gives the home screen, whole; after, for a Mac or watch icon only
+        // (a watch app's or Mac app's icon is often a set of its own: WatchIcon.appiconset). The set that gives the
+        // home screen keeps its own Mac and watch icons; otherwise the first candidate's that has one.
+        var shown: Set<String> = []
+        for candidate in candidates {
+            let homeFound = !inventory.home.isEmpty
+            guard !homeFound || (candidate.hasSuffix(".appiconset") && (inventory.mac == nil || inventory.watch == nil)) else { continue }
             var attempt = PreviewInventory()
-            if candidate.hasSuffix(".icon") { attempt.readIconComposer(candidate, limits: limits) } else { attempt.readIconSet(candidate, limits: limits) }
-            if !attempt.home.isEmpty { inventory = attempt; shown = candidate }
+            if candidate.hasSuffix(".icon") { attempt.readIconComposer(candidate, limits: limits) } else {
+                attempt.readIconSet(candidate, limits: limits, platformsOnly: homeFound)
+            }
+            if !homeFound, !attempt.home.isEmpty {
+                let (mac, watch) = (inventory.mac, inventory.watch)
+                inventory = attempt
+                inventory.mac = inventory.mac ?? mac
+                inventory.watch = inventory.watch ?? watch
+                shown.insert(candidate)
+                continue
+            }
+            if inventory.mac == nil, attempt.mac != nil { inventory.mac = attempt.mac; shown.insert(candidate) }
+            if inventory.watch == nil, attempt.watch != nil { inventory.watch = attempt.watch; shown.insert(candidate) }
         }
-        // A watch app's or Mac app's icon is often a set of its own (WatchIcon.appiconset).
-        for candidate in candidates where candidate != shown && candidate.hasSuffix(".appiconset") && (inventory.mac == nil || inventory.watch == nil) {
-            var other = PreviewInventory()
-            other.readIconSet(candidate, limits: limits, platformsOnly: true)
-            if inventory.mac == nil, other.mac != nil { inventory.mac = other.mac; shownToo.append(candidate) }
-            if inventory.watch == nil, other.watch != nil { inventory.watch = other.watch; shownToo.append(candidate) }
-        }
-        let others = candidates.filter { $0 != shown && !shownToo.contains($0) }.map { ($0 as NSString).lastPathComponent }
+        let others = candidates.filter { !shown.contains($0) }.map { ($0 as NSString).lastPathComponent }
         if !others.isEmpty { inventory.notes.append("Also found, not shown (\(others.count)): " + others.joined(separator: ", ")) }
         if inventory.mac == nil, let icns = found.icnsFiles.sorted().first { inventory.mac = readIcns(icns, limits: limits) }
         for set in found.launchSets.sorted() { inventory.readLaunchSet(set, limits: limits) }
@@ -153,13 +156,11 @@ struct PreviewInventory {
         }
         let entries = (root["images"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         struct Entry { var fields: [String: Any]; var filename: String; var pixels: Int }
-        var usable: [Entry] = []
-        for entry in entries {
+        // The entry's pixel size as validate reads it (size × scale, range-checked); app icons are square.
+        let usable = entries.compactMap { entry -> Entry? in
             guard let filename = entry["filename"] as? String, !filename.contains("/"),
-                  let size = (entry["size"] as? String).flatMap(Self.points), size > 0, size <= 2048 else { continue }
-            let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) } ?? 1
-            guard scale >= 1, scale <= 3 else { continue }
-            usable.append(Entry(fields: entry, filename: filename, pixels: Int((size * scale).rounded())))
+                  let pixels = CatalogReader.expectedPixels(entry, kind: "appiconset"), pixels.width == pixels.height else { return nil }
+            return Entry(fields: entry, filename: filename, pixels: pixels.width)
         }
         func path(_ entry: Entry) -> String { (folder as NSString).appendingPathComponent(entry.filename) }
         func label(_ entry: Entry) -> String { "\(entry.filename) · \(CatalogReader.label(entry.fields, kind: "appiconset"))" }
@@ -188,13 +189,6 @@ struct PreviewInventory {
         if let best = usable.filter(isWatch).max(by: { $0.pixels < $1.pixels }) {
             watch = Self.picture(path(best), label: label(best), limits: limits)
         }
-    }
-
-    /// "83.5x83.5" → 83.5 (square sizes only: app icons are square).
-    private static func points(_ size: String) -> Double? {
-        let parts = size.split(separator: "x")
-        guard parts.count == 2, parts[0] == parts[1], let value = Double(parts[0]), value.isFinite else { return nil }
-        return value
     }
 
     private mutating func readIconComposer(_ bundle: String, limits: PNGLimits) {

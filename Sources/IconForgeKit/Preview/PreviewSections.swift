@@ -9,6 +9,8 @@ struct PreviewSections {
     /// The most severe finding per file path.
     let findings: [String: (Severity, String)]
     let tint: RGBColor
+    /// A file's path as the sheet names it (relative to the source).
+    let display: (String) -> String
 
     /// The iPhone home-screen icon: 60 pt at @3x.
     static let homePixels = 180
@@ -23,7 +25,7 @@ struct PreviewSections {
     private func tile(_ picture: PreviewInventory.Picture, image: Image?, area: PixelSize, backdrop: ContactSheet.Backdrop = .plain,
                       caption: [String]) -> ContactSheet.Tile {
         // A label's " · " parts go on lines of their own: tiles are narrow.
-        ContactSheet.Tile(image: picture.image == nil ? nil : image, path: picture.path, area: area, backdrop: backdrop,
+        ContactSheet.Tile(image: picture.image == nil ? nil : image, file: display(picture.path), area: area, backdrop: backdrop,
                           caption: caption.flatMap { $0.components(separatedBy: " · ") } + (picture.problem.map { [$0] } ?? []),
                           finding: findings[picture.path])
     }

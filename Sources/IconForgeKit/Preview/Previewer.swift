@@ -89,7 +89,6 @@ public struct Previewer: Sendable {
     /// Draws the sheet for `sources`.
     public func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
         var sections: [ContactSheet.Section] = [], findings: [(severity: Severity, text: String)] = []
-        var displayNames: [String: String] = [:]
         var counts = (files: 0, errors: 0, warnings: 0)
         for source in sources {
             let shown = try prepare(source)
@@ -105,19 +104,18 @@ public struct Previewer: Sendable {
             counts.files += report.files.count
             counts.errors += report.errors
             counts.warnings += report.warnings
-            let display = { (path: String) in shown.displayName(path) }
-            for path in inventory.paths { displayNames[path] = display(path) }
             var firstFinding: [String: (Severity, String)] = [:]
             for file in report.files {
                 for finding in file.findings.sorted(by: { $0.severity > $1.severity }) {
-                    findings.append((finding.severity, "\(display(file.path)): \(finding.message)"))
-                    if firstFinding[file.path] == nil || (firstFinding[file.path]!.0 == .warning && finding.severity == .error) {
-                        firstFinding[file.path] = (finding.severity, "\(finding.rule.rawValue): \(finding.message)")
-                    }
+                    findings.append((finding.severity, "\(shown.displayName(file.path)): \(finding.message)"))
+                }
+                // The tile shows the file's first error, else its first warning.
+                if let worst = file.findings.first(where: { $0.severity == .error }) ?? file.findings.first {
+                    firstFinding[file.path] = (worst.severity, "\(worst.rule.rawValue): \(worst.message)")
                 }
             }
             let prefix = sources.count > 1 ? "\(Self.name(of: source)) — " : ""
-            sections += PreviewSections(inventory: inventory, findings: firstFinding, tint: tint).sections.map {
+            sections += PreviewSections(inventory: inventory, findings: firstFinding, tint: tint, display: shown.displayName).sections.map {
                 var section = $0
                 section.title = prefix + section.title
                 return section
@@ -130,7 +128,7 @@ public struct Previewer: Sendable {
         let (image, placements): (Image, [ContactSheet.Placement])
         do { (image, placements) = try sheet.render(limits: options.limits) } catch { throw .svg(path: "preview sheet", error) }
         let tiles = placements.map { placement in
-            PreviewSheet.Tile(section: placement.section, caption: placement.tile.caption, file: placement.tile.path.map { displayNames[$0] ?? $0 },
+            PreviewSheet.Tile(section: placement.section, caption: placement.tile.caption, file: placement.tile.file,
                               x: placement.x, y: placement.y, pixels: placement.tile.image?.size, finding: placement.tile.finding?.text)
         }
         return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings)
@@ -145,7 +143,6 @@ public struct Previewer: Sendable {
     private struct Shown {
         var folder: String
         var temporary: String?
-        var source: String
         var alsoValidated: [String] = []
 
         /// A path as the sheet names it: relative to the source, or the master's name for its outputs.
@@ -162,7 +159,7 @@ public struct Previewer: Sendable {
             throw .invalidRequest(path: source, reason: "no such file or folder")
         }
         let isIcon = IconComposerBundle.isBundle(source)
-        guard isIcon || !isFolder.boolValue else { return Shown(folder: source, source: source) }
+        guard isIcon || !isFolder.boolValue else { return Shown(folder: source) }
         // A master (or a .icon, previewed as what it generates): the presets' outputs, made where nothing of the user's is.
         var options = self.options
         if options.presets.isEmpty { options.presets = (try? PresetCatalog.presets(Self.defaultPresets)) ?? [] }
@@ -180,6 +177,6 @@ public struct Previewer: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-        return Shown(folder: temporary, temporary: temporary, source: source, alsoValidated: isIcon ? [source] : [])
+        return Shown(folder: temporary, temporary: temporary, alsoValidated: isIcon ? [source] : [])
     }
 }
