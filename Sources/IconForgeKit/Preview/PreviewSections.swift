@@ -45,6 +45,13 @@ struct PreviewSections {
         return square.masked(by: mask)
     }
 
+    /// The image at 1:1 (centred vertically), a 12 px gap, then magnified `factor` times in unsmoothed blocks.
+    static func besideMagnified(_ image: Image, factor: Int) -> Image {
+        let large = image.magnified(by: factor)
+        return Image(width: image.width + 12 + large.width, height: max(image.height, large.height))
+            .drawing(image, atX: 0, y: (max(image.height, large.height) - image.height) / 2).drawing(large, atX: image.width + 12, y: 0)
+    }
+
     // MARK: Sections
 
     private var home: ContactSheet.Section? {
@@ -74,10 +81,7 @@ struct PreviewSections {
             // Up to 60 px, magnified to about 120 px: each file pixel a block, nothing smoothed. Larger ones show enough at 1:1.
             guard image.width <= 60 else { return tile(picture, image: image, area: image.size, caption: [picture.label, "1:1"]) }
             let factor = max(2, min(8, 120 / max(image.width, 1)))
-            let large = image.magnified(by: factor)
-            let gap = 12
-            var pair = Image(width: image.width + gap + large.width, height: max(image.height, large.height))
-            pair = pair.drawing(image, atX: 0, y: (pair.height - image.height) / 2).drawing(large, atX: image.width + gap, y: 0)
+            let pair = Self.besideMagnified(image, factor: factor)
             return tile(picture, image: pair, area: pair.size, caption: [picture.label, "1:1 and ×\(factor)"])
         }
         return ContactSheet.Section(title: "Small sizes", notes: ["Each file at 1:1 beside it magnified, pixels unsmoothed: what Settings, Spotlight and notifications show."],
@@ -163,11 +167,7 @@ struct PreviewSections {
                               caption: ["Added to an iPhone home screen", touch.label]))
         }
         for favicon in inventory.favicons {
-            let image = favicon.image.map { image -> Image in
-                let large = image.magnified(by: max(2, 64 / max(image.width, 1)))
-                return Image(width: image.width + 12 + large.width, height: large.height)
-                    .drawing(image, atX: 0, y: (large.height - image.height) / 2).drawing(large, atX: image.width + 12, y: 0)
-            }
+            let image = favicon.image.map { Self.besideMagnified($0, factor: max(2, 64 / max($0.width, 1))) }
             tiles.append(tile(favicon, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), caption: [favicon.label, "1:1 and magnified"]))
         }
         return tiles.isEmpty ? nil : ContactSheet.Section(title: "Web", tiles: tiles)
