@@ -163,3 +163,205 @@ const char *csvg_version(void) {
     snprintf(text, sizeof text, "%u.%u.%u", rsvg_major_version, rsvg_minor_version, rsvg_micro_version);
     return text;
 }
+
+/* ---- Isolation: each call in a child process ------------------------------------------------------------------
+ * Why fork and not threads: a Rust panic inside librsvg aborts the whole process, and a render stuck in a filter
+ * cannot be cancelled from outside; only a process can be killed and limited (setrlimit) on its own. The child
+ * runs nothing but the C below and librsvg (the parent never calls librsvg itself, so no GLib lock can be held at
+ * fork time), writes its result into memory shared with the parent, and leaves with _exit. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct shared_result {
+    int32_t status;
+    csvg_info info;
+    char message[600];
+} shared_result;
+
+#define CSVG_MAX_CHILDREN 256
+static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t children[CSVG_MAX_CHILDREN];
+static int stopped_by_request[CSVG_MAX_CHILDREN];
+
+static void track_child(pid_t pid) {
+    pthread_mutex_lock(&children_lock);
+    for (int i = 0; i < CSVG_MAX_CHILDREN; i++) {
+        if (children[i] == 0) { children[i] = pid; stopped_by_request[i] = 0; break; }
+    }
+    pthread_mutex_unlock(&children_lock);
+}
+
+/* Forgets a child; true when csvg_stop_all killed it. */
+static int untrack_child(pid_t pid) {
+    int stopped = 0;
+    pthread_mutex_lock(&children_lock);
+    for (int i = 0; i < CSVG_MAX_CHILDREN; i++) {
+        if (children[i] == pid) { children[i] = 0; stopped = stopped_by_request[i]; break; }
+    }
+    pthread_mutex_unlock(&children_lock);
+    return stopped;
+}
+
+void csvg_stop_all(void) {
+    pthread_mutex_lock(&children_lock);
+    for (int i = 0; i < CSVG_MAX_CHILDREN; i++) {
+        if (children[i] > 0) { stopped_by_request[i] = 1; kill(children[i], SIGKILL); }
+    }
+    pthread_mutex_unlock(&children_lock);
+}
+
+/* The child's address space now, in bytes (Linux: /proc/self/statm), or 0 when unknown. */
+static uint64_t current_address_space(void) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[128];
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0) return 0;
+    text[got] = '\0';
+    return (uint64_t)strtoull(text, NULL, 10) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+static void apply_limits(const csvg_limits *limits) {
+    struct rlimit cpu = {limits->cpu_seconds, limits->cpu_seconds + 1};
+    if (limits->cpu_seconds > 0) setrlimit(RLIMIT_CPU, &cpu);
+#ifdef __linux__
+    uint64_t now = current_address_space();
+    if (limits->memory_bytes > 0 && now > 0) {
+        struct rlimit memory = {(rlim_t)(now + limits->memory_bytes), (rlim_t)(now + limits->memory_bytes)};
+        setrlimit(RLIMIT_AS, &memory);
+    }
+#endif
+    /* librsvg's panics and GLib's warnings would land on the user's terminal: the parent says what happened. */
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null >= 0) { dup2(null, STDERR_FILENO); close(null); }
+}
+
+typedef csvg_status (*isolated_work)(void *context, shared_result *result, uint8_t *pixels);
+
+static double seconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static csvg_status run_isolated(const csvg_limits *limits, size_t pixel_bytes, isolated_work work, void *context,
+                                shared_result *out, uint8_t *pixels_out, char *message, size_t capacity) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t header = (sizeof(shared_result) + page - 1) / page * page;
+    size_t total = header + pixel_bytes;
+    void *region = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) { set_message(message, capacity, "out of memory for the drawing"); return CSVG_E_NOMEM; }
+    shared_result *result = (shared_result *)region;
+    uint8_t *pixels = (uint8_t *)region + header;
+    result->status = CSVG_E_CRASHED;
+    int ends[2];
+    if (pipe(ends) != 0) { munmap(region, total); set_message(message, capacity, strerror(errno)); return CSVG_E_RENDER; }
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(ends[0]); close(ends[1]); munmap(region, total);
+        set_message(message, capacity, "cannot start the SVG renderer's process");
+        return CSVG_E_RENDER;
+    }
+    if (pid == 0) {
+        close(ends[0]);
+        apply_limits(limits);
+        result->status = work(context, result, pixels);
+        _exit(0); /* the pipe's write end closes with the process: the parent's poll wakes */
+    }
+    close(ends[1]);
+    track_child(pid);
+    int timed_out = 0;
+    for (;;) {
+        double left = limits->wall_seconds - seconds_since(&start);
+        if (left <= 0) { timed_out = 1; break; }
+        struct pollfd wait_for = {ends[0], POLLIN, 0};
+        int ready = poll(&wait_for, 1, (int)(left * 1000) + 1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready != 0) break; /* closed: the child has ended */
+    }
+    if (timed_out) kill(pid, SIGKILL);
+    int process_status = 0;
+    while (waitpid(pid, &process_status, 0) < 0 && errno == EINTR) {}
+    int stopped = untrack_child(pid);
+    close(ends[0]);
+    double elapsed = seconds_since(&start);
+    char text[256];
+    csvg_status status;
+    if (WIFEXITED(process_status) && WEXITSTATUS(process_status) == 0 && result->status != CSVG_E_CRASHED) {
+        status = (csvg_status)result->status;
+        if (out != NULL) *out = *result;
+        set_message(message, capacity, result->message);
+        if (status == CSVG_OK && pixels_out != NULL) memcpy(pixels_out, pixels, pixel_bytes);
+    } else if (timed_out) {
+        snprintf(text, sizeof text, "rendering stopped after %.0f s (the limit for one SVG)", limits->wall_seconds);
+        set_message(message, capacity, text);
+        status = CSVG_E_LIMIT;
+    } else if (WIFSIGNALED(process_status) && (WTERMSIG(process_status) == SIGXCPU || WTERMSIG(process_status) == SIGKILL)) {
+        if (stopped) snprintf(text, sizeof text, "rendering stopped: IconForge is stopping");
+        else snprintf(text, sizeof text, "rendering stopped after %u s of processor time (the limit for one SVG)", limits->cpu_seconds);
+        set_message(message, capacity, text);
+        status = CSVG_E_LIMIT;
+    } else {
+        int signal_number = WIFSIGNALED(process_status) ? WTERMSIG(process_status) : 0;
+        snprintf(text, sizeof text, "librsvg failed while drawing it (%s after %.1f s); the SVG uses more than the %llu MiB "
+                 "one drawing may take, or something librsvg cannot handle",
+                 signal_number == SIGABRT ? "it aborted" : signal_number != 0 ? "it crashed" : "it exited", elapsed,
+                 (unsigned long long)(limits->memory_bytes >> 20));
+        set_message(message, capacity, text);
+        status = CSVG_E_CRASHED;
+    }
+    munmap(region, total);
+    return status;
+}
+
+typedef struct info_context { const uint8_t *data; size_t size; const char *base_path; } info_context;
+
+static csvg_status info_work(void *context, shared_result *result, uint8_t *pixels) {
+    (void)pixels;
+    info_context *c = context;
+    return csvg_read_info(c->data, c->size, c->base_path, &result->info, result->message, sizeof result->message);
+}
+
+csvg_status csvg_read_info_isolated(const uint8_t *data, size_t size, const char *base_path, const csvg_limits *limits,
+                                    csvg_info *info, char *message, size_t message_capacity) {
+    if (data == NULL || info == NULL || limits == NULL) return CSVG_E_ARGUMENT;
+    info_context context = {data, size, base_path};
+    shared_result result;
+    memset(&result, 0, sizeof result);
+    csvg_status status = run_isolated(limits, 0, info_work, &context, &result, NULL, message, message_capacity);
+    *info = result.info;
+    return status;
+}
+
+typedef struct render_context {
+    const uint8_t *data; size_t size; const char *base_path; uint32_t width, height; size_t rgba_size;
+} render_context;
+
+static csvg_status render_work(void *context, shared_result *result, uint8_t *pixels) {
+    render_context *c = context;
+    return csvg_render_rgba(c->data, c->size, c->base_path, c->width, c->height, pixels, c->rgba_size, result->message,
+                            sizeof result->message);
+}
+
+csvg_status csvg_render_rgba_isolated(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
+                                      const csvg_limits *limits, uint8_t *rgba, size_t rgba_size, char *message,
+                                      size_t message_capacity) {
+    if (data == NULL || rgba == NULL || limits == NULL || width == 0 || height == 0 || width > 32767 || height > 32767) return CSVG_E_ARGUMENT;
+    if ((size_t)width * height * 4 != rgba_size) return CSVG_E_ARGUMENT;
+    render_context context = {data, size, base_path, width, height, rgba_size};
+    return run_isolated(limits, rgba_size, render_work, &context, NULL, rgba, message, message_capacity);
+}

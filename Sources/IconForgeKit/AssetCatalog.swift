@@ -43,7 +43,7 @@ public struct AssetSet: Sendable {
     public func merge(into folder: String) -> SetMerge {
         let target = (folder as NSString).appendingPathComponent(name)
         let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
-        let bytes = try? FileIO.read(contentsPath)
+        let bytes = try? FileIO.readDocument(contentsPath)
         let existing = bytes.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }.flatMap(ContentsJSON.init(any:))
         let present = Set(((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") })
         return SetMerge(set: self, existing: existing?.fields, existingFiles: present)
@@ -56,8 +56,19 @@ public struct AssetSet: Sendable {
     /// (`Backup`, stamped `now`).
     @discardableResult
     public func write(into folder: String, now: Date = Date()) throws(IconForgeError) -> SetMerge {
+        let writer = OutputWriter(folder: folder, inputs: [], now: now)
+        let merge = try write(into: folder, now: now, writer: writer)
+        _ = writer.finish()
+        return merge
+    }
+
+    /// `write(into:now:)` under a run's ownership rule: a file of the set that IconForge did not write is copied to
+    /// the backup before it is replaced, a file that is an input of the run is left as it is, and what was written is
+    /// recorded.
+    func write(into folder: String, now: Date, writer: OutputWriter) throws(IconForgeError) -> SetMerge {
         let target = (folder as NSString).appendingPathComponent(name)
         let manager = FileManager.default
+        do { try writer.scope.check(target) } catch { throw .file(error) }
         var isFolder: ObjCBool = false
         let exists = manager.fileExists(atPath: target, isDirectory: &isFolder)
         if exists && !isFolder.boolValue {
@@ -72,7 +83,15 @@ public struct AssetSet: Sendable {
         let identical = exists ? Set(bytesByName.filter { name, bytes in
             (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes
         }.keys) : []
-        if exists && !merge.contentsChanged && merge.leaving.isEmpty && identical.count == bytesByName.count { return merge }
+        // A file of the set that is an input of the run (a master given from inside the set) stays as it is.
+        for name in bytesByName.keys.sorted() {
+            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
+                bytesByName[name] = nil
+            }
+        }
+        for name in identical { if let bytes = bytesByName[name] { writer.record(bytes, at: (target as NSString).appendingPathComponent(name)) } }
+        if exists && !merge.contentsChanged && merge.leaving.isEmpty && identical.isSuperset(of: bytesByName.keys) { return merge }
         for name in identical { bytesByName[name] = nil }
 
         let temporary = (folder as NSString).appendingPathComponent(FileIO.temporaryName(for: name) + "-\(UUID().uuidString.prefix(8))")
@@ -94,6 +113,11 @@ public struct AssetSet: Sendable {
                     }
                 }
             }
+            // The user's files this write replaces go to the backup first (those IconForge wrote are re-rendered).
+            for file in bytesByName.keys.sorted() + (merge.contentsChanged ? ["Contents.json"] : []) {
+                let path = (target as NSString).appendingPathComponent(file)
+                if let existing = try? FileIO.read(path) { try writer.preserve(existing, of: path) }
+            }
             // Flushed to disk only when this set replaces one: a new set has nothing to lose to a crash.
             for (file, bytes) in bytesByName {
                 try FileIO.writeNew(bytes, to: (temporary as NSString).appendingPathComponent(file), durable: exists)
@@ -111,11 +135,18 @@ public struct AssetSet: Sendable {
         } catch let error as FileError {
             try? manager.removeItem(atPath: temporary)
             throw .file(error)
+        } catch let error as IconForgeError {
+            try? manager.removeItem(atPath: temporary)
+            throw error
         } catch {
             try? manager.removeItem(atPath: temporary)
             throw .file(.writeFailed(path: target, reason: error.localizedDescription))
         }
         try FileIO.replaceFolder(target, with: temporary)
+        for (file, bytes) in bytesByName { writer.record(bytes, at: (target as NSString).appendingPathComponent(file)) }
+        if merge.contentsChanged {
+            writer.record(Array(merge.contents.rendered.utf8), at: (target as NSString).appendingPathComponent("Contents.json"))
+        }
         return merge
     }
 }

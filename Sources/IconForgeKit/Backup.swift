@@ -20,15 +20,20 @@ public enum Backup {
     /// The backup path of `file`, for a run given `given` (a file or folder): anchored beside `given`, above
     /// any catalog folder, with `file`'s path below that anchor.
     public static func path(for file: String, given: String, stamp: String) -> String {
-        let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
-        var anchor = (absolute as NSString).deletingLastPathComponent
-        let components = (absolute as NSString).pathComponents
-        if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
-            anchor = NSString.path(withComponents: Array(components[..<first]))
-        }
+        let anchor = anchor(for: given)
         let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
         let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
         return NSString.path(withComponents: [anchor, ".iconforge-backup", stamp, relative])
+    }
+
+    /// The folder a run given `given` keeps its backups and ledger in: beside `given`, above any catalog folder.
+    static func anchor(for given: String) -> String {
+        let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
+        let components = (absolute as NSString).pathComponents
+        if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
+            return NSString.path(withComponents: Array(components[..<first]))
+        }
+        return (absolute as NSString).deletingLastPathComponent
     }
 
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in

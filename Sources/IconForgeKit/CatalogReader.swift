@@ -41,8 +41,13 @@ enum CatalogReader {
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: contentsPath, finding: finding)) }
 
-        guard let data = try? FileIO.read(contentsPath) else {
-            report(Finding(.missingFile, .error, "\(name) has no Contents.json", fix: "recreate the set in Xcode, or run 'iconforge generate'"))
+        let data: [UInt8]
+        do { data = try FileIO.readDocument(contentsPath) } catch {
+            if case .notFound = error {
+                report(Finding(.missingFile, .error, "\(name) has no Contents.json", fix: "recreate the set in Xcode, or run 'iconforge generate'"))
+            } else {
+                report(Finding(.decode, .error, "Contents.json: \(error)", fix: "restore it from version control, or recreate the set"))
+            }
             return ([], findings)
         }
         guard let root = (try? JSONSerialization.jsonObject(with: Data(data))) as? [String: Any] else {

@@ -17,6 +17,12 @@ public enum FileError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The output would replace the input, and sources are never modified.
     case wouldOverwriteSource(path: String)
+    /// The path is reached through a link that leaves the folder the run was given.
+    case leavesFolder(path: String, folder: String)
+    /// A document (JSON, XML, HTML, YAML) larger than IconForge parses.
+    case documentTooLarge(path: String, bytes: Int, limit: Int)
+    /// The path is a named pipe, a device, a socket or a folder, never opened as a file (a pipe would block).
+    case notRegularFile(path: String, kind: String)
 
     public var description: String {
         switch self {
@@ -26,6 +32,11 @@ public enum FileError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(bytes) bytes is larger than the \(FileIO.maxInputBytes >> 20) MiB IconForge reads"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason)"
         case .wouldOverwriteSource(let path): "\(path): refusing to overwrite the source file; choose another --out"
+        case .leavesFolder(let path, let folder):
+            "\(path): is reached through a link that leaves \(folder); IconForge neither reads nor writes outside the folder it was given"
+        case .notRegularFile(let path, let kind): "\(path): is \(kind), not a file; not opened"
+        case .documentTooLarge(let path, let bytes, let limit):
+            "\(path): \(bytes) bytes is larger than the \(limit >> 20) MiB IconForge parses for such a file (real ones are a few KB)"
         }
     }
 }
@@ -39,14 +50,18 @@ public enum FileIO {
     /// The whole file, after checking that it is a regular file of a sensible size. Read straight into the
     /// array (no intermediate Data: a 1 GiB file cost 2 GiB while it was copied).
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Checked before opening, and opened non-blocking besides: opening a named pipe blocks until a writer
+        // comes, and a path can change between the check and the open.
+        var before = stat()
+        if stat(path, &before) == 0, let kind = specialKind(before.st_mode) { throw .notRegularFile(path: path, kind: kind) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: currentErrorText())
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: currentErrorText()) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        if let kind = specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
         guard Int(status.st_size) <= maxInputBytes else { throw .tooBig(path: path, bytes: Int(status.st_size)) }
         let size = Int(status.st_size)
         var failure: String?
@@ -67,6 +82,21 @@ public enum FileIO {
         return bytes
     }
 
+    /// The largest JSON, XML, HTML or YAML document read (Contents.json, icon.json, manifests, pages, resource XML,
+    /// presets): real ones are a few KB, and a parser's memory grows many times over the text.
+    public static let maxDocumentBytes = 4 << 20
+
+    /// A document (see `maxDocumentBytes`): its size checked before a byte is read.
+    public static func readDocument(_ path: String) throws(FileError) -> [UInt8] {
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maxDocumentBytes {
+            throw .documentTooLarge(path: path, bytes: Int(status.st_size), limit: maxDocumentBytes)
+        }
+        let bytes = try read(path)
+        guard bytes.count <= maxDocumentBytes else { throw .documentTooLarge(path: path, bytes: bytes.count, limit: maxDocumentBytes) }
+        return bytes
+    }
+
     /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it. The
     /// file gets `mode` (a rewritten file keeps its own), or the usual 0666 less the process's umask.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(FileError) {
@@ -84,6 +114,18 @@ public enum FileIO {
         if let failure {
             unlink(temporary)
             throw .writeFailed(path: path, reason: failure)
+        }
+    }
+
+    /// What a file mode names when it is not a regular file: "a named pipe", "a folder", …; nil for a file.
+    static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a regular file"
         }
     }
 

@@ -76,6 +76,18 @@ public struct GenerateOptions: Sendable {
 
     /// Options for these presets, everything else at its default.
     public init(presets: [Preset]) { self.presets = presets }
+
+    /// Other inputs of the same command that no run may overwrite: every master of a batch, the alternates' masters.
+    public var otherInputs: [String] = []
+
+    /// Every file the options name as an input (variants, layers, logos): never an output of the run.
+    var inputFiles: [String] {
+        var files = [darkSource, androidForeground, launchLogo].compactMap { $0 } + otherInputs
+        if case .file(let path)? = tintedSource { files.append(path) }
+        if case .file(let path)? = androidBackground { files.append(path) }
+        if case .file(let path)? = monochrome { files.append(path) }
+        return files + visionLayers.values.sorted()
+    }
 }
 
 /// One file `generate` wrote (or would write, in a dry run).
@@ -277,14 +289,40 @@ public struct Generator: Sendable {
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
         let clock = ContinuousClock(), start = clock.now
         let outputs = outputs(in: outputFolder)
-        let planned = fileJobs(outputs)
+        let allPlanned = fileJobs(outputs)
         // Every output size against the memory limit before the master is decoded or anything allocated.
-        for job in planned {
+        for job in allPlanned {
             if let pixels = job.spec.pixels, let refusal = options.limits.refusal(width: pixels.width, height: pixels.height) {
                 throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(job.path), reason: "cannot make \(refusal)")
             }
         }
+        // A folder's manifest or page can name any number of icons: the run's total is bounded before any work.
+        let manifestIcons = allPlanned.filter { $0.spec.webPurpose != nil }.count
+        if manifestIcons > WebManifest.maxIcons {
+            throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(WebManifest.existingName(in: outputFolder) ?? WebManifest.fileName),
+                                  reason: "lists \(manifestIcons) icons to render, more than the \(WebManifest.maxIcons) IconForge renders for a manifest")
+        }
+        let totalPixels = allPlanned.reduce(0) { $0 + ($1.spec.pixels?.area ?? 0) }
+        if totalPixels > Generator.maxPixelsPerRun {
+            throw .invalidRequest(path: outputFolder, reason: "the run would write \(allPlanned.count) files of \(totalPixels / 1_000_000) megapixels in all, "
+                                  + "more than the \(Generator.maxPixelsPerRun / 1_000_000) IconForge writes in one run")
+        }
         var warnings: [String] = []
+        // The one ownership rule for every file the run writes (see OutputWriter); an output that is one of the
+        // run's inputs is left as it is, with a warning, and every output is checked before anything is decoded.
+        let android = Generator.androidResources(in: outputFolder)
+        let writer = OutputWriter(folder: outputFolder, inputs: [source] + options.inputFiles,
+                                  backupGiven: android.isEmpty ? outputFolder : (outputFolder as NSString).appendingPathComponent(android))
+        var refused = Set<String>()
+        for job in allPlanned where job.spec.set == nil {
+            let full = (outputFolder as NSString).appendingPathComponent(loosePath(job.path, in: outputFolder))
+            do { try writer.checkTarget(full) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
+                refused.insert(job.path)
+                warnings.append("\(full): not written: it is an input of this run (\(source)); IconForge never overwrites its inputs")
+            }
+        }
+        let planned = allPlanned.filter { !refused.contains($0.path) }
         let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
         let layers = try iconComposerLayers(planned, source: source)
         warnings += layers.warnings
@@ -310,9 +348,9 @@ public struct Generator: Sendable {
 
         for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
         let (written, notes) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
-                                         into: outputFolder, masterIsOpaque: masters.masterIsOpaque)
+                                         into: outputFolder, masterIsOpaque: masters.masterIsOpaque, writer: writer)
         try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
-        var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder)
+        var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder, writer: writer)
         var platformNotes: [String] = []
         if outputs.contains(where: { $0.androidLayer != nil }), let icon = masters.adaptive {
             let res = (outputFolder as NSString).appendingPathComponent(Generator.androidResources(in: outputFolder))
@@ -320,17 +358,22 @@ public struct Generator: Sendable {
             if case .file? = options.androidBackground { colour = nil }
             let names = Set(outputs.compactMap { $0.androidLayer != nil && $0.folder != nil ? ($0.filename! as NSString).deletingPathExtension : nil })
             let (files, notes) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour,
-                                                            monochrome: outputs.contains { $0.androidLayer == "monochrome" }, imageNames: names, now: Date())
+                                                            monochrome: outputs.contains { $0.androidLayer == "monochrome" }, imageNames: names,
+                                                            writer: writer)
             snippets += files.map { path in
                 GeneratedFile(path: path, role: .android, pixels: nil,
                               bytes: (try? FileIO.read((outputFolder as NSString).appendingPathComponent(path)))?.count ?? 0)
             }
             platformNotes += notes
         }
-        if outputs.contains(where: { $0.webPurpose != nil }) { snippets += try writeWebManifest(outputs: outputs, into: outputFolder) }
+        if outputs.contains(where: { $0.webPurpose != nil }) {
+            snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
+                                             into: outputFolder, writer: writer)
+        }
         let files = written.map { $0.file } + snippets
-        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings, notes: notes + layers.notes + platformNotes,
-                                seconds: (clock.now - start).seconds)
+        let kept = writer.finish()
+        return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
+                                notes: notes + layers.notes + platformNotes + kept, seconds: (clock.now - start).seconds)
     }
 
     /// The Icon Composer layers a run does not render, and what to say about them.
@@ -395,6 +438,9 @@ public struct Generator: Sendable {
         return (renders, renderOf)
     }
 
+    /// The most pixels one run writes, summed over its files: every preset together writes about 60 million.
+    static let maxPixelsPerRun = 400_000_000
+
     /// A file written, and the output it was made for.
     private typealias Written = (file: GeneratedFile, spec: IconSpec)
 
@@ -431,7 +477,8 @@ public struct Generator: Sendable {
     }
 
     private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
-                       into folder: String, masterIsOpaque: Bool) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+                       into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+        do { try writer.scope.check(folder) } catch { throw .file(error) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch { throw .file(.writeFailed(path: folder, reason: error.localizedDescription)) }
@@ -440,13 +487,13 @@ public struct Generator: Sendable {
         // properties such as generate-swift-asset-symbol-extensions).
         let root = (folder as NSString).appendingPathComponent("Contents.json")
         if Generator.isCatalog(folder), !FileManager.default.fileExists(atPath: root) {
-            try FileIO.writeOutput(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)
+            try writer.write(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)
         }
         var written: [Written] = [], notes: [String] = []
-        let now = Date()
+        let now = writer.now
         for name in uniqueSets(outputs) where (name as NSString).pathExtension == "icon" {
             let (files, setNotes) = try writeIconComposer(name, jobs: jobs.filter { $0.spec.set == name }, bytes: bytes, layers: layers,
-                                                          into: folder, masterIsOpaque: masterIsOpaque)
+                                                          into: folder, masterIsOpaque: masterIsOpaque, writer: writer)
             written += files
             notes += setNotes
         }
@@ -458,9 +505,9 @@ public struct Generator: Sendable {
             let parent = (folder as NSString).appendingPathComponent((name as NSString).deletingLastPathComponent)
             if name.contains("/") {
                 set.name = (name as NSString).lastPathComponent
-                try VisionStack.prepare(layerFolder: parent, stackFolder: (parent as NSString).deletingLastPathComponent)
+                try VisionStack.prepare(layerFolder: parent, stackFolder: (parent as NSString).deletingLastPathComponent, writer: writer)
             }
-            let merge = try set.write(into: parent, now: now)
+            let merge = try set.write(into: parent, now: now, writer: writer)
             for job in jobs where job.spec.set == name {
                 for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
                     written.append((GeneratedFile(path: name + "/" + final, role: job.spec.role, pixels: job.spec.pixels,
@@ -475,18 +522,18 @@ public struct Generator: Sendable {
         }
         for job in jobs where job.spec.set == nil && job.spec.container == nil {
             let path = loosePath(job.path, in: folder), full = (folder as NSString).appendingPathComponent(path)
-            try FileManager.default.makeFolder((full as NSString).deletingLastPathComponent)
             // A file that already holds these bytes is left alone, so reruns keep file times.
-            if (try? FileIO.read(full)) != bytes[job.path]! { try FileIO.writeOutput(bytes[job.path]!, to: full) }
+            try writer.write(bytes[job.path]!, to: full)
             written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
-        written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder)
+        written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder, writer: writer)
         return (written, notes)
     }
 
     /// Writes each container file (an `.icns`, an `.ico`) from its entries' renders: PNG entries as rendered, ARGB entries
     /// from the decoded render. Unchanged files are not rewritten.
-    private func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String) throws(IconForgeError) -> [Written] {
+    private func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String,
+                                 writer: OutputWriter) throws(IconForgeError) -> [Written] {
         var files: [String] = []
         for job in jobs where !files.contains(job.spec.filename!) { files.append(job.spec.filename!) }
         var written: [Written] = []
@@ -497,7 +544,7 @@ public struct Generator: Sendable {
             let isIco = entries[0].spec.container == "ico"
             let data: [UInt8]
             do { data = isIco ? try Ico.file(pngs: pngs) : try Icns.file(pngs: pngs) } catch { throw .encode(path: full, error) }
-            if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
+            try writer.write(data, to: full)
             // The container is checked whole: every entry reads back at its size.
             do {
                 let back = try FileIO.read(full)
@@ -513,7 +560,7 @@ public struct Generator: Sendable {
 
     /// Writes one `.icon` bundle through `IconComposerWriter`; every layer file is listed, written or unchanged.
     private func writeIconComposer(_ name: String, jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
-                                   into folder: String, masterIsOpaque: Bool) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+                                   into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String]) {
         var images: [IconAppearance: IconComposerWriter.LayerImage] = [:]
         var specs: [IconAppearance: IconSpec] = [:]
         for job in jobs {
@@ -523,7 +570,7 @@ public struct Generator: Sendable {
             specs[appearance] = job.spec
         }
         let writer = IconComposerWriter(path: (folder as NSString).appendingPathComponent(name), images: images,
-                                        background: options.iconBackground, masterIsOpaque: masterIsOpaque)
+                                        background: options.iconBackground, masterIsOpaque: masterIsOpaque, output: writer)
         let (_, notes) = try writer.write()
         var files: [Written] = []
         for appearance in IconAppearance.allCases {
@@ -568,27 +615,30 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], into folder: String) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeWebManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
         }
         let manifestName = WebManifest.existingName(in: folder) ?? WebManifest.fileName
         let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
-        let data = try WebManifest.merged(existing: try? FileIO.read(full), icons: icons, path: full)
-        if (try? FileIO.read(full)) != data { try FileIO.writeOutput(data, to: full) }
+        do { try writer.checkTarget(full) } catch { throw .file(error) }
+        let existing: [UInt8]?
+        do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
+        let data = try WebManifest.merged(existing: existing, icons: icons, path: full)
+        try writer.write(data, to: full)
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
         let ico = outputs.first { $0.container == "ico" }?.filename
         let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }?.filename
         let html = WebManifest.html(favicons: favicons, ico: ico, touchIcon: touch).replacingOccurrences(of: WebManifest.fileName, with: manifestName)
         let htmlPath = loosePath("icons.html", in: folder)
-        try FileIO.writeOutput(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
+        try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
         return [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
     }
 
     /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.
-    private func writeSnippets(outputs: [IconSpec], jobs: [FileJob], into folder: String) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeSnippets(outputs: [IconSpec], jobs: [FileJob], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
         var written: [GeneratedFile] = []
         let clips = jobs.filter { $0.spec.role == .webClip && $0.spec.filename?.hasPrefix("apple-touch-icon-") == true && $0.spec.filename?.contains("precomposed") == false }
         if !clips.isEmpty {
@@ -600,7 +650,7 @@ public struct Generator: Sendable {
                 html += "<link rel=\"apple-touch-icon-precomposed\" href=\"apple-touch-icon-precomposed.png\">\n"
             }
             let path = loosePath("apple-touch-icon.html", in: folder)
-            try FileIO.writeOutput(Array(html.utf8), to: (folder as NSString).appendingPathComponent(path))
+            try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(path))
             written.append(GeneratedFile(path: path, role: .webClip, pixels: nil, bytes: html.utf8.count))
         }
         if let imageSet = outputs.first(where: { $0.role == .launchLogo })?.set,
@@ -617,7 +667,7 @@ public struct Generator: Sendable {
 
                 """
             let path = loosePath("UILaunchScreen.plist", in: folder)
-            try FileIO.writeOutput(Array(plist.utf8), to: (folder as NSString).appendingPathComponent(path))
+            try writer.write(Array(plist.utf8), to: (folder as NSString).appendingPathComponent(path))
             written.append(GeneratedFile(path: path, role: .launchLogo, pixels: nil, bytes: plist.utf8.count))
         }
         return written

@@ -82,18 +82,21 @@ struct Masters: Sendable {
             masters.adaptive = icon
             for layer in androidLayers { if let picture = icon.image(for: layer) { masters.android[layer] = pyramid(picture) } }
         }
-        if jobs.contains(where: { $0.spec.webPurpose == "maskable" }) {
+        // Derived masters are made at the largest output that uses them, never at the master's own size: memory
+        // follows the outputs (an 8192 px master's maskable canvas took 2.7 GB, a 20000x1 one 12 GB).
+        let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
+        if let needed = largestSide({ $0.webPurpose == "maskable" }) {
             // Browsers crop maskable icons to as little as the central 80% circle: the master fills that square.
-            let side = max(image.width, image.height), inner = side * 4 / 5
+            let side = min(max(image.width, image.height), needed), inner = side * 4 / 5
             let colour = image.averageBorderColor()
             var canvas = Canvas(width: side, height: side)
             canvas.fill(.solid(colour))
-            canvas.draw(Resampler.resize(image, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+            canvas.draw(Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
                                          parallelism: parallelism), x: (side - inner) / 2, y: (side - inner) / 2)
             masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))
         }
-        if jobs.contains(where: { $0.spec.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
-            masters.mac = pyramid(image.macOSIconShape(parallelism: parallelism))
+        if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
+            masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))
         }
         return masters
     }

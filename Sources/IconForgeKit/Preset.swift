@@ -152,6 +152,10 @@ public struct Preset: Sendable, Equatable {
     /// The pictures an Android launcher icon output may be.
     static let androidLayers = ["legacy", "round", "foreground", "background", "monochrome", "play"]
 
+    /// The most presets one preset includes, and the most outputs a preset has with them (every built-in preset
+    /// together has a few hundred).
+    static let maxIncludes = 32, maxOutputs = 4096
+
     /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
     /// presets) come first in its outputs, followed by its own.
     public static func parse(_ data: Data, file: String) throws(PresetError) -> Preset {
@@ -171,6 +175,9 @@ public struct Preset: Sendable, Equatable {
         reader.known.insert("includes")
         if let includes = object["includes"] {
             guard let names = includes as? [String] else { throw .invalid(file: file, place: "includes", reason: "must be an array of preset names") }
+            guard names.count <= maxIncludes else {
+                throw .invalid(file: file, place: "includes", reason: "names \(names.count) presets, more than the \(maxIncludes) a preset may include")
+            }
             for name in names {
                 guard depth < 4, let included = try PresetCatalog.embedded(name, depth: depth + 1) else {
                     throw .invalid(file: file, place: "includes", reason: "unknown built-in preset '\(name)'")
@@ -188,6 +195,9 @@ public struct Preset: Sendable, Equatable {
             let place = "outputs[\(index)]"
             guard let entry = item as? [String: Any] else { throw .invalid(file: file, place: place, reason: "must be an object") }
             outputs.append(try parseOutput(entry, file: file, place: place))
+        }
+        guard outputs.count <= maxOutputs else {
+            throw .invalid(file: file, place: "outputs", reason: "has \(outputs.count) outputs with its includes, more than the \(maxOutputs) a preset may have")
         }
         try checkSharedFiles(outputs, file: file)
         return Preset(name: name, summary: summary, outputs: outputs)

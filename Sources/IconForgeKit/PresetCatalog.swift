@@ -26,7 +26,7 @@ public enum PresetCatalog {
     public static func preset(_ nameOrPath: String) throws(PresetError) -> Preset {
         if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
             let data: [UInt8]
-            do { data = try FileIO.read(nameOrPath) } catch { throw .unreadable(file: nameOrPath, reason: error.description) }
+            do { data = try FileIO.readDocument(nameOrPath) } catch { throw .unreadable(file: nameOrPath, reason: error.description) }
             return try Preset.parse(Data(data), file: nameOrPath)
         }
         guard let preset = builtIn.first(where: { $0.name == nameOrPath }) else {
@@ -50,7 +50,7 @@ public enum PresetCatalog {
     /// `ios-universal` (universal with scales), `macos`, `watchos` (one universal 1024) or `watchos-legacy`,
     /// `carplay`. Empty when the set has no Contents.json or no entry of a known platform.
     public static func matchingPresets(iconSet folder: String) -> [String] {
-        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
               case .object(let root)? = try? ContentsJSON.parse(bytes), case .array(let images)? = root["images"] else { return [] }
         var found: [String] = []
         func add(_ name: String) { if !found.contains(name) { found.append(name) } }

@@ -91,6 +91,8 @@ public struct Validator: Sendable {
         var unchecked: [String: Int] = [:]
         /// Files checked during the walk itself (an Icon Composer bundle's), reported even when clean.
         var checked: [String] = []
+        /// The folder being walked: a link inside it that leaves it is reported, never followed.
+        var scope: FolderScope?
     }
 
     /// Everything to check under `paths`, the set-level findings and notes, decoding nothing but the layers
@@ -108,7 +110,9 @@ public struct Validator: Sendable {
             let seenBefore = walk.visited.contains(FileIO.realPath(path))
             walk.unchecked = [:]
             if isFolder.boolValue {
+                walk.scope = FolderScope(path)
                 visit(path, into: &walk)
+                walk.scope = nil
             } else if walk.visited.insert(FileIO.realPath(path)).inserted {
                 if CatalogReader.setKinds.contains(((path as NSString).deletingLastPathComponent as NSString).pathExtension) {
                     // A file inside a set: its role and size come from the set, the set's own checks are not run.
@@ -169,12 +173,17 @@ public struct Validator: Sendable {
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         for item in items where !(androidResources && Validator.androidResourceFolders.contains(where: { item.hasPrefix($0) })) {
             let path = (folder as NSString).appendingPathComponent(item)
+            if let scope = walk.scope, !scope.contains(path) {
+                walk.findings.append(SetFinding(path: path, finding: Finding(.missingFile, .warning,
+                    "\(item) is a link that leaves \(scope.folder); not followed or checked", fix: "validate the folder it points to itself")))
+                continue
+            }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 visit(path, into: &walk)
             } else if WebManifestChecks.names.contains(item) {
                 if walk.visited.insert(FileIO.realPath(path)).inserted {
-                    let (findings, files) = WebManifestChecks.check(manifest: path)
+                    let (findings, files) = WebManifestChecks.check(manifest: path, scope: walk.scope)
                     walk.findings += findings
                     walk.checked += files
                 }

@@ -58,9 +58,11 @@ public enum IconShape {
 extension Image {
     /// The macOS icon made from this full-bleed square (Apple's icon grid): the artwork scaled into an 824/1024
     /// continuous-corner rounded rectangle centred on the canvas, over a soft drop shadow (black, 30%, 10/1024
-    /// down, blurred 10/1024), transparent around. Composited in linear light; 16-bit RGBA out, same size.
-    public func macOSIconShape(parallelism: Parallelism = .serial) -> Image {
-        let side = width
+    /// down, blurred 10/1024), transparent around. Composited in linear light; 16-bit RGBA out, `side` pixels square
+    /// (by default this image's size; smaller when only smaller outputs are needed: the float canvas costs 16 bytes a
+    /// pixel, 1 GiB for an 8192 px master).
+    public func macOSIconShape(side: Int? = nil, parallelism: Parallelism = .serial) -> Image {
+        let side = max(1, side ?? width)
         let scale = Double(side) / 1024
         let inner = max(1, Int((824 * scale).rounded())), origin = (side - inner) / 2
         let art = LinearImage(Resampler.resize(self, to: PixelSize(width: inner, height: inner), options: ResizeOptions(outputFormat: .rgba16),

@@ -11,8 +11,15 @@ public struct ImagePyramid: Sendable {
     public let base: Image
     /// True when levels are in linear light and level 0 is converted to it as it is read.
     public let linearLight: Bool
-    /// Levels 1, 2, …: entry k - 1 is level k.
+    /// Levels `firstLevel`, `firstLevel` + 1, …: entry k - `firstLevel` is level k.
     public let reductions: [LinearImage]
+    /// The first level built (1, or more for a master whose level 1 would be larger than `maxLevelBytes`: the
+    /// levels between are never made, and outputs that would have read them read the master itself).
+    public let firstLevel: Int
+
+    /// The largest level built, in bytes (16 a pixel): a level 1 of an 8192 px master would take 256 MiB beside the
+    /// master's own 256, so its pyramid starts at level 2 (64 MiB). Every master up to 4096 px keeps its level 1.
+    public static let maxLevelBytes = 64 << 20
     /// The flat margins of each row of level 0, found once for all the outputs that read it.
     let baseMargins: [FlatMargins]
 
@@ -26,18 +33,28 @@ public struct ImagePyramid: Sendable {
 
     /// Builds levels while both sides stay even (so every level covers exactly the same area) and the
     /// largest reduction asked for still leaves `minimumKernelReduction` for the kernel.
-    public init(_ base: Image, linearLight: Bool = true, largestReduction: Double, parallelism: Parallelism = .serial) {
+    /// Levels larger than `maxLevelBytes` are not built (see `firstLevel`).
+    public init(_ base: Image, linearLight: Bool = true, largestReduction: Double, maxLevelBytes: Int = ImagePyramid.maxLevelBytes,
+                parallelism: Parallelism = .serial) {
         self.base = base
         self.linearLight = linearLight
         var reductions: [LinearImage] = []
         var (width, height) = (base.width, base.height)
+        var first = 1
         while width % 2 == 0, height % 2 == 0, width >= 8, height >= 8,
-              Double(1 << (reductions.count + 1)) * ImagePyramid.minimumKernelReduction <= largestReduction {
-            reductions.append(reductions.last.map { $0.halved(parallelism: parallelism) }
-                              ?? LinearImage(halving: base, linearLight: linearLight, parallelism: parallelism))
+              Double(1 << (first + reductions.count)) * ImagePyramid.minimumKernelReduction <= largestReduction {
             (width, height) = (width / 2, height / 2)
+            if reductions.isEmpty, width * height * 16 > maxLevelBytes {
+                first += 1
+                continue
+            }
+            reductions.append(reductions.last.map { $0.halved(parallelism: parallelism) }
+                              ?? (first == 1 ? LinearImage(halving: base, linearLight: linearLight, parallelism: parallelism)
+                                  : LinearImage(shrinking: base, by: 1 << first, linearLight: linearLight, parallelism: parallelism)))
         }
+        if reductions.isEmpty { first = 1 }
         self.reductions = reductions
+        firstLevel = first
         baseMargins = FlatMargins.rows(of: base, parallelism: parallelism)
     }
 
@@ -51,12 +68,15 @@ public struct ImagePyramid: Sendable {
     /// reduces by `reduction` (source pixels per output pixel) from level 0; its index is log2 of its factor.
     public func level(forReduction reduction: (x: Double, y: Double)) -> Int {
         var chosen = 0
-        for index in 1..<levelCount
+        for index in firstLevel..<(firstLevel + reductions.count)
         where min(reduction.x, reduction.y) / Double(1 << index) >= ImagePyramid.minimumKernelReduction {
             chosen = index
         }
         return chosen
     }
+
+    /// Level `index` (≥ `firstLevel`).
+    public func reduction(_ index: Int) -> LinearImage { reductions[index - firstLevel] }
 }
 
 extension LinearImage {
@@ -81,6 +101,44 @@ extension LinearImage {
                             PixelRows.load(from: source.base, at: (2 &* y &+ 1) &* sourceWidth, count: sourceWidth, format: format,
                                            into: bottom, table: lookup.base)
                             LinearImage.averageQuads(top: top, bottom: bottom, into: output.base + y &* width, count: width)
+                        }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        self.init(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
+    }
+
+    /// The exact `factor`×`factor` box average of stored pixels (both sides divisible by it), converted as it goes:
+    /// `factor` rows at a time into a worker's scratch. The same pixels as halving that many times, without the levels
+    /// between (see `ImagePyramid.maxLevelBytes`).
+    init(shrinking image: Image, by factor: Int, linearLight: Bool, parallelism: Parallelism) {
+        let (width, height, sourceWidth, format) = (image.width / factor, image.height / factor, image.width, image.format)
+        let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
+        let scale = 1 / Float(factor * factor)
+        let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let output = SharedPointer(base: buffer.baseAddress!)
+            image.bytes.withUnsafeBytes { raw in
+                table.withUnsafeBufferPointer { table in
+                    let source = SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self))
+                    let lookup = SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!))
+                    parallelism.chunks(height, minimum: 4) { rows in
+                        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: sourceWidth)
+                        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+                        defer { scratch.deallocate(); sums.deallocate() }
+                        for y in rows {
+                            sums.initialize(repeating: .zero, count: width)
+                            for row in 0..<factor {
+                                PixelRows.load(from: source.base, at: (factor &* y &+ row) &* sourceWidth, count: sourceWidth, format: format,
+                                               into: scratch, table: lookup.base)
+                                for x in 0..<width {
+                                    var sum = SIMD4<Float>.zero
+                                    for dx in 0..<factor { sum += scratch[factor &* x &+ dx] }
+                                    sums[x] += sum
+                                }
+                            }
+                            for x in 0..<width { output.base[y &* width &+ x] = sums[x] * scale }
                         }
                     }
                 }

@@ -98,7 +98,7 @@ public enum Resampler {
         placement.sourceY /= factor
         placement.sourceWidth /= factor
         placement.sourceHeight /= factor
-        let level = pyramid.reductions[index - 1]
+        let level = pyramid.reduction(index)
         return withReader(level) { reader in body(reader, PixelSize(width: level.width, height: level.height), placement) }
     }
 

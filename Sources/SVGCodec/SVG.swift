@@ -11,10 +11,12 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     case renderFailed(String)
     /// The requested drawing would take more memory than the limit allows.
     case tooLarge(String)
+    /// librsvg was stopped by a limit (time, processor time) or died (it aborted, crashed or ran out of memory).
+    case stopped(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let message), .noSize(let message), .renderFailed(let message): message
+        case .unreadable(let message), .noSize(let message), .renderFailed(let message), .stopped(let message): message
         case .tooLarge(let message): "\(message) (raise --max-memory MIB if that is really meant)"
         }
     }
@@ -47,16 +49,40 @@ public struct SVGInfo: Sendable, Equatable {
     }
 }
 
+/// What one SVG may cost: librsvg runs in a child process (see csvg.h) that is stopped past these.
+public struct SVGLimits: Sendable, Equatable {
+    /// Wall-clock seconds before the drawing is stopped.
+    public var wallSeconds: Double
+    /// Processor seconds (RLIMIT_CPU).
+    public var cpuSeconds: Int
+    /// Memory the drawing may take beyond what the process already has (RLIMIT_AS, Linux).
+    public var memoryBytes: Int
+
+    public init(wallSeconds: Double = 20, cpuSeconds: Int = 20, memoryBytes: Int = 512 << 20) {
+        self.wallSeconds = wallSeconds
+        self.cpuSeconds = cpuSeconds
+        self.memoryBytes = memoryBytes
+    }
+
+    /// 20 s, 20 s of processor time, 512 MiB (plus the drawing itself): a real icon takes milliseconds and a few MiB.
+    public static let `default` = SVGLimits()
+
+    var raw: csvg_limits {
+        csvg_limits(wall_seconds: wallSeconds, cpu_seconds: UInt32(clamping: cpuSeconds), memory_bytes: UInt64(max(0, memoryBytes)))
+    }
+}
+
 /// The SVG renderer: librsvg, reached only through this file. A vector master is drawn at the size asked
 /// for, never at its own intrinsic size, so a 64 px SVG gives a sharp 1024 icon.
 public enum SVG {
     /// Parses the document and reads its size. `path` (the file's own) is the base for the images it
     /// references: only files in its folder or below are ever loaded, and nothing from the network.
-    public static func info(_ bytes: [UInt8], path: String?) throws(SVGError) -> SVGInfo {
+    public static func info(_ bytes: [UInt8], path: String?, limits: SVGLimits = .default) throws(SVGError) -> SVGInfo {
         var raw = csvg_info()
+        var cLimits = limits.raw
         let (status, message) = withMessage { message, capacity in
             bytes.withUnsafeBufferPointer { data in
-                withPath(path) { csvg_read_info(data.baseAddress, data.count, $0, &raw, message, capacity) }
+                withPath(path) { csvg_read_info_isolated(data.baseAddress, data.count, $0, &cLimits, &raw, message, capacity) }
             }
         }
         try check(status, message)
@@ -66,18 +92,22 @@ public enum SVG {
 
     /// Draws the whole document fitted into `size` (aspect kept, as its preserveAspectRatio says), as 8-bit
     /// straight-alpha RGBA. `maxBytes` bounds the drawing's memory, checked before anything is allocated.
-    public static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int) throws(SVGError) -> Image {
+    public static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int,
+                              limits: SVGLimits = .default) throws(SVGError) -> Image {
         let count = size.width.multipliedReportingOverflow(by: size.height)
         guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767, !count.overflow, count.partialValue * 4 <= maxBytes else {
             throw .tooLarge("drawing it at \(size) would take \(size.width * size.height * 4 >> 20) MiB, more than the memory limit of \(maxBytes >> 20) MiB")
         }
         var pixels = [UInt8](repeating: 0, count: count.partialValue * 4)
+        // The drawing's own surfaces come on top of the allowance: cairo's surface and librsvg's copy of it.
+        var cLimits = limits.raw
+        cLimits.memory_bytes += UInt64(pixels.count) * 3
         let (status, message) = withMessage { message, capacity in
             bytes.withUnsafeBufferPointer { data in
                 pixels.withUnsafeMutableBufferPointer { out in
                     withPath(path) {
-                        csvg_render_rgba(data.baseAddress, data.count, $0, UInt32(size.width), UInt32(size.height),
-                                         out.baseAddress, out.count, message, capacity)
+                        csvg_render_rgba_isolated(data.baseAddress, data.count, $0, UInt32(size.width), UInt32(size.height),
+                                                  &cLimits, out.baseAddress, out.count, message, capacity)
                     }
                 }
             }
@@ -85,6 +115,10 @@ public enum SVG {
         try check(status, message)
         return Image(width: size.width, height: size.height, format: .rgba8, bytes: pixels)
     }
+
+    /// Stops every drawing in progress (each throws `.stopped`): a daemon shutting down does not wait for one stuck in
+    /// a filter.
+    public static func stopAll() { csvg_stop_all() }
 
     /// The librsvg version IconForge runs with.
     public static var libraryVersion: String { String(cString: csvg_version()) }
@@ -105,6 +139,7 @@ public enum SVG {
         case CSVG_OK: return
         case CSVG_E_SIZE: throw .noSize(message)
         case CSVG_E_RENDER, CSVG_E_NOMEM: throw .renderFailed(message.isEmpty ? "librsvg could not draw it" : message)
+        case CSVG_E_LIMIT, CSVG_E_CRASHED: throw .stopped(message)
         default: throw .unreadable(message.isEmpty ? "not a readable SVG" : message)
         }
     }

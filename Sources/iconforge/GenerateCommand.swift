@@ -163,6 +163,8 @@ struct GenerateCommand: ParsableCommand {
         if Set(jobs.map(\.1)).count < jobs.count {
             throw Terminal.failure("two sources have the same name and would write the same folder; rename one")
         }
+        // Every master of the command is an input of every run: one run never writes over another's master.
+        options.otherInputs = files + alternate.compactMap { AlternateIcons.Icon(parsing: $0)?.master }
         let alternates = try alternateJobs(options: options, sources: files)
         let generator = Generator(options: options)
         if dryRun { return printPlan(generator, jobs) }

@@ -44,12 +44,15 @@ struct ProjectScan {
     init(root: String) {
         var queue: [(String, Int)] = [("", 0)]
         let manager = FileManager.default
+        // Links out of the project are not followed: init describes this project only.
+        let scope = FolderScope(root)
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
             for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !name.hasPrefix(".") && !Self.skipped.contains(name) {
                 let path = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
                 let full = (root as NSString).appendingPathComponent(path)
+                guard scope.contains(full) else { continue }
                 var isFolder: ObjCBool = false
                 _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {

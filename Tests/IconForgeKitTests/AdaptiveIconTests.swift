@@ -91,7 +91,7 @@ struct AndroidPresetTests {
         #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-mdpi/ic_launcher.webp").path))
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("app/src/main/ic_launcher-playstore.png").path))
         #expect(report.notes.contains { $0.contains("ic_launcher.webp") && $0.contains(".iconforge-backup") })
-        #expect(report.notes.contains { $0.contains("moved your") && $0.contains("values/ic_launcher_background.xml") })
+        #expect(report.notes.contains { $0.contains("kept your") && $0.contains("values/ic_launcher_background.xml") })
         #expect(try Fixtures.bytes(at: res.appendingPathComponent("layout/main.xml")) == layout)
         #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("drawable/ic_launcher_background.xml").path))
         let backups = try FileManager.default.subpathsOfDirectory(atPath: project.appendingPathComponent("app/src/main/.iconforge-backup").path)

@@ -101,14 +101,16 @@ struct AssetCatalogWriteTests {
         let dryRun = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios-single"))).plan(outputFolder: catalog.path)
         #expect(dryRun.moves.count == 19) // 25 slots, 19 distinct files
         let single = try generate("ios-single", into: catalog)
-        #expect(single.notes.count == 1 && single.notes[0].hasPrefix("moved 19 files of the replaced layout out of AppIcon.appiconset to "))
+        // The 19 files of the old layout leave the set; the user's Contents.json, rewritten, is kept too.
+        #expect(single.notes.count == 2 && single.notes[0].hasPrefix("moved 19 files of the replaced layout out of AppIcon.appiconset to "))
+        #expect(single.notes[1].hasPrefix("kept your Legacy.xcassets/AppIcon.appiconset/Contents.json in "))
         #expect(Set(try snapshot(set).keys) == ["Contents.json", "AppIcon.png", "mac-128.png"])
         #expect(try images(set).map { $0["idiom"] as? String } == ["universal", "mac"])
         // Every file that left is in the backup, byte for byte.
         let backups = catalog.deletingLastPathComponent().appendingPathComponent(".iconforge-backup")
         let stamp = try #require(try FileManager.default.contentsOfDirectory(atPath: backups.path).first)
         let saved = try snapshot(backups.appendingPathComponent(stamp).appendingPathComponent("Legacy.xcassets/AppIcon.appiconset"))
-        #expect(saved.count == 19 && saved.allSatisfy { original[$0.key] == $0.value })
+        #expect(saved.count == 20 && saved.allSatisfy { original[$0.key] == $0.value })
         try generate("ios", into: catalog)
         let entries = try images(set)
         #expect(entries.count == 19 && Set(entries.compactMap { $0["filename"] as? String }).contains("mac-128.png"))

@@ -83,7 +83,7 @@ struct FileIOTests {
     func readFailures() throws {
         let folder = try Fixtures.temporaryFolder()
         #expect(throws: FileError.notFound(path: folder.path + "/x.png")) { try FileIO.read(folder.path + "/x.png") }
-        #expect(throws: FileError.unreadable(path: folder.path, reason: "not a regular file")) { try FileIO.read(folder.path) }
+        #expect(throws: FileError.notRegularFile(path: folder.path, kind: "a folder")) { try FileIO.read(folder.path) }
     }
 
     @Test("isSameFile sees through different spellings of one path")

@@ -32,6 +32,21 @@ struct ImagePyramidTests {
         #expect(TestPatterns.maximumDifference(pyramid.reductions[0].image(format: .rgba16), half) <= 1)
     }
 
+    @Test("a level larger than the limit is never built: the first level kept is the exact box average of its factor, read for every reduction it serves",
+          arguments: [Image.PixelFormat.rgba8, .rgba16])
+    func levelsOverTheLimitAreSkipped(format: Image.PixelFormat) {
+        let image = TestPatterns.random(width: 64, height: 64, format: format, seed: 9)
+        // Level 1 (32², 16 KiB) is over the limit; level 2 (16², 4 KiB) is not.
+        let pyramid = ImagePyramid(image, largestReduction: 20, maxLevelBytes: 4 << 10)
+        #expect(pyramid.firstLevel == 2 && pyramid.reductions.map(\.width) == [16, 8])
+        let full = ImagePyramid(image, largestReduction: 20)
+        #expect(full.firstLevel == 1)
+        #expect(TestPatterns.maximumDifference(pyramid.reduction(2).image(format: .rgba16), full.reduction(2).image(format: .rgba16)) <= 1)
+        // A reduction that would read level 1 reads the master instead; one that reads level 2 reads the same level.
+        #expect(full.level(forReduction: (6, 6)) == 1 && pyramid.level(forReduction: (6, 6)) == 0)
+        #expect(pyramid.level(forReduction: (12, 12)) == 2)
+    }
+
     @Test("a constant stays constant and a pure red glyph stays pure red through the pyramid")
     func exactness() {
         let constant = ImagePyramid(Image(width: 256, height: 256, fill: SIMD4(200, 100, 50, 128)), largestReduction: 30)

@@ -14,6 +14,8 @@ typedef enum csvg_status {
     CSVG_E_RENDER = 3,   /* cairo or librsvg failed while drawing */
     CSVG_E_NOMEM = 4,
     CSVG_E_ARGUMENT = 5,
+    CSVG_E_LIMIT = 6,    /* an isolated call was stopped by its time limit (or csvg_stop_all) */
+    CSVG_E_CRASHED = 7,  /* an isolated call's process died: librsvg aborted, crashed or ran out of its memory */
 } csvg_status;
 
 /** What an SVG says about its size: the viewBox (when present) and the intrinsic size in CSS pixels at 96 dpi. */
@@ -39,6 +41,31 @@ csvg_status csvg_read_info(const uint8_t *data, size_t size, const char *base_pa
  */
 csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
                              uint8_t *rgba, size_t rgba_size, char *message, size_t message_capacity);
+
+/**
+ * What one isolated call may use. librsvg can abort the process (a Rust panic on some feConvolveMatrix input),
+ * loop for minutes (feTurbulence with a huge numOctaves, long <text>) or take gigabytes (nested group opacity),
+ * so the isolated calls below run it in a child process under these limits: a crash or a limit ends only that
+ * child, and the call returns CSVG_E_LIMIT or CSVG_E_CRASHED with one line saying which.
+ */
+typedef struct csvg_limits {
+    double wall_seconds;       /* the child is killed after this long */
+    uint32_t cpu_seconds;      /* RLIMIT_CPU */
+    uint64_t memory_bytes;     /* address space the child may add to what it inherits (RLIMIT_AS, Linux) */
+} csvg_limits;
+
+/** csvg_read_info in a child process under `limits`. */
+csvg_status csvg_read_info_isolated(const uint8_t *data, size_t size, const char *base_path, const csvg_limits *limits,
+                                    csvg_info *info, char *message, size_t message_capacity);
+
+/** csvg_render_rgba in a child process under `limits`; the pixels come back through shared memory. */
+csvg_status csvg_render_rgba_isolated(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
+                                      const csvg_limits *limits, uint8_t *rgba, size_t rgba_size, char *message,
+                                      size_t message_capacity);
+
+/** Kills every isolated call in progress (they return CSVG_E_LIMIT, "IconForge is stopping"): a daemon stopping
+ * does not wait for them. Calls started afterwards run as usual. */
+void csvg_stop_all(void);
 
 /** The librsvg version this was built with, e.g. "2.54.7". */
 const char *csvg_version(void);

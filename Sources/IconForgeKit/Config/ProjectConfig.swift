@@ -38,7 +38,7 @@ public struct ProjectConfig: Sendable {
     /// Reads and checks the file.
     public static func load(_ path: String) throws(ConfigError) -> ProjectConfig {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, reason: "\(error)") }
+        do { bytes = try FileIO.readDocument(path) } catch { throw .unreadable(path: path, reason: "\(error)") }
         let text = String(decoding: bytes, as: UTF8.self)
         // YAML forbids tabs in indentation; say so plainly rather than as a scanner error.
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -58,7 +58,12 @@ enum AndroidResourceChecks {
         // Adaptive icon definitions: every reference resolves.
         for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
             let path = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name)
-            guard let bytes = try? FileIO.read(path) else {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readDocument(path) } catch {
+                if case .notFound = error {} else {
+                    report(path, Finding(.adaptiveIcon, .error, "\(error)", fix: "replace it with a real adaptive icon definition"))
+                    continue
+                }
                 if name == "ic_launcher.xml", !layersUsed {
                     report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
                                         + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
@@ -97,21 +102,32 @@ enum AndroidResourceChecks {
         return (findings, files)
     }
 
-    /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon.
+    /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon: at most
+    /// `maxReferences` (a real one has three), found in one pass (a tag ends at its `>`, the next `<`, or 4 KB).
     static func references(in xml: String) -> [(String, String, String)] {
         var result: [(String, String, String)] = []
-        var rest = Substring(xml)
-        while let open = rest.firstIndex(of: "<") {
-            let tag = rest[rest.index(after: open)...].prefix { $0 != ">" }
-            rest = rest[rest.index(after: open)...]
-            let element = String(tag.prefix { $0.isLetter })
-            guard let attribute = tag.range(of: "android:drawable=\"@") else { continue }
-            let value = tag[attribute.upperBound...].prefix { $0 != "\"" }
+        let attribute = Array("android:drawable=\"@".utf8)
+        let bytes = Array(xml.utf8)
+        var index = 0
+        while index < bytes.count, result.count < maxReferences {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            let start = index + 1
+            var end = start
+            while end < bytes.count, end - start < 4096, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "<") { end += 1 }
+            let tag = Array(bytes[start..<end])
+            index = max(end, start)
+            let element = String(decoding: tag.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, as: UTF8.self)
+            guard let at = (0...max(0, tag.count - attribute.count)).first(where: { tag.count >= attribute.count && tag[$0..<$0 + attribute.count].elementsEqual(attribute) })
+            else { continue }
+            let value = String(decoding: tag[(at + attribute.count)...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
             let parts = value.split(separator: "/", maxSplits: 1)
             if parts.count == 2 { result.append((element, String(parts[0]), String(parts[1]))) }
         }
         return result
     }
+
+    /// The most references of one adaptive icon that are resolved.
+    static let maxReferences = 16
 
     private static func drawableExists(_ name: String, type: String, res: String) -> Bool {
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == type || $0.hasPrefix(type + "-") }
@@ -127,7 +143,7 @@ enum AndroidResourceChecks {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
                 if folder == "color", (file as NSString).deletingPathExtension == name { return true }
-                guard file.hasSuffix(".xml"), let bytes = try? FileIO.read((path as NSString).appendingPathComponent(file)) else { continue }
+                guard file.hasSuffix(".xml"), let bytes = try? FileIO.readDocument((path as NSString).appendingPathComponent(file)) else { continue }
                 if String(decoding: bytes, as: UTF8.self).contains("name=\"\(name)\"") { return true }
             }
         }

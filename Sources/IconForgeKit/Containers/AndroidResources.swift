@@ -28,22 +28,17 @@ enum AndroidResources {
     /// Writes the XML into `res` and moves clashing files aside; returns the paths written (relative to
     /// `root`) and notes for the user.
     static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: Bool, imageNames: Set<String>,
-                      now: Date) throws(IconForgeError) -> (written: [String], notes: [String]) {
+                      writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String]) {
         var written: [String] = [], notes: [String] = []
-        let stamp = Backup.timestamp(now)
         let relative = { (path: String) in String(path.dropFirst(root.count).drop { $0 == "/" }) }
         func put(_ text: String, at path: String) throws(IconForgeError) {
             let bytes = Array(text.utf8)
-            if let existing = try? FileIO.read(path) {
-                if existing == bytes { return }
-                if !String(decoding: existing, as: UTF8.self).contains(marker) {
-                    let backup: String
-                    do { backup = try Backup.write(existing, at: Backup.path(for: path, given: res, stamp: stamp)) } catch { throw .file(error) }
-                    notes.append("moved your \(relative(path)) to \(backup): IconForge writes that resource")
-                }
+            // A file of an earlier IconForge (before the ledger) carries the marker: it is recorded as IconForge's,
+            // so it is re-rendered rather than kept in a backup.
+            if let existing = try? FileIO.read(path), existing != bytes, String(decoding: existing, as: UTF8.self).contains(marker) {
+                writer.record(existing, at: path)
             }
-            try FileManager.default.makeFolder((path as NSString).deletingLastPathComponent)
-            try FileIO.writeOutput(bytes, to: path)
+            try writer.write(bytes, to: path)
             written.append(relative(path))
         }
         let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome)
@@ -61,11 +56,8 @@ enum AndroidResources {
                 let base = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
                 guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }
                 let full = (path as NSString).appendingPathComponent(file)
-                let bytes = try FileIO.readInput(full)
-                let backup: String
-                do { backup = try Backup.write(bytes, at: Backup.path(for: full, given: res, stamp: stamp)) } catch { throw .file(error) }
-                try? FileManager.default.removeItem(atPath: full)
-                notes.append("moved \(relative(full)) to \(backup): it would clash with IconForge's \(base).png")
+                try writer.remove(full)
+                notes.append("took \(relative(full)) out of the project: it would clash with IconForge's \(base).png")
             }
         }
         return (written, notes)

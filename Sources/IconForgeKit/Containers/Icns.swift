@@ -67,6 +67,9 @@ public enum Icns {
         return data
     }
 
+    /// The most elements read from one file: Apple's own have a dozen or two.
+    public static let maxElements = 256
+
     /// The elements of a file; errors say what is wrong and where.
     public static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {
         guard bytes.count >= 8, Array(bytes[0..<4]) == Array("icns".utf8) else { throw .notIcns }
@@ -78,6 +81,7 @@ public enum Icns {
             let type = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
             let length = Int(readBigEndian(bytes, at: offset + 4))
             guard length >= 8, offset + length <= bytes.count else { throw .badElement(type: type, offset: offset) }
+            guard elements.count < maxElements else { throw .tooManyElements(maxElements) }
             elements.append(Element(type: type, data: Array(bytes[offset + 8..<offset + length])))
             offset += length
         }
@@ -187,6 +191,7 @@ public enum IcnsError: Error, Sendable, Equatable, CustomStringConvertible {
     case badElement(type: String, offset: Int)
     case notAnImage(type: String)
     case badImage(type: String, reason: String)
+    case tooManyElements(Int)
 
     public var description: String {
         switch self {
@@ -196,6 +201,7 @@ public enum IcnsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badElement(let type, let offset): "element '\(type)' at byte \(offset) has a length that does not fit the file"
         case .notAnImage(let type): "element '\(type)' holds no image"
         case .badImage(let type, let reason): "element '\(type)' \(reason)"
+        case .tooManyElements(let limit): "has more than \(limit) elements (real files have about 20); not read further"
         }
     }
 }

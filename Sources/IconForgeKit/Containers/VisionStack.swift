@@ -16,17 +16,17 @@ enum VisionStack {
 
     /// Creates the layer folder and the stack's and layer's Contents.json where missing; a stack Contents.json
     /// that lacks this layer gets it added, in Xcode's front-to-back order, keeping everything else.
-    static func prepare(layerFolder: String, stackFolder: String) throws(IconForgeError) {
+    static func prepare(layerFolder: String, stackFolder: String, writer: OutputWriter) throws(IconForgeError) {
         do { try FileManager.default.createDirectory(atPath: layerFolder, withIntermediateDirectories: true) } catch {
             throw .file(.writeFailed(path: layerFolder, reason: error.localizedDescription))
         }
         let layerContents = (layerFolder as NSString).appendingPathComponent("Contents.json")
         if !FileManager.default.fileExists(atPath: layerContents) {
-            try FileIO.writeOutput(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: layerContents)
+            try writer.write(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: layerContents)
         }
         let stackContents = (stackFolder as NSString).appendingPathComponent("Contents.json")
         var root: [String: ContentsJSON] = ["info": ContentsJSON.info]
-        if let bytes = try? FileIO.read(stackContents) {
+        if let bytes = try? FileIO.readDocument(stackContents) {
             guard let fields = (try? ContentsJSON.parse(bytes))?.fields else {
                 throw .invalidRequest(path: stackContents, reason: "is not valid JSON; fix or move it to generate the visionOS icon")
             }
@@ -42,6 +42,6 @@ enum VisionStack {
         var entries = root["layers"]?.array ?? []
         entries.append(.object(["filename": .string(name)]))
         root["layers"] = .array(listed.compactMap { file in entries.first { $0.fields?["filename"]?.string == file } })
-        try FileIO.writeOutput(Array(ContentsJSON.object(root).rendered.utf8), to: stackContents)
+        try writer.write(Array(ContentsJSON.object(root).rendered.utf8), to: stackContents)
     }
 }

@@ -13,6 +13,8 @@ enum WebManifest {
     }
 
     static let fileName = "manifest.webmanifest"
+    /// The most icons one run renders for a manifest (real ones list up to ~20).
+    static let maxIcons = 64
 
     /// The manifest already in `folder` (its own name first, then `manifest.json`, `site.webmanifest`), or nil.
     static func existingName(in folder: String) -> String? {
@@ -31,14 +33,14 @@ enum WebManifest {
     /// purposes ("any maskable", which needs one picture to serve two crops), remote or data URLs, paths that
     /// leave the folder, other formats and non-square or several sizes are left as they are.
     static func listedIcons(in folder: String) -> [ListedIcon] {
-        guard let name = existingName(in: folder), let bytes = try? FileIO.read((folder as NSString).appendingPathComponent(name)),
-              let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
+        guard let name = existingName(in: folder), let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(name)), let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
         return icons.compactMap { item -> ListedIcon? in
             guard let icon = item as? [String: Any], var src = icon["src"] as? String, let sizes = icon["sizes"] as? String else { return nil }
             if src.hasPrefix("./") { src.removeFirst(2) }
             let parts = src.split(separator: "/", omittingEmptySubsequences: false)
+            // Hidden folders (a backup, `.git`) are never rendered into, whatever the manifest says.
             guard src.lowercased().hasSuffix(".png"), !src.hasPrefix("/"), !src.contains(":"), !src.contains("?"), !src.contains("#"),
-                  !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { return nil }
+                  !parts.contains(where: { $0.hasPrefix(".") || $0.isEmpty }) else { return nil }
             let purposes = (icon["purpose"] as? String ?? "any").split(separator: " ").map(String.init)
             guard purposes.count == 1, ["any", "maskable"].contains(purposes[0]),
                   let size = PixelSize(parsing: sizes), size.width == size.height, size.width >= 16, size.width <= 2048 else { return nil }

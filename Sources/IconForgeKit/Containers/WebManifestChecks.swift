@@ -7,11 +7,12 @@ enum WebManifestChecks {
     /// The names a manifest goes by.
     static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
 
-    static func check(manifest path: String) -> (findings: [SetFinding], files: [String]) {
+    static func check(manifest path: String, scope: FolderScope? = nil) -> (findings: [SetFinding], files: [String]) {
+        let scope = scope ?? FolderScope((path as NSString).deletingLastPathComponent)
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
         let name = (path as NSString).lastPathComponent
-        guard let bytes = try? FileIO.read(path), let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+        guard let bytes = try? FileIO.readDocument(path), let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
             return (findings, [path])
         }
@@ -30,6 +31,11 @@ enum WebManifestChecks {
             // Absolute URLs and site-root paths are not checked against files here; relative ones are.
             guard !src.contains("://"), !src.hasPrefix("/") else { continue }
             let file = (folder as NSString).appendingPathComponent(src.components(separatedBy: "?")[0])
+            guard scope.contains(file) else {
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), outside \(scope.folder); not read",
+                               fix: "keep the icons inside the web folder"))
+                continue
+            }
             guard let data = try? FileIO.read(file) else {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist", fix: "add the file, or fix src"))
                 continue

@@ -17,14 +17,12 @@ enum WebPage {
     /// The icons `folder/index.html` links that can be rendered where they are: the size from `sizes`, else from the
     /// file already there; remote, data and out-of-folder links, other formats and non-square sizes are left alone.
     static func linkedIcons(in folder: String) -> [LinkedIcon] {
-        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent(fileName)) else { return [] }
-        let html = String(decoding: bytes, as: UTF8.self)
+        let scope = FolderScope(folder)
+        let page = (folder as NSString).appendingPathComponent(fileName)
+        guard scope.contains(page), let bytes = try? FileIO.readDocument(page) else { return [] }
         var icons: [LinkedIcon] = []
-        var rest = Substring(html)
-        while let open = rest.range(of: "<link", options: .caseInsensitive) {
-            let tag = rest[open.upperBound...].prefix { $0 != ">" }
-            rest = rest[open.upperBound...]
-            let attributes = Self.attributes(tag)
+        for tag in linkTags(bytes) {
+            let attributes = Self.attributes(Substring(tag))
             let rel = (attributes["rel"] ?? "").lowercased().split(separator: " ")
             guard rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed"),
                   var href = attributes["href"] else { continue }
@@ -32,13 +30,39 @@ enum WebPage {
             if href.hasPrefix("./") { href.removeFirst(2) }
             let parts = href.split(separator: "/", omittingEmptySubsequences: false)
             guard href.lowercased().hasSuffix(".png"), !href.contains(":"), !href.contains("?"), !href.contains("#"),
-                  !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { continue }
+                  !parts.contains(where: { $0.hasPrefix(".") || $0.isEmpty }) else { continue }
+            let file = (folder as NSString).appendingPathComponent(href)
+            guard scope.contains(file) else { continue }
             let stated = attributes["sizes"].flatMap { PixelSize(parsing: $0) }
-            let existing = (try? FileIO.read((folder as NSString).appendingPathComponent(href))).flatMap(FileKind.pixelSize)
+            let existing = stated == nil ? (try? FileIO.read(file)).flatMap(FileKind.pixelSize) : nil
             guard let size = stated ?? existing, size.width == size.height, size.width >= 16, size.width <= 1024 else { continue }
             icons.append(LinkedIcon(href: href, pixels: size.width, touchIcon: !rel.contains("icon")))
+            if icons.count == maxLinks { break }
         }
         return icons
+    }
+
+    /// The most icon links taken from a page.
+    static let maxLinks = 64
+    /// The longest `<link …>` tag read: a tag without its `>` ends here rather than running to the end of the page.
+    static let maxTagBytes = 4096
+
+    /// The text inside every `<link …>` tag (after `<link`, before `>`), found in one pass over the bytes: linear
+    /// in the page's length whatever it holds (a page of unclosed tags took minutes when each search restarted).
+    static func linkTags(_ bytes: [UInt8]) -> [String] {
+        let pattern = Array("<link".utf8)
+        var tags: [String] = []
+        var index = 0
+        while index + pattern.count <= bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"),
+                  (1..<pattern.count).allSatisfy({ bytes[index + $0] | 0x20 == pattern[$0] }) else { index += 1; continue }
+            let start = index + pattern.count
+            var end = start
+            while end < bytes.count, end - start < maxTagBytes, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "<") { end += 1 }
+            tags.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            index = max(end, start)
+        }
+        return tags
     }
 
     /// `name="value"` (or single-quoted, or bare) attributes of a tag, names lowercased.

@@ -31,18 +31,35 @@ public struct IconComposerBundle: Sendable {
     /// The path of `icon.json`.
     public var documentPath: String { (path as NSString).appendingPathComponent(Self.documentName) }
 
+    /// The most groups, layers (over all groups) and asset files read: Icon Composer makes up to 4 groups of a few
+    /// layers each; past these a hostile document would cost unbounded work.
+    static let maxGroups = 64, maxLayers = 1024, maxAssets = 1024
+
     /// Reads `icon.json` and lists `Assets/`; errors name the bundle.
     public static func read(_ path: String) throws(IconForgeError) -> IconComposerBundle {
         let documentPath = (path as NSString).appendingPathComponent(documentName)
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(documentPath) } catch {
+        do { bytes = try FileIO.readDocument(documentPath) } catch {
             if case .notFound = error { throw .invalidRequest(path: path, reason: "is not an Icon Composer bundle: it has no icon.json") }
             throw .file(error)
         }
         let document: IconComposerDocument
         do { document = try IconComposerDocument.parse(bytes) } catch { throw .iconComposer(path: path, error) }
+        let layers = document.groups.reduce(0) { $0 + $1.layers.count }
+        guard document.groups.count <= maxGroups, layers <= maxLayers else {
+            throw .invalidRequest(path: path, reason: "has \(document.groups.count) groups and \(layers) layers, more than the \(maxGroups) groups "
+                                  + "and \(maxLayers) layers IconForge reads (Icon Composer makes at most 4 groups)")
+        }
         let folder = (path as NSString).appendingPathComponent(assetsFolder)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        guard names.count <= maxAssets else {
+            throw .invalidRequest(path: path, reason: "has \(names.count) files in Assets, more than the \(maxAssets) IconForge reads")
+        }
+        // An asset that is a link out of the bundle is never read: the bundle is the folder the user named.
+        let scope = FolderScope(path)
+        if let escaping = names.first(where: { !scope.contains((folder as NSString).appendingPathComponent($0)) }) {
+            throw .file(.leavesFolder(path: (folder as NSString).appendingPathComponent(escaping), folder: path))
+        }
         return IconComposerBundle(path: path, document: document, assets: names)
     }
 }

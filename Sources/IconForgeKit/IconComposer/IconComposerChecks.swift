@@ -15,7 +15,7 @@ enum IconComposerChecks {
         var findings: [SetFinding] = []
         func report(_ file: String, _ finding: Finding) { findings.append(SetFinding(path: file, finding: finding)) }
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(documentPath) } catch {
+        do { bytes = try FileIO.readDocument(documentPath) } catch {
             report(documentPath, Finding(.iconDocument, .error, "\((path as NSString).lastPathComponent) has no readable icon.json (\(error))",
                                          fix: "restore icon.json, or re-save the icon from Icon Composer"))
             return (findings, [documentPath])
@@ -132,6 +132,10 @@ enum IconComposerChecks {
     /// one is drawn enlarged), or an SVG without text (which Icon Composer flags, as fonts are not embedded).
     static func checkLayerImage(_ path: String, limits: PNGLimits) -> [Finding] {
         let name = "Assets/" + (path as NSString).lastPathComponent
+        let bundle = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        guard FolderScope(bundle).contains(path) else {
+            return [Finding(.decode, .error, "\(name) is a link that leaves the bundle; not read", fix: "put the image itself in Assets/")]
+        }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch {
             return [Finding(.decode, .error, "\(name): \(error)", fix: "check the file's permissions")]

@@ -24,6 +24,8 @@ struct IconComposerWriter {
     var background: RGBColor?
     /// True when the master has no transparent pixel: its layer is plain artwork, not glass.
     var masterIsOpaque: Bool
+    /// The run's ownership rule (backups, containment, the ledger); without it, files are written directly.
+    var output: OutputWriter? = nil
 
     /// The base name of IconForge's asset files (`icon.png`, `icon-dark.svg`, …) and of its layer.
     static let layerName = "icon"
@@ -98,9 +100,9 @@ struct IconComposerWriter {
         for appearance in IconAppearance.allCases {
             guard let image = images[appearance], let name = names[appearance] else { continue }
             let target = (assets as NSString).appendingPathComponent(name)
-            if try Self.writeIfChanged(image.bytes, to: target) { written.append(bundleName + "/Assets/" + name) }
+            if try writeIfChanged(image.bytes, to: target) { written.append(bundleName + "/Assets/" + name) }
         }
-        if try Self.writeIfChanged(Array(updated.rendered.utf8), to: documentPath) {
+        if try writeIfChanged(Array(updated.rendered.utf8), to: documentPath) {
             written.append(bundleName + "/" + IconComposerBundle.documentName)
         }
         var notes: [String] = []
@@ -127,7 +129,8 @@ struct IconComposerWriter {
     }
 
     /// Writes atomically unless the file already holds these bytes (so file times stay); true when written.
-    private static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(IconForgeError) -> Bool {
+    private func writeIfChanged(_ bytes: [UInt8], to path: String) throws(IconForgeError) -> Bool {
+        if let output { return try output.write(bytes, to: path) }
         if let existing = try? FileIO.read(path), existing == bytes { return false }
         do { try FileIO.writeAtomically(bytes, to: path) } catch { throw .file(error) }
         return true

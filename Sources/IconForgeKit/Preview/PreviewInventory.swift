@@ -57,6 +57,7 @@ struct PreviewInventory {
     /// Everything previewable at `path` (a folder searched to a depth of 8, an asset set, a `.icon`).
     static func scan(_ path: String, appIconName: String, limits: PNGLimits) -> PreviewInventory {
         var found = Found()
+        found.scope = FolderScope(path)
         collect(path, depth: 0, into: &found)
         var inventory = PreviewInventory()
         // The app's icon: the set or .icon named as the app's (an extension's empty placeholder set of that name
@@ -104,10 +105,13 @@ struct PreviewInventory {
     private struct Found {
         var iconSets: [String] = [], launchSets: [String] = [], iconBundles: [String] = [], icnsFiles: [String] = []
         var resourceFolders: [String] = [], manifests: [String] = [], webFolders: [String] = []
+        /// The folder named: links that leave it are not followed.
+        var scope: FolderScope?
     }
 
     private static func collect(_ path: String, depth: Int, into found: inout Found) {
         let manager = FileManager.default
+        if let scope = found.scope, !scope.contains(path) { return }
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { return }
         let name = (path as NSString).lastPathComponent

@@ -147,8 +147,8 @@ public struct Previewer: Sendable {
 
         /// A path as the sheet names it: relative to the source, or the master's name for its outputs.
         func displayName(_ path: String) -> String {
-            if let temporary, path.hasPrefix(temporary + "/") { return String(path.dropFirst(temporary.count + 1)) }
             if path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
+            if let temporary, path.hasPrefix(temporary + "/") { return String(path.dropFirst(temporary.count + 1)) }
             return (path as NSString).lastPathComponent
         }
     }
@@ -170,13 +170,15 @@ public struct Previewer: Sendable {
         } else if options.tintedSource == nil, slots.contains(.tinted) {
             options.tintedSource = .auto
         }
+        // The outputs go one folder down, so what the run keeps beside them (its ledger) goes when the folder does.
         let temporary = (temporaryFolder as NSString).appendingPathComponent("iconforge-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let outputs = (temporary as NSString).appendingPathComponent("icons")
         do {
-            _ = try Generator(options: options).run(source: source, outputFolder: temporary, parallelism: .allCores)
+            _ = try Generator(options: options).run(source: source, outputFolder: outputs, parallelism: .allCores)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-        return Shown(folder: temporary, temporary: temporary, alsoValidated: isIcon ? [source] : [])
+        return Shown(folder: outputs, temporary: temporary, alsoValidated: isIcon ? [source] : [])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SVGCodec
 
 /// What `iconforge watch` does besides watching.
 public struct WatchOptions: Sendable {
@@ -161,6 +162,8 @@ public final class WatchDaemon: @unchecked Sendable {
         }
         let forced = !finishRunningJobs(stopRequests: stopRequests, limit: options.shutdownTimeout)
         if forced {
+            // A job stuck in an SVG drawing ends with it, rather than outliving the daemon in librsvg's process.
+            SVG.stopAll()
             for folder in temporaries.value { FileIO.removeStaleTemporaries(in: folder, includingOwn: true) }
         }
         logSummary()

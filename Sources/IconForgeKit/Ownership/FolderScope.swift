@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder a user named for a run, and the rule that nothing is read or written through a link that leaves
+/// it: a symlinked `icons/` folder pointing at `/etc`, a link in a `.icon`'s `Assets/`, a manifest `src` of
+/// `../x`. Links that stay inside the folder are followed as usual.
+public struct FolderScope: Sendable, Equatable {
+    /// The folder as the user gave it.
+    public let folder: String
+    /// The folder with every link resolved (or as given while it does not exist yet).
+    let resolved: String
+
+    /// The scope of `folder`.
+    public init(_ folder: String) {
+        self.folder = folder
+        resolved = FolderScope.resolve(folder)
+    }
+
+    /// True when `path`, with every link resolved (for a path not created yet: its nearest existing folder), lies
+    /// inside the folder.
+    public func contains(_ path: String) -> Bool {
+        let real = FolderScope.resolve(path)
+        return real == resolved || real.hasPrefix(resolved == "/" ? "/" : resolved + "/")
+    }
+
+    /// `path` if it stays inside the folder; otherwise the error naming the link it leaves through.
+    public func check(_ path: String) throws(FileError) {
+        guard !contains(path) else { return }
+        throw .leavesFolder(path: path, folder: folder)
+    }
+
+    /// `path` with links and relative parts resolved; a part that does not exist yet is appended to its nearest
+    /// existing parent's resolution, so a file about to be created resolves where it will land.
+    static func resolve(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        while true {
+            if let real = realpath(existing, nil) {
+                defer { free(real) }
+                return NSString.path(withComponents: [String(cString: real)] + rest.reversed())
+            }
+            // A dangling link is resolved by reading it: creating "through" it would land where it points.
+            var status = stat()
+            if lstat(existing, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+               let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing) {
+                let base = (existing as NSString).deletingLastPathComponent
+                let joined = target.hasPrefix("/") ? target : (base as NSString).appendingPathComponent(target)
+                return NSString.path(withComponents: [resolve(joined)] + rest.reversed())
+            }
+            let parent = (existing as NSString).deletingLastPathComponent
+            if parent == existing || parent.isEmpty { return NSString.path(withComponents: [existing] + rest.reversed()) }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = parent
+        }
+    }
+}

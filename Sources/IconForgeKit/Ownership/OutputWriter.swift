@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one ownership rule every writer of a run goes through (asset sets, loose files, containers, Android XML,
+/// web manifests, `.icon` bundles):
+///
+/// - a path is written only inside the folder the run was given, never through a link that leaves it, and never
+///   when it is one of the run's inputs (a master, `--dark`, a layer, a `.icon`'s assets);
+/// - a file that already holds the bytes to write is not touched (reruns keep file times);
+/// - a file whose bytes IconForge did not write — the user's, another tool's, or edited since — is copied to the
+///   backup (`.iconforge-backup/<stamp>/…`) before it is replaced or removed; one IconForge wrote and nobody
+///   changed is re-rendered in place;
+/// - what was written is recorded (`WriteLedger`) when the run ends (`finish`).
+final class OutputWriter: @unchecked Sendable {
+    /// The folder the run was given: every write stays inside it.
+    let scope: FolderScope
+    /// The inputs of the run, by device and inode (and resolved path, for a `.icon` bundle's folder).
+    private let inputs: [(device: UInt64, inode: UInt64)]
+    private let inputFolders: [String]
+    /// When the run started: the stamp of its backup folder.
+    let now: Date
+    /// What backups are anchored on (`Backup.path(for:given:)`).
+    private let backupGiven: String
+    private let stamp: String
+    private let lock = NSLock()
+    private var ledger: WriteLedger
+    private var backedUp: [(file: String, backup: String)] = []
+
+    /// A writer for a run into `folder` reading `inputs` (files, or folders such as a `.icon` bundle). Writes stay in
+    /// `folder`, or in its parent for a catalog or an Android `res` folder (their loose outputs go beside them);
+    /// backups and the ledger are anchored on `backupGiven` (by default the folder).
+    init(folder: String, inputs: [String], backupGiven: String? = nil, now: Date = Date()) {
+        let name = (folder as NSString).lastPathComponent
+        let besideIt = Generator.isCatalog(folder) || name == "res"
+        scope = FolderScope(besideIt ? (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString).deletingLastPathComponent : folder)
+        self.backupGiven = backupGiven ?? folder
+        ledger = WriteLedger(given: backupGiven ?? folder)
+        self.now = now
+        stamp = Backup.timestamp(now)
+        var files: [(UInt64, UInt64)] = [], folders: [String] = []
+        for input in inputs {
+            var status = stat()
+            guard stat(input, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR { folders.append(FolderScope.resolve(input)) } else {
+                files.append((UInt64(status.st_dev), UInt64(status.st_ino)))
+            }
+        }
+        self.inputs = files
+        inputFolders = folders
+    }
+
+    /// Throws when `path` may not be written: outside the folder (through a link), one of the inputs, inside an
+    /// input folder, a link itself, or something other than a file.
+    func checkTarget(_ path: String) throws(FileError) {
+        try scope.check(path)
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFLNK { throw .leavesFolder(path: path, folder: scope.folder) }
+            if let kind = FileIO.specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
+            if inputs.contains(where: { $0.device == UInt64(status.st_dev) && $0.inode == UInt64(status.st_ino) }) {
+                throw .wouldOverwriteSource(path: path)
+            }
+        }
+        let resolved = FolderScope.resolve(path)
+        if inputFolders.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) { throw .wouldOverwriteSource(path: path) }
+    }
+
+    /// Writes `bytes` at `path` under the rule above. False when the file already held them.
+    @discardableResult
+    func write(_ bytes: [UInt8], to path: String) throws(IconForgeError) -> Bool {
+        do { try checkTarget(path) } catch { throw .file(error) }
+        if let existing = try? FileIO.read(path) {
+            if existing == bytes {
+                record(bytes, at: path)
+                return false
+            }
+            try preserve(existing, of: path)
+        }
+        try FileManager.default.makeFolder((path as NSString).deletingLastPathComponent)
+        let mode = FileIO.mode(of: path)
+        do { try FileIO.writeAtomically(bytes, to: path, mode: mode) } catch { throw .file(error) }
+        record(bytes, at: path)
+        return true
+    }
+
+    /// Removes `path`, first copying it to the backup unless IconForge wrote its bytes.
+    func remove(_ path: String) throws(IconForgeError) {
+        do { try checkTarget(path) } catch { throw .file(error) }
+        guard let existing = try? FileIO.read(path) else { return }
+        try preserve(existing, of: path)
+        if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+    }
+
+    /// Copies `existing`, the current bytes of `path`, to the backup unless IconForge wrote them; returns where,
+    /// or nil when they were IconForge's.
+    @discardableResult
+    func preserve(_ existing: [UInt8], of path: String) throws(IconForgeError) -> String? {
+        if lock.withLock({ ledger.wrote(existing, at: path) }) { return nil }
+        let backup: String
+        do { backup = try Backup.write(existing, at: Backup.path(for: path, given: backupGiven, stamp: stamp)) } catch { throw .file(error) }
+        lock.withLock { backedUp.append((path, backup)) }
+        return backup
+    }
+
+    /// Records bytes IconForge put at `path` by other means (a set's files swapped in by rename).
+    func record(_ bytes: [UInt8], at path: String) { lock.withLock { ledger.record(bytes, at: path) } }
+
+    /// The files copied to the backup so far, and where.
+    var backups: [(file: String, backup: String)] { lock.withLock { backedUp } }
+
+    /// Saves the ledger. Notes for the user: one line per file kept in the backup.
+    func finish() -> [String] {
+        lock.withLock { ledger.save() }
+        let root = scope.folder.hasSuffix("/") ? scope.folder : scope.folder + "/"
+        return backups.map { file, backup in
+            let name = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
+            return "kept your \(name) in \(backup) before replacing it"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What IconForge wrote, as path and content hash, in `.iconforge/written.json` beside the folder worked on:
+/// how a later run tells a file it may re-render in place (its bytes are still IconForge's) from one a user or
+/// another tool made or edited since (which goes to the backup first). Paths are relative to the ledger's folder.
+struct WriteLedger: Sendable {
+    static let folderName = ".iconforge"
+    static let fileName = "written.json"
+
+    /// The folder holding `.iconforge/`.
+    let anchor: String
+    private(set) var hashes: [String: String] = [:]
+    /// Entries this run set (saved over whatever another run saved meanwhile).
+    private var changed: [String: String] = [:]
+
+    /// The ledger for a run given `given`: beside it, above any asset catalog, where `Backup` anchors too.
+    init(given: String) {
+        anchor = Backup.anchor(for: given)
+        if let bytes = try? FileIO.read(path), bytes.count <= 16 << 20,
+           let decoded = try? JSONDecoder().decode([String: String].self, from: Data(bytes)) {
+            hashes = decoded
+        }
+    }
+
+    var path: String { NSString.path(withComponents: [anchor, WriteLedger.folderName, WriteLedger.fileName]) }
+
+    /// True when the file at `path` holds bytes IconForge wrote there.
+    func wrote(_ bytes: [UInt8], at path: String) -> Bool {
+        hashes[key(path)] == WriteLedger.hash(bytes)
+    }
+
+    /// Records that IconForge wrote `bytes` at `path`.
+    mutating func record(_ bytes: [UInt8], at path: String) {
+        let hash = WriteLedger.hash(bytes)
+        hashes[key(path)] = hash
+        changed[key(path)] = hash
+    }
+
+    /// Saves the entries this run set, merged into the file as it is now (two runs beside one folder keep both
+    /// runs' entries), under an exclusive lock. A ledger that cannot be saved costs only a backup next time.
+    func save() {
+        guard !changed.isEmpty else { return }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let lock = open((folder as NSString).appendingPathComponent(".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
+        var merged: [String: String] = [:]
+        if let bytes = try? FileIO.read(path), let decoded = try? JSONDecoder().decode([String: String].self, from: Data(bytes)) {
+            merged = decoded
+        }
+        for (name, hash) in changed { merged[name] = hash }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(merged) { try? FileIO.writeAtomically([UInt8](data) + [10], to: path) }
+    }
+
+    private func key(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let base = anchor.hasSuffix("/") ? anchor : anchor + "/"
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    }
+
+    /// FNV-1a, 64 bits, as text: enough to tell whether a file changed; not a security measure.
+    static func hash(_ bytes: [UInt8]) -> String { WatchState.hash(bytes) }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+/// The one ownership rule (OutputWriter): inputs are never outputs, what IconForge did not write goes to the backup
+/// before it is replaced, nothing is written through a link that leaves the folder, reruns touch nothing.
+@Suite("Ownership: nothing a user made is lost")
+struct OwnershipTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png")
+
+    private func run(_ source: String, presets: String, into folder: String, configure: (inout GenerateOptions) -> Void = { _ in })
+        throws -> GenerationReport {
+        var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+        configure(&options)
+        return try Generator(options: options).run(source: source, outputFolder: folder)
+    }
+
+    /// Every file below `folder` with its bytes.
+    private func snapshot(_ folder: URL) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let item = enumerator?.nextObject() as? String {
+            if let bytes = try? FileIO.read(folder.appendingPathComponent(item).path) { files[item] = bytes }
+        }
+        return files
+    }
+
+    /// The files of the backups below `folder`, by their path inside the stamp folder.
+    private func backups(_ folder: URL) -> [String: [UInt8]] {
+        let root = folder.appendingPathComponent(".iconforge-backup")
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in snapshot(root) { files[path.split(separator: "/").dropFirst().joined(separator: "/")] = bytes }
+        return files
+    }
+
+    @Test("a master inside the web folder it generates into is never overwritten (it was replaced by a 180 px render of itself)")
+    func masterIsNeverAnOutput() throws {
+        let project = try Fixtures.temporaryFolder(), web = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        let master = web.appendingPathComponent("apple-touch-icon.png")
+        let original = try Fixtures.bytes(at: Self.master)
+        try FileIO.writeAtomically(original, to: master.path)
+        let report = try run(master.path, presets: "web", into: web.path)
+        #expect(try FileIO.read(master.path) == original)
+        #expect(report.warnings.contains { $0.contains("apple-touch-icon.png: not written: it is an input") })
+        #expect(!report.files.contains { $0.path == "apple-touch-icon.png" })
+        #expect(FileManager.default.fileExists(atPath: web.appendingPathComponent("icon-512.png").path))
+    }
+
+    @Test("a --dark variant inside the catalog set it is written into stays as it is")
+    func variantInsideTheSetIsKept() throws {
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let dark = set.appendingPathComponent("Icon-1024-dark.png")
+        let darkBytes = try Fixtures.bytes("glyph-master.png")
+        try FileIO.writeAtomically(darkBytes, to: dark.path)
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path) { $0.darkSource = dark.path }
+        #expect(try FileIO.read(dark.path) == darkBytes)
+    }
+
+    @Test("a web folder's own favicon.ico, touch icon, favicon PNGs and icons.html go to the backup before they are replaced; a rerun keeps none")
+    func webFilesAreBackedUp() throws {
+        let project = try Fixtures.temporaryFolder(), web = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        let theirs: [String: [UInt8]] = ["favicon.ico": Array("their ico".utf8), "apple-touch-icon.png": try Fixtures.bytes("glyph-master.png"),
+                                         "favicon-32x32.png": Array("their favicon".utf8), "icons.html": Array("<!-- theirs -->".utf8)]
+        for (name, bytes) in theirs { try FileIO.writeAtomically(bytes, to: web.appendingPathComponent(name).path) }
+        let report = try run(Self.master.path, presets: "web", into: web.path)
+        let kept = backups(project)
+        for (name, bytes) in theirs {
+            #expect(kept["public/" + name] == bytes, "\(name) was not kept")
+            #expect(try FileIO.read(web.appendingPathComponent(name).path) != bytes)
+        }
+        #expect(report.notes.contains { $0.contains("kept your favicon.ico") })
+        let after = snapshot(project)
+        let again = try run(Self.master.path, presets: "web", into: web.path)
+        #expect(snapshot(project) == after, "a rerun changed files or made backups")
+        #expect(!again.notes.contains { $0.contains("kept your") })
+    }
+
+    @Test("a file IconForge wrote and the user edited since goes to the backup; one left alone is re-rendered in place")
+    func editedOutputsAreBackedUp() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        _ = try run(Self.master.path, presets: "web", into: folder.path)
+        let edited = folder.appendingPathComponent("icon-192.png")
+        try FileIO.writeAtomically(Array("edited by hand".utf8), to: edited.path)
+        _ = try run(Fixtures.testImages.appendingPathComponent("glyph-master.png").path, presets: "web", into: folder.path)
+        let kept = backups(folder.deletingLastPathComponent())
+        #expect(kept["out/icon-192.png"] == Array("edited by hand".utf8))
+        #expect(kept.count == 1, "only the edited file is kept: \(kept.keys.sorted())")
+    }
+
+    @Test("an Android project's designed launcher PNGs and adaptive XML go to the backup before they are replaced")
+    func androidFilesAreBackedUp() throws {
+        let project = try Fixtures.temporaryFolder().appendingPathComponent("app")
+        let res = project.appendingPathComponent("src/main/res")
+        let foreground = res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png")
+        let designed = try Fixtures.bytes("glyph-master.png")
+        try FileManager.default.createDirectory(at: foreground.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(designed, to: foreground.path)
+        _ = try run(Self.master.path, presets: "android", into: res.path)
+        #expect(try FileIO.read(foreground.path) != designed)
+        #expect(backups(project.appendingPathComponent("src/main"))["res/mipmap-xxxhdpi/ic_launcher_foreground.png"] == designed)
+    }
+
+    @Test("an app-icon set's own PNG is kept in the backup before IconForge renders into it; IconForge's own is not")
+    func catalogFilesAreBackedUp() throws {
+        let root = try Fixtures.temporaryFolder(), catalog = root.appendingPathComponent("Assets.xcassets")
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        let icon = catalog.appendingPathComponent("AppIcon.appiconset/AppIcon.png")
+        #expect(backups(root).isEmpty)
+        let theirs = try Fixtures.bytes("glyph-master.png")
+        try FileIO.writeAtomically(theirs, to: icon.path)
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        #expect(backups(root)["Assets.xcassets/AppIcon.appiconset/AppIcon.png"] == theirs)
+        #expect(backups(root).count == 1, "only the user's file is kept: \(backups(root).keys.sorted())")
+        #expect(try FileIO.read(icon.path) != theirs)
+    }
+
+    @Test("a manifest src that points into .iconforge-backup is never rendered into (a backup is never written over)")
+    func manifestIntoBackupIsIgnored() throws {
+        let project = try Fixtures.temporaryFolder(), web = project.appendingPathComponent("web")
+        let hidden = web.appendingPathComponent(".iconforge-backup/20260101-000000/icon.png")
+        try FileManager.default.createDirectory(at: hidden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(Array("an old backup".utf8), to: hidden.path)
+        let manifest = #"{"name":"x","icons":[{"src":".iconforge-backup/20260101-000000/icon.png","sizes":"192x192","type":"image/png"}]}"#
+        try FileIO.writeAtomically(Array(manifest.utf8), to: web.appendingPathComponent("manifest.json").path)
+        _ = try run(Self.master.path, presets: "web", into: web.path)
+        #expect(try FileIO.read(hidden.path) == Array("an old backup".utf8))
+    }
+
+    @Test("a symlinked icons/ folder that leaves the web folder is refused with one line, and nothing is written through it")
+    func linkOutOfTheFolderIsRefused() throws {
+        let root = try Fixtures.temporaryFolder(), web = root.appendingPathComponent("web"), outside = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: web.appendingPathComponent("icons").path, withDestinationPath: outside.path)
+        let manifest = #"{"name":"x","icons":[{"src":"icons/icon-192.png","sizes":"192x192","type":"image/png"}]}"#
+        try FileIO.writeAtomically(Array(manifest.utf8), to: web.appendingPathComponent("manifest.json").path)
+        #expect {
+            _ = try run(Self.master.path, presets: "web", into: web.path)
+        } throws: { error in
+            "\(error)".contains("icons/icon-192.png: is reached through a link that leaves")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test("an output folder that is itself a link out of nowhere is fine, but a loose output that is a link is refused")
+    func outputLinkIsRefused() throws {
+        let root = try Fixtures.temporaryFolder(), web = root.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        let target = root.appendingPathComponent("secret.png")
+        try FileIO.writeAtomically([1, 2, 3], to: target.path)
+        try FileManager.default.createSymbolicLink(atPath: web.appendingPathComponent("icon-512.png").path, withDestinationPath: target.path)
+        #expect(throws: IconForgeError.self) { _ = try run(Self.master.path, presets: "web", into: web.path) }
+        #expect(try FileIO.read(target.path) == [1, 2, 3])
+    }
+
+    @Test("a named pipe given as a master is refused at once with one line (opening it blocked forever)")
+    func namedPipeIsNotOpened() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let pipe = folder.appendingPathComponent("master.png").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        #expect(throws: FileError.notRegularFile(path: pipe, kind: "a named pipe")) { try FileIO.read(pipe) }
+        #expect {
+            _ = try run(pipe, presets: "ios", into: folder.appendingPathComponent("out").path)
+        } throws: { error in "\(error)" == "\(pipe): is a named pipe, not a file; not opened" }
+    }
+
+    @Test("validate reports a link that leaves the folder and never opens what it points to")
+    func validateStaysInside() throws {
+        let root = try Fixtures.temporaryFolder(), web = root.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try Fixtures.bytes(at: Self.master), to: root.appendingPathComponent("outside.png").path)
+        try FileManager.default.createSymbolicLink(atPath: web.appendingPathComponent("icon.png").path, withDestinationPath: "../outside.png")
+        let manifest = #"{"name":"x","icons":[{"src":"../outside.png","sizes":"1024x1024","type":"image/png"}]}"#
+        try FileIO.writeAtomically(Array(manifest.utf8), to: web.appendingPathComponent("manifest.json").path)
+        let report = try Validator(presets: []).validate([web.path])
+        let text = report.files.flatMap(\.findings).map(\.message)
+        #expect(text.contains { $0.contains("icon.png is a link that leaves") })
+        #expect(text.contains { $0.contains("names ../outside.png, outside") })
+        #expect(!report.files.contains { $0.path.hasSuffix("outside.png") })
+    }
+
+    @Test("an .icon whose Assets hold a link out of the bundle is refused, naming the link")
+    func iconAssetLinkIsRefused() throws {
+        let root = try Fixtures.temporaryFolder(), bundle = root.appendingPathComponent("App.icon")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try Fixtures.bytes(at: Self.master), to: root.appendingPathComponent("outside.png").path)
+        try FileManager.default.createSymbolicLink(atPath: bundle.appendingPathComponent("Assets/art.png").path, withDestinationPath: "../../outside.png")
+        let document = #"{"groups":[{"layers":[{"image-name":"art.png","name":"art"}]}]}"#
+        try FileIO.writeAtomically(Array(document.utf8), to: bundle.appendingPathComponent("icon.json").path)
+        #expect {
+            _ = try IconComposerBundle.read(bundle.path)
+        } throws: { error in "\(error)".contains("Assets/art.png: is reached through a link that leaves") }
+    }
+}
