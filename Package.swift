@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "SVGCodecTests", dependencies: ["SVGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "IconForgeKitTests", dependencies: ["IconForgeKit", "PNGCodec", "Raster", "TestSupport"]),
-        .testTarget(name: "iconforgeTests", dependencies: ["iconforge", "TestSupport"]),
+        .testTarget(name: "iconforgeTests", dependencies: ["iconforge", "PNGCodec", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,7 +54,15 @@ struct Masters: Sendable {
         // An Icon Composer icon given as a variant is drawn in that appearance.
         if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .dark)) }
         switch options.tintedSource {
-        case .auto?: masters.tinted = pyramid(image.luminance())
+        case .auto?:
+            // Made at the largest tinted output, not the master's size: a full-size copy of an 8192 px master and its
+            // pyramid cost 400 MB for a 1024 px icon.
+            let side = jobs.filter { $0.spec.appearance == .tinted }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() ?? 1024
+            let long = max(image.width, image.height)
+            let fitted = PixelSize(width: max(1, image.width * side / long), height: max(1, image.height * side / long))
+            let tinted = long <= side ? image
+                : Resampler.resize(masters.master, to: fitted, options: ResizeOptions(fit: .stretch, outputFormat: .rgba16), parallelism: parallelism)
+            masters.tinted = pyramid(tinted.luminance())
         case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .tinted))
         case nil: break
         }

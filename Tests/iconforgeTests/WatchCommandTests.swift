@@ -79,6 +79,24 @@ struct WatchCommandTests {
         #expect(daemon.exitStatus() == 0)
     }
 
+    @Test("an SVG stuck in librsvg does not hold up other files, and SIGTERM stops the daemon within seconds, ending that drawing")
+    func stuckDrawing() throws {
+        let space = try Workspace()
+        let daemon = try space.start()
+        // feTurbulence with a billion octaves: librsvg would loop for hours.
+        let spinning = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><filter id=\"f\">"
+            + "<feTurbulence baseFrequency=\"0.05\" numOctaves=\"1000000000\"/></filter><rect width=\"64\" height=\"64\" filter=\"url(#f)\"/></svg>"
+        try Data(spinning.utf8).write(to: space.input.appendingPathComponent("stuck.svg"))
+        Thread.sleep(forTimeInterval: 1)
+        try FileManager.default.copyItem(at: Workspace.master, to: space.input.appendingPathComponent("good.png"))
+        #expect(daemon.wait { space.complete("good") }, "\(daemon.text)")
+        let asked = Date()
+        daemon.signal(SIGTERM)
+        #expect(daemon.exitStatus() == 0)
+        #expect(Date().timeIntervalSince(asked) < 10, "stopping took \(Date().timeIntervalSince(asked)) s")
+        #expect(space.events(daemon, file: "stuck.svg").first?["error"] as? String == "\(space.input.path)/stuck.svg: rendering stopped: IconForge is stopping")
+    }
+
     @Test("a corrupt file is logged once and does not stop later files; overwriting regenerates; --prune removes")
     func corruptOverwritePrune() throws {
         let space = try Workspace()

@@ -197,8 +197,16 @@ public final class WatchDaemon: @unchecked Sendable {
         queue.removeAll()
         queued.removeAll()
         let deadline = clock() + limit
+        // A job still drawing an SVG after this long is stuck in a filter (a real icon draws in milliseconds): its
+        // drawing is stopped so the daemon does not wait out librsvg's own time limit.
+        let svgGrace = clock() + min(limit, 2)
+        var svgStopped = false
         while !running.isEmpty {
             if stopRequests() > 1 || clock() > deadline { return false }
+            if !svgStopped, clock() > svgGrace {
+                SVG.stopAll()
+                svgStopped = true
+            }
             completions.wait(timeout: 0.05)
             drainCompletions(requeue: false)
         }

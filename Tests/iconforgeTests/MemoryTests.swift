@@ -1,0 +1,69 @@
+import Foundation
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Memory follows the outputs, not the master: every command stays under 512 MiB peak on inputs the default limits
+/// accept. Measured as the command's own peak resident size (wait4), a test that fails when a full-size canvas comes
+/// back (an 8192² master cost 3 GB for macos and 2.7 GB for web; a 160-byte 20000x1 PNG 12 GB for web).
+@Suite("Memory: every command under 512 MiB")
+struct MemoryTests {
+    static let limitKB = 512 * 1024
+
+    /// Runs iconforge; its exit status and peak resident size in KiB.
+    static func peak(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+        let executable = try #require(CommandRunner.executable)
+        var pid: pid_t = 0
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        #expect(posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        return ((status >> 8) & 0xFF, Int(usage.ru_maxrss))
+    }
+
+    /// A PNG of one flat colour, written by IconForge's encoder.
+    static func flat(width: Int, height: Int, in folder: URL, name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try write(PNG.encode(Image(width: width, height: height, fill: SIMD4(32, 128, 192, 255))), to: path)
+        return path
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("a 20000x1 PNG into web (fit): no canvas of the master's long side squared", arguments: ["web", "ios,android,macos"])
+    func wideMaster(presets: String) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = try Self.flat(width: 20_000, height: 1, in: folder, name: "wide.png")
+        let run = try Self.peak(["generate", master, "--preset", presets, "--fit", "fit", "--allow-upscale", "-o", folder.appendingPathComponent("out").path])
+        #expect(run.status == 0)
+        #expect(run.kilobytes < Self.limitKB, "peak \(run.kilobytes / 1024) MiB")
+    }
+
+    @Test("an 8192² master (the largest the default limits accept) into every platform, and its preview")
+    func largestMaster() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = try Self.flat(width: 8192, height: 8192, in: folder, name: "big.png")
+        for arguments in [["generate", master, "--preset", "ios,macos,android,web", "-o", folder.appendingPathComponent("out").path],
+                          ["preview", master, "-o", folder.appendingPathComponent("preview.png").path],
+                          ["validate", master]] {
+            let run = try Self.peak(arguments)
+            #expect(run.status == 0, "\(arguments[0])")
+            #expect(run.kilobytes < Self.limitKB, "\(arguments[0]): peak \(run.kilobytes / 1024) MiB")
+        }
+    }
+}
