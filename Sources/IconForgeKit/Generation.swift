@@ -213,7 +213,17 @@ public struct Generator: Sendable {
     private func adoptingPageIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         let favicon = outputs.first(where: \.isFaviconPNG)
         let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }
-        let linked = WebPage.linkedIcons(in: folder).filter { ($0.touchIcon ? touch : favicon) != nil }
+        let links = WebPage.linkedIcons(in: folder)
+        // The .ico the page links (Ionic's assets/icon/favicon.ico) is the one written, rather than a second at the root.
+        var outputs = outputs
+        if let ico = links.first(where: \.isIco) {
+            let folderPart = (ico.href as NSString).deletingLastPathComponent
+            for index in outputs.indices where outputs[index].container == "ico" {
+                outputs[index].folder = folderPart.isEmpty ? nil : folderPart
+                outputs[index].filename = (ico.href as NSString).lastPathComponent
+            }
+        }
+        let linked = links.filter { !$0.isIco && ($0.touchIcon ? touch : favicon) != nil }
         guard !linked.isEmpty else { return outputs }
         let linkedFavicons = Set(linked.filter { !$0.touchIcon }.map(\.pixels))
         let linksTouchIcon = linked.contains(where: \.touchIcon)
@@ -323,6 +333,12 @@ public struct Generator: Sendable {
             }
         }
         let planned = allPlanned.filter { !refused.contains($0.path) }
+        if outputs.contains(where: { $0.webPurpose != nil }), !Generator.isCatalog(outputFolder) {
+            for src in WebManifest.iconsOutside(outputFolder) {
+                warnings.append("\(outputFolder): the manifest's icon \(src) is outside the folder (through a link, or by ..); not written — "
+                                + "IconForge neither reads nor writes outside the folder it was given")
+            }
+        }
         let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
         let layers = try iconComposerLayers(planned, source: source)
         warnings += layers.warnings
@@ -535,10 +551,10 @@ public struct Generator: Sendable {
     private func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String,
                                  writer: OutputWriter) throws(IconForgeError) -> [Written] {
         var files: [String] = []
-        for job in jobs where !files.contains(job.spec.filename!) { files.append(job.spec.filename!) }
+        for job in jobs where !files.contains(job.spec.containerFile!) { files.append(job.spec.containerFile!) }
         var written: [Written] = []
         for file in files {
-            let entries = jobs.filter { $0.spec.filename == file }
+            let entries = jobs.filter { $0.spec.containerFile == file }
             let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
             let pngs = Dictionary(entries.map { ($0.spec.containerEntry!, bytes[$0.path]!) }, uniquingKeysWith: { first, _ in first })
             let isIco = entries[0].spec.container == "ico"
@@ -620,18 +636,22 @@ public struct Generator: Sendable {
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
         }
+        // The manifest the page links (Capacitor's assets/manifest.webmanifest), else the usual names, else a new one.
+        let site = WebApp(folder)
         let manifestName = WebManifest.existingName(in: folder) ?? WebManifest.fileName
         let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
         do { try writer.checkTarget(full) } catch { throw .file(error) }
         let existing: [UInt8]?
         do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
-        let data = try WebManifest.merged(existing: existing, icons: icons, path: full)
+        let icoSpecs = outputs.filter { $0.container == "ico" }.sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }
+        let icoSizes = icoSpecs.compactMap { $0.pixels?.description }.joined(separator: " ")
+        let ico = icoSpecs.first?.containerFile
+        let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, site: site, manifest: full, path: full)
         try writer.write(data, to: full)
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
-        let ico = outputs.first { $0.container == "ico" }?.filename
-        let touch = outputs.first { $0.role == .webClip && $0.filename == "apple-touch-icon.png" }?.filename
-        let html = WebManifest.html(favicons: favicons, ico: ico, touchIcon: touch).replacingOccurrences(of: WebManifest.fileName, with: manifestName)
+        let touch = outputs.first { $0.role == .webClip && $0.pixels?.width == 180 }?.outputPath
+        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, touchIcon: touch, manifest: manifestName)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
         return [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
@@ -677,6 +697,11 @@ public struct Generator: Sendable {
 extension Duration {
     /// The duration in seconds, as a Double.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+extension IconSpec {
+    /// The container file an entry goes into (an `.ico`, an `.icns`), relative to the output folder.
+    var containerFile: String? { container == nil ? nil : filename.map { name in folder.map { $0 + "/" + name } ?? name } }
 }
 
 private extension IconSpec {

@@ -181,7 +181,7 @@ public struct Validator: Sendable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 visit(path, into: &walk)
-            } else if WebManifestChecks.names.contains(item) {
+            } else if WebManifestChecks.names.contains(item) || item.lowercased().hasSuffix(".webmanifest") {
                 if walk.visited.insert(FileIO.realPath(path)).inserted {
                     let (findings, files) = WebManifestChecks.check(manifest: path, scope: walk.scope)
                     walk.findings += findings

@@ -21,6 +21,7 @@ struct IconForgeCommand: AsyncParsableCommand {
 enum Main {
     static func main() async {
         AllocatorTuning.apply()
+        PeakMemory.installIfAsked()
         do {
             var command = try IconForgeCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

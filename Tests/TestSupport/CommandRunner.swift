@@ -31,13 +31,15 @@ public enum CommandRunner {
         return nil
     }()
 
-    /// Runs `iconforge` with `arguments` in `folder` (the repository root by default).
-    public static func run(_ arguments: [String], in folder: URL = Fixtures.repositoryRoot) throws -> Result {
+    /// Runs `iconforge` with `arguments` in `folder` (the repository root by default), with `environment` added to
+    /// this process's.
+    public static func run(_ arguments: [String], in folder: URL = Fixtures.repositoryRoot, environment: [String: String] = [:]) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "iconforge binary not found"]) }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -36,9 +36,10 @@ struct WriteLedger: Sendable {
 
     /// Records that IconForge wrote `bytes` at `path`.
     mutating func record(_ bytes: [UInt8], at path: String) {
-        let hash = WriteLedger.hash(bytes)
-        hashes[key(path)] = hash
-        changed[key(path)] = hash
+        let hash = WriteLedger.hash(bytes), name = key(path)
+        guard hashes[name] != hash else { return } // a rerun that changes nothing leaves the ledger as it is
+        hashes[name] = hash
+        changed[name] = hash
     }
 
     /// Saves the entries this run set, merged into the file as it is now (two runs beside one folder keep both

@@ -19,6 +19,7 @@ enum WebManifestChecks {
         guard let root = root as [String: Any]?, root["icons"] != nil else { return ([], [path]) } // not an app manifest (a package.json…)
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let folder = (path as NSString).deletingLastPathComponent
+        let site = WebApp(manifest: path, scope: scope)
         var sizes = Set<String>(), maskable = false
         for (index, icon) in icons.enumerated() {
             guard let src = icon["src"] as? String else {
@@ -26,11 +27,17 @@ enum WebManifestChecks {
                 continue
             }
             let declared = (icon["sizes"] as? String ?? "").split(separator: " ").map(String.init)
-            sizes.formUnion(declared)
-            if ((icon["purpose"] as? String) ?? "any").split(separator: " ").contains("maskable") { maskable = true }
-            // Absolute URLs and site-root paths are not checked against files here; relative ones are.
-            guard !src.contains("://"), !src.hasPrefix("/") else { continue }
-            let file = (folder as NSString).appendingPathComponent(src.components(separatedBy: "?")[0])
+            let purposes = ((icon["purpose"] as? String) ?? "any").lowercased().split(separator: " ").map(String.init)
+            // Chrome's installability counts "any" icons only; a maskable one is cropped, never shown whole.
+            if purposes.contains("any") { sizes.formUnion(declared) }
+            if purposes.contains("maskable") { maskable = true }
+            if purposes.contains("any"), purposes.contains("maskable") {
+                report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \"any maskable\": one picture cannot serve both — "
+                               + "shown whole it has the safe zone's wide margins, cropped it loses what is outside them (Chrome warns about it)",
+                               fix: "give two icons, one \"any\" and one \"maskable\" ('iconforge generate --preset web' does)"))
+            }
+            // Remote URLs are not checked; every local path form is (relative, from the site's root, behind a template prefix).
+            guard let file = site.resolve(src, base: folder) else { continue }
             guard scope.contains(file) else {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), outside \(scope.folder); not read",
                                fix: "keep the icons inside the web folder"))

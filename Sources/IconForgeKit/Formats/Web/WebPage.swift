@@ -6,37 +6,51 @@ import Raster
 enum WebPage {
     static let fileName = "index.html"
 
-    /// One linked icon that can be rendered in place: a local PNG inside the page's folder, square, of a known size.
+    /// One linked icon that can be rendered in place: a local PNG or ICO inside the site's folder, square, of a known size.
     struct LinkedIcon: Equatable {
+        /// The file, relative to the site's root folder.
         var href: String
         var pixels: Int
         /// True for `apple-touch-icon` (opaque, the home-screen icon), false for a favicon.
         var touchIcon: Bool
+        /// True for an `.ico` favicon (its sizes are the file's entries).
+        var isIco: Bool = false
     }
 
-    /// The icons `folder/index.html` links that can be rendered where they are: the size from `sizes`, else from the
+    /// The `href` of the page's `<link rel="manifest">`, as written.
+    static func manifestHref(in page: String) -> String? {
+        guard let bytes = try? FileIO.readDocument(page) else { return nil }
+        for tag in linkTags(bytes) {
+            let attributes = Self.attributes(Substring(tag))
+            if (attributes["rel"] ?? "").lowercased().split(separator: " ").contains("manifest"), let href = attributes["href"] { return href }
+        }
+        return nil
+    }
+
+    /// The icons the site's page links that can be rendered where they are: the size from `sizes`, else from the
     /// file already there; remote, data and out-of-folder links, other formats and non-square sizes are left alone.
+    /// Paths are resolved as a browser would (from the page's folder; `/` and template prefixes from the root).
     static func linkedIcons(in folder: String) -> [LinkedIcon] {
+        let site = WebApp(folder)
         let scope = FolderScope(folder)
-        let page = (folder as NSString).appendingPathComponent(fileName)
-        guard scope.contains(page), let bytes = try? FileIO.readDocument(page) else { return [] }
+        guard let page = site.page, let bytes = try? FileIO.readDocument(page) else { return [] }
         var icons: [LinkedIcon] = []
         for tag in linkTags(bytes) {
             let attributes = Self.attributes(Substring(tag))
             let rel = (attributes["rel"] ?? "").lowercased().split(separator: " ")
             guard rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed"),
-                  var href = attributes["href"] else { continue }
-            if href.hasPrefix("/") { href.removeFirst() } // the site's root: the folder the page is in
-            if href.hasPrefix("./") { href.removeFirst(2) }
-            let parts = href.split(separator: "/", omittingEmptySubsequences: false)
-            guard href.lowercased().hasSuffix(".png"), !href.contains(":"), !href.contains("?"), !href.contains("#"),
-                  !parts.contains(where: { $0.hasPrefix(".") || $0.isEmpty }) else { continue }
-            let file = (folder as NSString).appendingPathComponent(href)
-            guard scope.contains(file) else { continue }
-            let stated = attributes["sizes"].flatMap { PixelSize(parsing: $0) }
-            let existing = stated == nil ? (try? FileIO.read(file)).flatMap(FileKind.pixelSize) : nil
-            guard let size = stated ?? existing, size.width == size.height, size.width >= 16, size.width <= 1024 else { continue }
-            icons.append(LinkedIcon(href: href, pixels: size.width, touchIcon: !rel.contains("icon")))
+                  let reference = attributes["href"], let file = site.resolve(reference, base: (page as NSString).deletingLastPathComponent),
+                  scope.contains(file), let href = WebApp.relative(file, to: folder),
+                  !href.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            let lower = href.lowercased()
+            if lower.hasSuffix(".ico"), rel.contains("icon") {
+                icons.append(LinkedIcon(href: href, pixels: 48, touchIcon: false, isIco: true))
+            } else if lower.hasSuffix(".png") {
+                let stated = attributes["sizes"].flatMap { PixelSize(parsing: $0) }
+                let existing = stated == nil ? (try? FileIO.read(file)).flatMap(FileKind.pixelSize) : nil
+                guard let size = stated ?? existing, size.width == size.height, size.width >= 16, size.width <= 1024 else { continue }
+                icons.append(LinkedIcon(href: href, pixels: size.width, touchIcon: !rel.contains("icon")))
+            }
             if icons.count == maxLinks { break }
         }
         return icons

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A website's folder as a browser sees it, read once for `generate`, `validate` and `preview`: the folder served as
+/// the site's root, its page (`index.html` in the folder, or in its parent for Vite's `index.html` + `public/`), the
+/// manifest the page links (else one of the usual names), and how a `src` or `href` resolves to a file.
+struct WebApp: Sendable {
+    /// The folder served at the site's root ("/"): where absolute paths start.
+    let root: String
+    /// The page, when there is one.
+    let page: String?
+    /// The manifest: the one the page links when it exists, else `manifest.webmanifest`, `manifest.json` or
+    /// `site.webmanifest` in the root; nil when there is none.
+    let manifest: String?
+
+    /// Prefixes that templates put before paths and the build replaces with the site's base: Create React App's
+    /// `%PUBLIC_URL%`, Vite's `%BASE_URL%`, Eleventy/Jinja `{{ base }}`, Flutter's `$FLUTTER_BASE_HREF`, SvelteKit's
+    /// `%sveltekit.assets%`. A path behind one is a path from the root.
+    static let templatePrefixes = ["%PUBLIC_URL%", "%BASE_URL%", "{{ base }}", "{{base}}", "$FLUTTER_BASE_HREF", "%sveltekit.assets%"]
+
+    /// The website at `folder`.
+    init(_ folder: String) {
+        root = folder
+        let own = (folder as NSString).appendingPathComponent(WebPage.fileName)
+        let parent = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(WebPage.fileName)
+        if FileManager.default.fileExists(atPath: own) {
+            page = own
+        } else if (folder as NSString).lastPathComponent == "public", FileManager.default.fileExists(atPath: parent) {
+            page = parent // Vite: the page beside public/, public/ served at the root
+        } else {
+            page = nil
+        }
+        var manifest: String?
+        if let page, let href = WebPage.manifestHref(in: page), let path = WebApp.resolve(href, root: folder, base: (page as NSString).deletingLastPathComponent),
+           FileManager.default.fileExists(atPath: path) {
+            manifest = path
+        }
+        self.manifest = manifest ?? WebManifest.conventionalNames.map { (folder as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The web app whose manifest is `manifest`, for `validate` walking a tree: its root is the nearest folder at or
+    /// above the manifest's, inside `scope`, that holds an `index.html`; else the manifest's own folder.
+    init(manifest: String, scope: FolderScope) {
+        var folder = (manifest as NSString).deletingLastPathComponent
+        let own = folder
+        while !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WebPage.fileName)) {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder, scope.contains(parent) else { folder = own; break }
+            folder = parent
+        }
+        root = folder
+        let candidate = (folder as NSString).appendingPathComponent(WebPage.fileName)
+        page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        self.manifest = manifest
+    }
+
+    /// The file a reference names, for a reference in a file in folder `base`: nil when it names no local file
+    /// (a URL with a scheme, `data:`, an empty path). Template prefixes are taken as the root; a leading `/` is the
+    /// root; query and fragment are dropped; `%20` and the like are decoded. The result is not checked to lie inside
+    /// any folder: callers check that (`FolderScope`).
+    func resolve(_ reference: String, base: String) -> String? {
+        WebApp.resolve(reference, root: root, base: base)
+    }
+
+    static func resolve(_ reference: String, root: String, base: String) -> String? {
+        var text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        var fromRoot = false
+        for prefix in templatePrefixes where text.hasPrefix(prefix) {
+            text.removeFirst(prefix.count)
+            fromRoot = true
+        }
+        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
+        // A scheme ("https:", "data:") or a protocol-relative URL names no file here.
+        if text.hasPrefix("//") || text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil { return nil }
+        guard let decoded = text.removingPercentEncoding, !decoded.isEmpty, !decoded.contains("\\") else { return nil }
+        if decoded.hasPrefix("/") { fromRoot = true }
+        let relative = decoded.drop { $0 == "/" }
+        guard !relative.isEmpty else { return nil }
+        let joined = ((fromRoot ? root : base) as NSString).appendingPathComponent(String(relative))
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    /// `path` relative to `folder`, when it lies inside it (by its text; links are the caller's `FolderScope`).
+    static func relative(_ path: String, to folder: String) -> String? {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+/// Web folders as real projects lay them out (patterns from Ionic's PWA toolkit, Create React App, Capacitor and
+/// self-hosted apps): the page's own manifest, its path forms, its formatting. Each folder is built here.
+@Suite("Web apps as they really are")
+struct WebAppTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+
+    private func site(_ files: [String: String]) throws -> URL {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("public")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    private func generate(into folder: URL) throws -> GenerationReport {
+        try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: folder.path)
+    }
+
+    private func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }
+
+    @Test("the manifest the page links (assets/manifest.webmanifest) is the one updated; no second manifest appears")
+    func linkedManifest() throws {
+        let folder = try site(["index.html": #"<html><head><link rel="manifest" href="assets/manifest.webmanifest"></head></html>"#,
+                               "assets/manifest.webmanifest": #"{"name": "App", "icons": []}"#])
+        _ = try generate(into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.webmanifest").path))
+        let manifest = try text(folder.appendingPathComponent("assets/manifest.webmanifest"))
+        #expect(manifest.contains(#""src": "/icon-192.png""#) && manifest.contains(#""src": "/icon-maskable-512.png""#))
+        #expect(try text(folder.appendingPathComponent("icons.html")).contains(#"<link rel="manifest" href="assets/manifest.webmanifest">"#))
+        let report = try Validator().validate([folder.path])
+        #expect(report.errors == 0, "\(report.files.flatMap(\.findings).map(\.message))")
+    }
+
+    @Test("absolute and template-prefixed paths are the files they name: rendered in place, never added twice")
+    func absolutePaths() throws {
+        let manifest = """
+        {
+            "short_name": "App",
+            "icons": [
+                { "src": "/static/icons/app-192.png", "sizes": "192x192", "type": "image/png" },
+                { "src": "%PUBLIC_URL%/static/icons/app-512.png", "sizes": "512x512", "type": "image/png" }
+            ],
+            "start_url": "."
+        }
+        """
+        let folder = try site(["manifest.json": manifest,
+                               "index.html": #"<link rel="icon" href="%PUBLIC_URL%/favicon.ico"><link rel="manifest" href="%PUBLIC_URL%/manifest.json">"#])
+        _ = try generate(into: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("static/icons/app-192.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("static/icons/app-512.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icon-192.png").path))
+        let after = try text(folder.appendingPathComponent("manifest.json"))
+        #expect(after.components(separatedBy: "192x192").count == 3, "one any and one maskable 192: \(after)")
+        // Only the icons array changed: the other members keep their order and spacing, the kept entries their text.
+        #expect(after.hasPrefix("{\n    \"short_name\": \"App\",\n    \"icons\": [\n        { \"src\": \"/static/icons/app-192.png\""))
+        #expect(after.hasSuffix("    ],\n    \"start_url\": \".\"\n}"))
+    }
+
+    @Test("an inline-written manifest (Ionic's `},{`) gets its new entries in its own style; a rerun changes nothing, icons.html included")
+    func minimalDiff() throws {
+        let manifest = "{\n  \"name\": \"x\",\n  \"icons\": [{\n    \"src\": \"assets/icon/icon192.png\",\n    \"sizes\": \"192x192\",\n    \"type\": \"image/png\"\n  },{\n    \"src\": \"assets/icon/icon512.png\",\n    \"sizes\": \"512x512\",\n    \"type\": \"image/png\"\n  }],\n  \"theme_color\": \"#488aff\"\n}"
+        let folder = try site(["manifest.json": manifest,
+                               "index.html": #"<link rel="icon" type="image/x-icon" href="/assets/icon/favicon.ico"><link rel="manifest" href="/manifest.json">"#])
+        _ = try generate(into: folder)
+        let after = try text(folder.appendingPathComponent("manifest.json"))
+        let expectedAdded = "  },{\n    \"src\": \"icon-maskable-192.png\",\n    \"sizes\": \"192x192\",\n    \"type\": \"image/png\",\n    \"purpose\": \"maskable\"\n"
+        #expect(after.hasPrefix(String(manifest.prefix(manifest.count - 34))) && after.contains(expectedAdded), "\(after)")
+        // The page's favicon.ico is the one written, with the sizes it holds; none appears at the root.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets/icon/favicon.ico").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("favicon.ico").path))
+        #expect(try text(folder.appendingPathComponent("icons.html")).contains(#"href="assets/icon/favicon.ico" sizes="48x48 32x32 16x16""#))
+        let times = try [folder.appendingPathComponent("icons.html"), folder.appendingPathComponent("manifest.json")].map {
+            try FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date
+        }
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = try generate(into: folder)
+        #expect(try [folder.appendingPathComponent("icons.html"), folder.appendingPathComponent("manifest.json")].map {
+            try FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date
+        } == times)
+    }
+
+    @Test("validate: a missing icon is an error whatever its path form; 'any maskable' is a warning; maskable icons do not make 192 and 512")
+    func validateManifest() throws {
+        let manifest = """
+        {"icons": [
+          {"src": "/static/missing-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+          {"src": "%PUBLIC_URL%/missing-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"}
+        ]}
+        """
+        let folder = try site(["manifest.json": manifest, "index.html": "<html></html>"])
+        let messages = try Validator().validate([folder.path]).files.flatMap(\.findings).map(\.message)
+        #expect(messages.contains { $0.contains("/static/missing-192.png, which does not exist") })
+        #expect(messages.contains { $0.contains("%PUBLIC_URL%/missing-512.png, which does not exist") })
+        #expect(messages.contains { $0.contains("is \"any maskable\"") })
+        #expect(messages.contains { $0.contains("has no 192x192 icon") })
+        #expect(!messages.contains { $0.contains("has no 512x512 icon") })
+    }
+}
