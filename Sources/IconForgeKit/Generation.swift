@@ -77,6 +77,9 @@ public struct GenerateOptions: Sendable {
     /// Options for these presets, everything else at its default.
     public init(presets: [Preset]) { self.presets = presets }
 
+    /// Into a website: also insert or update the `<link>` tags of the icons and manifest in its page (`index.html`, or
+    /// Vite's beside `public/`), keeping every other byte of it.
+    public var updatesPage = false
     /// Other inputs of the same command that no run may overwrite: every master of a batch, the alternates' masters.
     public var otherInputs: [String] = []
 
@@ -654,7 +657,30 @@ public struct Generator: Sendable {
         let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, touchIcon: touch, manifest: manifestName)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
-        return [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
+        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
+        if options.updatesPage {
+            guard let page = site.page, let bytes = try? FileIO.readDocument(page) else {
+                throw .invalidRequest(path: folder, reason: "has no index.html (nor, for Vite, one beside it) for --update-html to update")
+            }
+            // Links are written from the page's folder: relative inside it, from the root for Vite's public/.
+            let pageFolder = (page as NSString).deletingLastPathComponent
+            let pageInSite = WebApp.relative(page, to: folder) != nil
+            let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
+            var wanted: [WebPage.WantedLink] = []
+            if let ico { wanted.append(.init(rel: "icon", sizes: icoSizes, tag: "<link rel=\"icon\" href=\"\(href(ico))\" sizes=\"\(icoSizes)\">")) }
+            for (file, sizes) in favicons {
+                wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
+            }
+            if let touch { wanted.append(.init(rel: "apple-touch-icon", sizes: nil, tag: "<link rel=\"apple-touch-icon\" href=\"\(href(touch))\">")) }
+            wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">"))
+            guard let updated = WebPage.updating(bytes, with: wanted) else {
+                throw .invalidRequest(path: page, reason: "has no </head>: IconForge does not guess where the <link> tags go; add them from icons.html")
+            }
+            if try writer.write(updated, to: page, allowingOutside: true) {
+                files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
+            }
+        }
+        return files
     }
 
     /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.

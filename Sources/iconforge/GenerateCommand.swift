@@ -95,6 +95,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Also draw a contact sheet of the outputs as each platform shows them (\(Previewer.sheetName) in the output folder, beside a catalog or res/ folder; see 'iconforge preview')."))
     var preview = false
 
+    @Flag(name: .customLong("update-html"), help: "Into a website: also insert or update the icon and manifest <link> tags in its index.html (Vite's beside public/), keeping the rest of the page byte for byte.")
+    var updateHTML = false
+
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
@@ -143,6 +146,7 @@ struct GenerateCommand: ParsableCommand {
             }
             options.visionLayers[parts[0].lowercased()] = parts[1]
         }
+        options.updatesPage = updateHTML
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo
         options.launchLogoScale = launchLogoScale

@@ -69,10 +69,16 @@ final class OutputWriter: @unchecked Sendable {
         if inputFolders.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) { throw .wouldOverwriteSource(path: path) }
     }
 
-    /// Writes `bytes` at `path` under the rule above. False when the file already held them.
+    /// Writes `bytes` at `path` under the rule above. False when the file already held them. `allowingOutside` is for the
+    /// one file a run may write beside its folder: Vite's `index.html` beside `public/` (still never through a link).
     @discardableResult
-    func write(_ bytes: [UInt8], to path: String) throws(IconForgeError) -> Bool {
-        do { try checkTarget(path) } catch { throw .file(error) }
+    func write(_ bytes: [UInt8], to path: String, allowingOutside: Bool = false) throws(IconForgeError) -> Bool {
+        if allowingOutside {
+            var status = stat()
+            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK { throw .file(.leavesFolder(path: path, folder: scope.folder)) }
+        } else {
+            do { try checkTarget(path) } catch { throw .file(error) }
+        }
         if let existing = try? FileIO.read(path) {
             if existing == bytes {
                 record(bytes, at: path)
@@ -80,7 +86,8 @@ final class OutputWriter: @unchecked Sendable {
             }
             try preserve(existing, of: path)
         }
-        try FileManager.default.makeFolder((path as NSString).deletingLastPathComponent)
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty { try FileManager.default.makeFolder(parent) }
         let mode = FileIO.mode(of: path)
         do { try FileIO.writeAtomically(bytes, to: path, mode: mode) } catch { throw .file(error) }
         record(bytes, at: path)

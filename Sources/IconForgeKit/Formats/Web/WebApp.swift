@@ -21,10 +21,11 @@ struct WebApp: Sendable {
     init(_ folder: String) {
         root = folder
         let own = (folder as NSString).appendingPathComponent(WebPage.fileName)
-        let parent = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(WebPage.fileName)
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let parent = ((absolute as NSString).deletingLastPathComponent as NSString).appendingPathComponent(WebPage.fileName)
         if FileManager.default.fileExists(atPath: own) {
             page = own
-        } else if (folder as NSString).lastPathComponent == "public", FileManager.default.fileExists(atPath: parent) {
+        } else if (absolute as NSString).lastPathComponent == "public", FileManager.default.fileExists(atPath: parent) {
             page = parent // Vite: the page beside public/, public/ served at the root
         } else {
             page = nil

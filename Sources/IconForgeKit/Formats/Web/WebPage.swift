@@ -100,3 +100,57 @@ enum WebPage {
         return result
     }
 }
+
+extension WebPage {
+    /// One `<link>` the page should have: its `rel`, the `sizes` that tell it from others of that rel (nil: any), and
+    /// the tag to write.
+    struct WantedLink: Equatable {
+        var rel: String
+        var sizes: String?
+        var tag: String
+    }
+
+    /// `page` with each wanted link present: a tag of that rel (and sizes, where given) is replaced by the wanted one
+    /// unless it already says the same, a missing one is inserted before `</head>` in the indentation of the line
+    /// before it; every other byte is kept. Nil when the page has no `</head>` (IconForge does not guess where tags go).
+    static func updating(_ page: [UInt8], with wanted: [WantedLink]) -> [UInt8]? {
+        let text = String(decoding: page, as: UTF8.self)
+        guard var headEnd = text.range(of: "</head>", options: .caseInsensitive) else { return nil }
+        var result = text
+        var inserted: [String] = []
+        for link in wanted {
+            if let existing = tagRange(in: result, rel: link.rel, sizes: link.sizes, before: headEnd.lowerBound) {
+                if result[existing] != link.tag { result.replaceSubrange(existing, with: link.tag) }
+                headEnd = result.range(of: "</head>", options: .caseInsensitive)!
+            } else {
+                inserted.append(link.tag)
+            }
+        }
+        if !inserted.isEmpty {
+            // The indentation of the last line before </head> (the head's own children).
+            let before = result[..<headEnd.lowerBound]
+            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+            let previousLine = before[..<lineStart].dropLast().split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            let indent = String(previousLine.prefix { $0 == " " || $0 == "\t" })
+            let closingOwnLine = before[lineStart...].allSatisfy { $0 == " " || $0 == "\t" }
+            let block = inserted.map { indent + $0 + "\n" }.joined()
+            result.insert(contentsOf: closingOwnLine ? block : "\n" + block, at: closingOwnLine ? lineStart : headEnd.lowerBound)
+        }
+        return Array(result.utf8)
+    }
+
+    /// The range of the first `<link …>` tag before `limit` whose rel is `rel` (and whose sizes are `sizes`, when given).
+    private static func tagRange(in text: String, rel: String, sizes: String?, before limit: String.Index) -> Range<String.Index>? {
+        var search = text.startIndex..<limit
+        while let open = text.range(of: "<link", options: .caseInsensitive, range: search) {
+            guard let close = text.range(of: ">", range: open.upperBound..<limit) else { return nil }
+            let attributes = Self.attributes(text[open.upperBound..<close.lowerBound])
+            let rels = (attributes["rel"] ?? "").lowercased().split(separator: " ").map(String.init)
+            if rels == [rel] || (rel == "icon" && rels == ["shortcut", "icon"]), sizes == nil || attributes["sizes"] == sizes {
+                return open.lowerBound..<close.upperBound
+            }
+            search = close.upperBound..<limit
+        }
+        return nil
+    }
+}

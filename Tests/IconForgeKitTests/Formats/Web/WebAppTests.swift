@@ -103,3 +103,43 @@ struct WebAppTests {
         #expect(!messages.contains { $0.contains("has no 512x512 icon") })
     }
 }
+
+@Suite("Web apps: --update-html")
+struct UpdateHTMLTests {
+    @Test("Vite: the page beside public/ gets the link tags (hrefs from the site's root), every other byte kept; a rerun leaves it alone")
+    func vitePage() throws {
+        let project = try Fixtures.temporaryFolder()
+        let page = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n"
+            + "    <link rel=\"icon\" type=\"image/svg+xml\" href=\"/vite.svg\" />\n    <title>App</title>\n  </head>\n  <body></body>\n</html>\n"
+        try Data(page.utf8).write(to: project.appendingPathComponent("index.html"))
+        let public_ = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: public_, withIntermediateDirectories: true)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.updatesPage = true
+        _ = try Generator(options: options).run(source: WebAppTests.master, outputFolder: public_.path)
+        let after = String(decoding: try Fixtures.bytes(at: project.appendingPathComponent("index.html")), as: UTF8.self)
+        let added = "    <link rel=\"icon\" href=\"/favicon.ico\" sizes=\"48x48 32x32 16x16\">\n"
+            + "    <link rel=\"icon\" type=\"image/png\" sizes=\"32x32\" href=\"/favicon-32x32.png\">\n"
+            + "    <link rel=\"icon\" type=\"image/png\" sizes=\"16x16\" href=\"/favicon-16x16.png\">\n"
+            + "    <link rel=\"apple-touch-icon\" href=\"/apple-touch-icon.png\">\n"
+            + "    <link rel=\"manifest\" href=\"/manifest.webmanifest\">\n"
+        #expect(after == page.replacingOccurrences(of: "  </head>", with: added + "  </head>"), "\(after)")
+        let time = try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("index.html").path)[.modificationDate] as? Date
+        _ = try Generator(options: options).run(source: WebAppTests.master, outputFolder: public_.path)
+        #expect(try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("index.html").path)[.modificationDate] as? Date == time)
+    }
+
+    @Test("a page's existing touch icon and manifest links are updated where they stand, not added twice")
+    func existingLinks() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = "<html><head><link rel=\"apple-touch-icon\" href=\"old-touch.png\"><link rel=\"manifest\" href=\"manifest.webmanifest\"></head></html>"
+        try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.updatesPage = true
+        _ = try Generator(options: options).run(source: WebAppTests.master, outputFolder: folder.path)
+        let after = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("index.html")), as: UTF8.self)
+        #expect(after.components(separatedBy: "rel=\"apple-touch-icon\"").count == 2 && after.contains("<link rel=\"apple-touch-icon\" href=\"apple-touch-icon.png\">"))
+        #expect(after.components(separatedBy: "rel=\"manifest\"").count == 2)
+    }
+}
