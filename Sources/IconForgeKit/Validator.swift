@@ -188,7 +188,14 @@ public struct Validator: Sendable {
                     walk.checked += files
                 }
             } else if item.lowercased().hasSuffix(".png") || item.lowercased().hasSuffix(".icns") || item.hasPrefix("iTunesArtwork") {
-                if walk.visited.insert(FileIO.realPath(path)).inserted { walk.targets.append(loose(path)) }
+                guard walk.visited.insert(FileIO.realPath(path)).inserted else { continue }
+                if AndroidResourceChecks.isFastlanePlayIcon(path) {
+                    // fastlane's Play Store listing icon: the Play Console's rules, not an app icon's.
+                    walk.findings += AndroidResourceChecks.playIconFindings(path, limits: limits).map { SetFinding(path: path, finding: $0) }
+                    walk.checked.append(path)
+                } else {
+                    walk.targets.append(loose(path))
+                }
             }
         }
     }

@@ -66,7 +66,7 @@ struct BoundsTests {
         let res = try Fixtures.temporaryFolder().appendingPathComponent("res")
         let xml = res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")
         try FileManager.default.createDirectory(at: xml.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let unclosed = String(repeating: "<foreground android:drawable=\"@mipmap/x", count: 50_000)
+        let unclosed = "<adaptive-icon>" + String(repeating: "<foreground android:drawable=\"@mipmap/x", count: 50_000)
         try FileIO.writeAtomically(Array(unclosed.utf8), to: xml.path)
         let report = try Validator().validate([res.path])
         let dangling = report.files.flatMap(\.findings).filter { $0.message.contains("names @mipmap/x") }

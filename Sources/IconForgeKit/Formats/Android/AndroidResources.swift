@@ -25,6 +25,16 @@ enum AndroidResources {
             + "    <color name=\"ic_launcher_background\">\(colour)</color>\n</resources>\n"
     }
 
+    /// `text` with the value of `<color name="NAME">…</color>` replaced, every other byte kept; nil when it has no such
+    /// element in that simple form.
+    static func replacingColor(_ name: String, in text: String, with value: String) -> String? {
+        guard let open = text.range(of: "<color name=\"\(name)\">"), let close = text.range(of: "</color>", range: open.upperBound..<text.endIndex)
+        else { return nil }
+        var result = text
+        result.replaceSubrange(open.upperBound..<close.lowerBound, with: value)
+        return result
+    }
+
     /// Writes the XML into `res` and moves clashing files aside; returns the paths written (relative to
     /// `root`) and notes for the user.
     static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: Bool, imageNames: Set<String>,
@@ -46,7 +56,21 @@ enum AndroidResources {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
         if let backgroundColor {
-            try put(self.backgroundColor(backgroundColor), at: (res as NSString).appendingPathComponent("values/ic_launcher_background.xml"))
+            let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
+            // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
+            // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
+            let theirs = AndroidProject(res: res).valueDefinitions(type: "color", name: "ic_launcher_background").first {
+                $0.path != ours && ($0.path as NSString).deletingLastPathComponent == (res as NSString).appendingPathComponent("values")
+            }
+            if let theirs, let updated = replacingColor("ic_launcher_background", in: theirs.text, with: "\(backgroundColor)") {
+                if try writer.write(Array(updated.utf8), to: theirs.path) { written.append(relative(theirs.path)) }
+                if FileManager.default.fileExists(atPath: ours) {
+                    try writer.remove(ours)
+                    notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines ic_launcher_background, and two definitions stop the build")
+                }
+            } else {
+                try put(self.backgroundColor(backgroundColor), at: ours)
+            }
         }
         // A launcher resource in another format beside IconForge's PNG is a duplicate resource at build time.
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-") }.sorted()

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The Android project around a `res/` folder, read once for the launcher-icon checks and for `generate`: every `res/`
+/// root a build of that module can see (its source sets and flavours `src/<set>/res`, and the other modules of the
+/// Gradle project, whose resources a library dependency brings in), what they define, and the module's `minSdk`.
+struct AndroidProject {
+    /// The `res/` folder checked or written.
+    let res: String
+    /// Every `res/` root of the project, `res` first.
+    let resourceRoots: [String]
+    /// The module's minimum API level, from its `build.gradle(.kts)` or manifest; nil when neither says.
+    let minSdk: Int?
+
+    /// The most `res/` roots gathered (a real project has a handful).
+    static let maxRoots = 64
+
+    init(res: String) {
+        self.res = res
+        let manager = FileManager.default
+        // app/src/main/res → app; a bare res/ → its parent.
+        let sourceSet = (res as NSString).deletingLastPathComponent
+        let module = ((sourceSet as NSString).deletingLastPathComponent as NSString).lastPathComponent == "src"
+            ? ((sourceSet as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent : sourceSet
+        var project = module
+        for candidate in [module, (module as NSString).deletingLastPathComponent] {
+            if ["settings.gradle", "settings.gradle.kts"].contains(where: { manager.fileExists(atPath: (candidate as NSString).appendingPathComponent($0)) }) {
+                project = candidate
+                break
+            }
+        }
+        let scope = FolderScope(project)
+        var roots = [res]
+        func sourceSets(of module: String) {
+            let src = (module as NSString).appendingPathComponent("src")
+            for set in ((try? manager.contentsOfDirectory(atPath: src)) ?? []).sorted() where !set.hasPrefix(".") {
+                let root = (src as NSString).appendingPathComponent(set + "/res")
+                var isFolder: ObjCBool = false
+                if manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue, scope.contains(root),
+                   !roots.contains(where: { FolderScope.resolve($0) == FolderScope.resolve(root) }), roots.count < AndroidProject.maxRoots {
+                    roots.append(root)
+                }
+            }
+        }
+        sourceSets(of: module)
+        if project != module {
+            for name in ((try? manager.contentsOfDirectory(atPath: project)) ?? []).sorted() where !name.hasPrefix(".") && !["build", "node_modules"].contains(name) {
+                sourceSets(of: (project as NSString).appendingPathComponent(name))
+            }
+        }
+        resourceRoots = roots
+        minSdk = AndroidProject.readMinSdk(module: module)
+    }
+
+    /// `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)` in the module's Gradle file, else the manifest's `android:minSdkVersion`.
+    static func readMinSdk(module: String) -> Int? {
+        for name in ["build.gradle.kts", "build.gradle"] {
+            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let match = text.range(of: #"minSdk(Version)?\s*(=|\()?\s*[0-9]+"#, options: .regularExpression) {
+                return Int(text[match].filter(\.isNumber))
+            }
+        }
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        if let bytes = try? FileIO.readDocument(manifest) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let match = text.range(of: #"android:minSdkVersion="[0-9]+""#, options: .regularExpression) { return Int(text[match].filter(\.isNumber)) }
+        }
+        return nil
+    }
+
+    /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
+    func fileResourceExists(type: String, name: String) -> Bool {
+        resourceRoots.contains { root in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0 == type || $0.hasPrefix(type + "-") }.contains { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: (root as NSString).appendingPathComponent(folder))) ?? [])
+                    .contains { ($0 as NSString).deletingPathExtension == name }
+            }
+        }
+    }
+
+    /// The `values*/` files (any root) that define the value resource `type/name` (`<color name="x">`, or
+    /// `<item type="color" name="x">`), each with its text.
+    func valueDefinitions(type: String, name: String) -> [(path: String, text: String)] {
+        var found: [(String, String)] = []
+        for root in resourceRoots {
+            for folder in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted() where folder == "values" || folder.hasPrefix("values-") {
+                let path = (root as NSString).appendingPathComponent(folder)
+                for file in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where file.hasSuffix(".xml") {
+                    let full = (path as NSString).appendingPathComponent(file)
+                    guard let bytes = try? FileIO.readDocument(full) else { continue }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    if text.contains("<\(type) name=\"\(name)\"") || (text.contains("name=\"\(name)\"") && text.contains("type=\"\(type)\"")) {
+                        found.append((full, text))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// True when `@type/name` resolves: a framework reference (`@android:…`), a file resource, a value resource, or a
+    /// colour state list in `color/`.
+    func resolves(type: String, name: String) -> Bool {
+        if type.hasPrefix("android:") { return true }
+        if fileResourceExists(type: type, name: name) { return true }
+        return ["color", "dimen", "integer"].contains(type) && !valueDefinitions(type: type, name: name).isEmpty
+    }
+}

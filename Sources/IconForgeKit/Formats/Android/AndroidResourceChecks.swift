@@ -1,0 +1,151 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// `validate`'s rules for an Android `res/` folder's launcher icons: every density's `ic_launcher` at its exact
+/// size, the adaptive layers at 108 dp, every reference of the adaptive icon XML resolving, a monochrome layer
+/// for themed icons, and the Play Store icon beside `res/`.
+enum AndroidResourceChecks {
+    /// Density folders and their sizes in pixels: the 48 dp launcher icon and the 108 dp adaptive layers.
+    static let densities: [(name: String, legacy: Int, layer: Int)] = [
+        ("mdpi", 48, 108), ("hdpi", 72, 162), ("xhdpi", 96, 216), ("xxhdpi", 144, 324), ("xxxhdpi", 192, 432),
+    ]
+
+    /// True for a folder that holds launcher icons: it has `mipmap-*` folders.
+    static func isResourceFolder(_ path: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") }
+    }
+
+    static func check(res: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
+        var findings: [SetFinding] = [], files: [String] = []
+        let manager = FileManager.default
+        func report(_ path: String, _ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
+        func find(_ folder: String, _ base: String) -> String? {
+            for ext in ["png", "webp", "jpg"] {
+                let path = (res as NSString).appendingPathComponent("\(folder)/\(base).\(ext)")
+                if manager.fileExists(atPath: path) { return path }
+            }
+            return nil
+        }
+        func checkSize(_ path: String, _ pixels: Int, _ label: String, layer: Bool) {
+            files.append(path)
+            guard let bytes = try? FileIO.read(path) else { return }
+            let size = FileKind.pixelSize(bytes)
+            guard let size else {
+                report(path, Finding(.decode, .error, "\((path as NSString).lastPathComponent) is not an image Android reads", fix: "re-export it as PNG"))
+                return
+            }
+            guard size != PixelSize(width: pixels, height: pixels) else { return }
+            // A launcher icon a few pixels off its density's size is drawn scaled (lint's IconDipSize warns); a
+            // layer of the wrong size, or an icon far off, is cropped or blurred.
+            let near = !layer && size.width == size.height && abs(size.width - pixels) * 10 <= pixels
+            report(path, Finding(.size, near ? .warning : .error, "\(label) is \(size) but should be \(pixels)x\(pixels)",
+                                 fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
+        }
+        let project = AndroidProject(res: res)
+        // Adaptive icon definitions in every anydpi folder: mipmap-anydpi (minSdk 26 and up), -v26, -v33 (themed icons).
+        let anydpi = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-anydpi") }.sorted()
+        let unversioned = anydpi.contains("mipmap-anydpi") && manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi/ic_launcher.xml"))
+        // With the adaptive icon in mipmap-anydpi (which AAPT2 accepts only at minSdk 26 and up), or minSdk 26 and up
+        // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
+        // template writes none).
+        let pngsNeeded = !(unversioned || (project.minSdk ?? 0) >= 26)
+        for density in densities {
+            let folder = "mipmap-" + density.name
+            if let path = find(folder, "ic_launcher") {
+                checkSize(path, density.legacy, "\(folder)/ic_launcher", layer: false)
+            } else if pngsNeeded {
+                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/ic_launcher is missing "
+                    + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
+                    reference: "Android: launcher icon sizes per density"))
+            }
+            if let path = find(folder, "ic_launcher_round") { checkSize(path, density.legacy, "\(folder)/ic_launcher_round", layer: false) }
+            for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
+                if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true) }
+            }
+        }
+        // Every reference of every adaptive icon resolves (in any res/ root of the project, or the framework's); a
+        // monochrome layer in any of them that applies on API 33 counts for all.
+        var definitions: [(path: String, name: String, text: String)] = []
+        for folder in anydpi {
+            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+                let path = (res as NSString).appendingPathComponent(folder + "/" + name)
+                let bytes: [UInt8]
+                do { bytes = try FileIO.readDocument(path) } catch {
+                    if case .notFound = error { continue }
+                    report(path, Finding(.adaptiveIcon, .error, "\(error)", fix: "replace it with a real adaptive icon definition"))
+                    continue
+                }
+                files.append(path)
+                definitions.append((path, name, String(decoding: bytes, as: UTF8.self)))
+            }
+        }
+        if definitions.isEmpty, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
+            report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
+                                + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
+        }
+        for definition in definitions where definition.text.contains("<adaptive-icon") {
+            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource) {
+                report(definition.path, Finding(.adaptiveIcon, .error, "\(definition.name): <\(element)> names @\(type)/\(resource), which no resource defines",
+                                                fix: "add the resource, or run 'iconforge generate MASTER --preset android'"))
+            }
+        }
+        let launchers = definitions.filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }) {
+            report(first.path, Finding(.adaptiveIcon, .warning, "ic_launcher.xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
+                                       + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
+        }
+        // The Play Store listing icon, as Android Studio places it beside res/.
+        let play = ((res as NSString).deletingLastPathComponent as NSString).appendingPathComponent("ic_launcher-playstore.png")
+        if manager.fileExists(atPath: play) {
+            files.append(play)
+            for finding in playIconFindings(play, limits: limits) { report(play, finding) }
+        }
+        return (findings, files)
+    }
+
+    /// The Play Store icon's rules (Android Studio's `ic_launcher-playstore.png`, fastlane's
+    /// `metadata/android/<locale>/images/icon.png`): a 512x512 32-bit PNG of at most 1024 KB.
+    static func playIconFindings(_ path: String, limits: PNGLimits) -> [Finding] {
+        guard let bytes = try? FileIO.read(path) else { return [] }
+        let info = try? PNG.info(bytes, limits: limits)
+        guard info?.width != 512 || info?.height != 512 || bytes.count > 1 << 20 || info?.colorType != .rgba else { return [] }
+        return [Finding(.playIcon, .error, "\((path as NSString).lastPathComponent) must be a 512x512 32-bit PNG of at most 1024 KB (it is "
+                        + (info.map { "\($0.width)x\($0.height) \($0.colorType)" } ?? "not a PNG") + ", \(bytes.count) bytes)",
+                        fix: "run 'iconforge generate MASTER --preset android'")]
+    }
+
+    /// True for fastlane's Play Store icon: `fastlane/metadata/android/<locale>/images/icon.png`.
+    static func isFastlanePlayIcon(_ path: String) -> Bool {
+        let parts = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        guard parts.count >= 6, parts.last == "icon.png", parts[parts.count - 2] == "images" else { return false }
+        return parts[parts.count - 6] == "fastlane" && parts[parts.count - 5] == "metadata" && parts[parts.count - 4] == "android"
+    }
+
+    /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon: at most
+    /// `maxReferences` (a real one has three), found in one pass (a tag ends at its `>`, the next `<`, or 4 KB).
+    static func references(in xml: String) -> [(String, String, String)] {
+        var result: [(String, String, String)] = []
+        let attribute = Array("android:drawable=\"@".utf8)
+        let bytes = Array(xml.utf8)
+        var index = 0
+        while index < bytes.count, result.count < maxReferences {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            let start = index + 1
+            var end = start
+            while end < bytes.count, end - start < 4096, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "<") { end += 1 }
+            let tag = Array(bytes[start..<end])
+            index = max(end, start)
+            let element = String(decoding: tag.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, as: UTF8.self)
+            guard let at = (0...max(0, tag.count - attribute.count)).first(where: { tag.count >= attribute.count && tag[$0..<$0 + attribute.count].elementsEqual(attribute) })
+            else { continue }
+            let value = String(decoding: tag[(at + attribute.count)...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+            let parts = value.split(separator: "/", maxSplits: 1)
+            if parts.count == 2 { result.append((element, String(parts[0]), String(parts[1]))) }
+        }
+        return result
+    }
+
+    /// The most references of one adaptive icon that are resolved.
+    static let maxReferences = 16
+}

@@ -1,0 +1,116 @@
+import Foundation
+import IconForgeKit
+import Raster
+import TestSupport
+import Testing
+
+/// Android projects as they really are (patterns from Android Studio's templates, multi-module and Flutter apps):
+/// validate finds no false errors, and generate never defines a resource twice. Each tree is built here.
+@Suite("Android projects as they really are")
+struct AndroidProjectTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+    static func adaptive(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(body)</adaptive-icon>\n"
+    }
+
+    private func tree(_ files: [String: String]) throws -> URL {
+        let root = try Fixtures.temporaryFolder()
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    private func findings(_ path: URL) throws -> [Finding] {
+        try Validator().validate([path.path]).files.flatMap(\.findings)
+    }
+
+    @Test("minSdk 26 and up (mipmap-anydpi, no PNGs, as Android Studio's template writes it): no missing sizes, no missing adaptive icon")
+    func anydpiLayout() throws {
+        let root = try tree([
+            "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@drawable/ic_launcher_background\"/>\n"
+                + "<foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n<monochrome android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/drawable/ic_launcher_background.xml": "<vector/>",
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": "<vector/>",
+        ])
+        #expect(try findings(root.appendingPathComponent("app/src/main/res")).isEmpty)
+    }
+
+    @Test("minSdk 26 in build.gradle.kts: mipmap-anydpi-v26 without PNGs is complete")
+    func minSdkFromGradle() throws {
+        let root = try tree([
+            "app/build.gradle.kts": "android {\n    defaultConfig {\n        minSdk = 26\n    }\n}\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@color/bg\"/>\n"
+                + "<foreground android:drawable=\"@drawable/fg\"/>\n<monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/values/colors.xml": "<resources>\n    <color name=\"bg\">#FFFFFF</color>\n</resources>\n",
+            "app/src/main/res/drawable/fg.xml": "<vector/>",
+        ])
+        #expect(try findings(root.appendingPathComponent("app/src/main/res")).isEmpty)
+        // Without the minSdk the same tree misses its density PNGs: a true error on Android 7 and older.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("app/build.gradle.kts"))
+        #expect(try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .missingSize }.count == 5)
+    }
+
+    @Test("references resolve to the framework and to other modules' resources; a dangling one is still an error")
+    func references() throws {
+        let root = try tree([
+            "settings.gradle": "include ':app', ':core'\n",
+            "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@android:color/white\"/>\n"
+                + "<foreground android:drawable=\"@drawable/brand_foreground\"/>\n<monochrome android:drawable=\"@drawable/brand_mono\"/>\n"),
+            "core/src/main/res/drawable/brand_foreground.xml": "<vector/>",
+        ])
+        let messages = try findings(root.appendingPathComponent("app/src/main/res")).map(\.message)
+        #expect(messages == ["ic_launcher.xml: <monochrome> names @drawable/brand_mono, which no resource defines"])
+    }
+
+    @Test("a monochrome layer in mipmap-anydpi-v33 counts: no warning that themed icons lack one")
+    func monochromeInV33() throws {
+        let layers = "<background android:drawable=\"@color/bg\"/>\n<foreground android:drawable=\"@drawable/fg\"/>\n"
+        let root = try tree([
+            "res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive(layers),
+            "res/mipmap-anydpi-v33/ic_launcher.xml": Self.adaptive(layers + "<monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "res/values/colors.xml": "<resources><color name=\"bg\">#000000</color></resources>",
+            "res/drawable/fg.xml": "<vector/>",
+            "build.gradle": "android { defaultConfig { minSdkVersion 26 } }",
+        ])
+        #expect(!(try findings(root.appendingPathComponent("res"))).contains { $0.message.contains("<monochrome>") })
+    }
+
+    @Test("fastlane's Play Store icon is checked as the Play Console does: 512x512, 32-bit, at most 1 MB")
+    func fastlanePlayIcon() throws {
+        let root = try tree([:])
+        let good = root.appendingPathComponent("fastlane/metadata/android/en-US/images/icon.png")
+        let bad = root.appendingPathComponent("fastlane/metadata/android/de-DE/images/icon.png")
+        for url in [good, bad] { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.appendingPathComponent("gen").path)
+        let play = try #require(FileManager.default.subpaths(atPath: root.appendingPathComponent("gen").path)?.first { $0.hasSuffix("ic_launcher-playstore.png") })
+        try FileManager.default.copyItem(at: root.appendingPathComponent("gen/" + play), to: good)
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: bad)
+        let found = try Validator().validate([root.appendingPathComponent("fastlane").path]).files
+        #expect(found.flatMap(\.findings).map(\.message) == ["icon.png must be a 512x512 32-bit PNG of at most 1024 KB (it is 1024x1024 RGB, \(try Fixtures.bytes("app-icon-master.png").count) bytes)"])
+    }
+
+    @Test("generate into a project whose colors.xml defines ic_launcher_background updates it there, never defining it twice")
+    func noDuplicateResources() throws {
+        let colors = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <color name=\"purple_500\">#FF6200EE</color>\n"
+            + "    <color name=\"ic_launcher_background\">#3DDC84</color>\n</resources>\n"
+        let root = try tree(["app/src/main/res/values/colors.xml": colors])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        options.androidBackground = .color(RGBColor(hex: "#123456")!)
+        _ = try Generator(options: options).run(source: Self.master, outputFolder: root.path)
+        let res = root.appendingPathComponent("app/src/main/res")
+        #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("values/ic_launcher_background.xml").path))
+        let after = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values/colors.xml")), as: UTF8.self)
+        #expect(after == colors.replacingOccurrences(of: "#3DDC84", with: "#123456"))
+        // As AAPT2 merges values/: every (type, name) defined once.
+        var seen: [String: Int] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: res.appendingPathComponent("values").path) {
+            let text = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values/" + file)), as: UTF8.self)
+            for match in text.matches(of: /<(color|string|dimen) name="([^"]+)"/) { seen["\(match.1)/\(match.2)", default: 0] += 1 }
+        }
+        #expect(seen.values.allSatisfy { $0 == 1 }, "\(seen)")
+        #expect(try Validator().validate([res.path]).errors == 0)
+    }
+}
