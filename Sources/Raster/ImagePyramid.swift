@@ -83,69 +83,62 @@ extension LinearImage {
     /// The exact 2×2 box average of stored pixels (both sides must be even), converted as it goes: two rows
     /// at a time into a worker's scratch, then averaged. Premultiplied, so transparent pixels add no colour.
     init(halving image: Image, linearLight: Bool, parallelism: Parallelism) {
-        let (width, height, sourceWidth, format) = (image.width / 2, image.height / 2, image.width, image.format)
-        let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
-        let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-            let output = SharedPointer(base: buffer.baseAddress!)
-            image.bytes.withUnsafeBytes { raw in
-                table.withUnsafeBufferPointer { table in
-                    let source = SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self))
-                    let lookup = SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!))
-                    parallelism.chunks(height, minimum: 16) { rows in
-                        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * sourceWidth)
-                        defer { scratch.deallocate() }
-                        let (top, bottom) = (scratch, scratch + sourceWidth)
-                        for y in rows {
-                            PixelRows.load(from: source.base, at: (2 &* y) &* sourceWidth, count: sourceWidth, format: format,
-                                           into: top, table: lookup.base)
-                            PixelRows.load(from: source.base, at: (2 &* y &+ 1) &* sourceWidth, count: sourceWidth, format: format,
-                                           into: bottom, table: lookup.base)
-                            LinearImage.averageQuads(top: top, bottom: bottom, into: output.base + y &* width, count: width)
-                        }
-                    }
-                }
-            }
-            initialized = width * height
+        let width = image.width / 2
+        self = LinearImage.reducing(image, by: 2, linearLight: linearLight, parallelism: parallelism) { y, load, scratch, row in
+            let (top, bottom) = (scratch, scratch + image.width)
+            load(2 &* y, top)
+            load(2 &* y &+ 1, bottom)
+            LinearImage.averageQuads(top: top, bottom: bottom, into: row, count: width)
         }
-        self.init(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
     }
 
     /// The exact `factor`×`factor` box average of stored pixels (both sides divisible by it), converted as it goes:
     /// `factor` rows at a time into a worker's scratch. The same pixels as halving that many times, without the levels
     /// between (see `ImagePyramid.maxLevelBytes`).
     init(shrinking image: Image, by factor: Int, linearLight: Bool, parallelism: Parallelism) {
+        let width = image.width / factor, scale = 1 / Float(factor * factor)
+        self = LinearImage.reducing(image, by: factor, linearLight: linearLight, parallelism: parallelism) { y, load, scratch, row in
+            row.initialize(repeating: .zero, count: width)
+            for line in 0..<factor {
+                load(factor &* y &+ line, scratch)
+                for x in 0..<width {
+                    var sum = SIMD4<Float>.zero
+                    for dx in 0..<factor { sum += scratch[factor &* x &+ dx] }
+                    row[x] += sum
+                }
+            }
+            for x in 0..<width { row[x] *= scale }
+        }
+    }
+
+    /// The scaffolding of a box reduction of stored pixels by `factor`: the output allocated, the decode table and the
+    /// source bytes pinned, rows shared out to workers, each with a scratch of `factor` source rows. `reduce` makes
+    /// output row `y` from `load(sourceRow, into)` (which converts one stored row to premultiplied floats).
+    private static func reducing(_ image: Image, by factor: Int, linearLight: Bool, parallelism: Parallelism,
+                                 _ reduce: @escaping @Sendable (_ y: Int, _ load: (Int, UnsafeMutablePointer<SIMD4<Float>>) -> Void,
+                                                                _ scratch: UnsafeMutablePointer<SIMD4<Float>>, _ row: UnsafeMutablePointer<SIMD4<Float>>) -> Void)
+        -> LinearImage {
         let (width, height, sourceWidth, format) = (image.width / factor, image.height / factor, image.width, image.format)
         let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
-        let scale = 1 / Float(factor * factor)
         let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
             let output = SharedPointer(base: buffer.baseAddress!)
             image.bytes.withUnsafeBytes { raw in
                 table.withUnsafeBufferPointer { table in
                     let source = SharedPointer(base: UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self))
                     let lookup = SharedPointer(base: UnsafeMutablePointer(mutating: table.baseAddress!))
-                    parallelism.chunks(height, minimum: 4) { rows in
-                        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: sourceWidth)
-                        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
-                        defer { scratch.deallocate(); sums.deallocate() }
-                        for y in rows {
-                            sums.initialize(repeating: .zero, count: width)
-                            for row in 0..<factor {
-                                PixelRows.load(from: source.base, at: (factor &* y &+ row) &* sourceWidth, count: sourceWidth, format: format,
-                                               into: scratch, table: lookup.base)
-                                for x in 0..<width {
-                                    var sum = SIMD4<Float>.zero
-                                    for dx in 0..<factor { sum += scratch[factor &* x &+ dx] }
-                                    sums[x] += sum
-                                }
-                            }
-                            for x in 0..<width { output.base[y &* width &+ x] = sums[x] * scale }
+                    parallelism.chunks(height, minimum: max(1, 32 / factor)) { rows in
+                        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: factor * sourceWidth)
+                        defer { scratch.deallocate() }
+                        let load = { (row: Int, into: UnsafeMutablePointer<SIMD4<Float>>) in
+                            PixelRows.load(from: source.base, at: row &* sourceWidth, count: sourceWidth, format: format, into: into, table: lookup.base)
                         }
+                        for y in rows { reduce(y, load, scratch, output.base + y &* width) }
                     }
                 }
             }
             initialized = width * height
         }
-        self.init(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
+        return LinearImage(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
     }
 
     /// The exact 2×2 box average (both sides must be even): premultiplied, so transparent pixels add no colour.
