@@ -57,6 +57,9 @@ public struct GenerateOptions: Sendable {
     public var androidBackground: AndroidBackground?
     /// Android: the monochrome layer for themed icons; nil or `.auto` derives it from the foreground's coverage.
     public var monochrome: TintedSource?
+    /// Android: write no monochrome layer (`--monochrome none`): the adaptive icon has none, and no
+    /// `ic_launcher_monochrome` PNGs are made (themed icons then fall back to a system-made one).
+    public var omitsMonochrome = false
     /// visionOS layer images by layer name (front, middle, back); the back layer defaults to the master.
     public var visionLayers: [String: String] = [:]
     /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
@@ -163,6 +166,7 @@ public struct Generator: Sendable {
                 }
                 spec.set = spec.set.map(rename)
                 if let layer = spec.androidLayer {
+                    if layer == "monochrome", options.omitsMonochrome { continue }
                     // A colour background is a colour resource, not pictures.
                     if layer == "background", !{ if case .file? = options.androidBackground { true } else { false } }() { continue }
                     // In a project, resources go into app/src/main/res and the Play icon beside it.

@@ -68,7 +68,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Android: the adaptive background, a colour or a picture (default: the master's edge colour).", valueName: "#RRGGBB|file"))
     var androidBackground: String?
 
-    @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, or auto (the foreground's coverage; the default).", valueName: "auto|file"))
+    @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, auto (the foreground's coverage; the default), or none (no monochrome layer).", valueName: "auto|none|file"))
     var monochrome: String?
 
     @Option(help: ArgumentHelp("A visionOS icon layer: front, middle or back (default back: the master), repeatable.", valueName: "LAYER=FILE"))
@@ -138,7 +138,8 @@ struct GenerateCommand: ParsableCommand {
         options.macShape = macShape
         options.androidForeground = androidForeground
         options.androidBackground = androidBackground.map { RGBColor(hex: $0).map { .color($0) } ?? .file($0) }
-        options.monochrome = monochrome.map { $0 == "auto" ? .auto : .file($0) }
+        options.omitsMonochrome = monochrome == "none"
+        options.monochrome = monochrome.flatMap { $0 == "none" ? nil : $0 == "auto" ? .auto : .file($0) }
         for text in layer {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, ["front", "middle", "back"].contains(parts[0].lowercased()), !parts[1].isEmpty else {

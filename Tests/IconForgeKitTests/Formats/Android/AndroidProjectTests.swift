@@ -113,4 +113,16 @@ struct AndroidProjectTests {
         #expect(seen.values.allSatisfy { $0 == 1 }, "\(seen)")
         #expect(try Validator().validate([res.path]).errors == 0)
     }
+
+    @Test("--monochrome none writes no monochrome layer: no PNGs, no <monochrome> in the adaptive icon, and no warning about a solid square")
+    func noMonochrome() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("res")
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        options.omitsMonochrome = true
+        let report = try Generator(options: options).run(source: Self.master, outputFolder: folder.path)
+        #expect(!report.files.contains { $0.path.contains("monochrome") })
+        #expect(!report.warnings.contains { $0.contains("monochrome") })
+        let xml = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+        #expect(!xml.contains("monochrome"))
+    }
 }
