@@ -27,7 +27,7 @@ struct AdaptiveIcon: Sendable {
 
     /// Builds the layers. Without a designed foreground, the master (a full-bleed icon) fills the square of
     /// the 66 dp safe zone on a background of its own edge colour, so no launcher mask cuts more than its corners.
-    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor?, monochrome: Image?,
+    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor, monochrome: Image?,
                      parallelism: Parallelism = .serial) -> AdaptiveIcon {
         let size = PixelSize(width: canvas, height: canvas)
         let layer: Image
@@ -39,7 +39,7 @@ struct AdaptiveIcon: Sendable {
             place.draw(inner, x: (canvas - safeZone) / 2, y: (canvas - safeZone) / 2)
             layer = place.image(format: .rgba16, parallelism: parallelism)
         }
-        let colour = backgroundColor ?? master.averageBorderColor()
+        let colour = backgroundColor
         let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism) }
         var composite = Canvas(width: canvas, height: canvas)
         if let back { composite.draw(back, x: 0, y: 0) } else {
@@ -52,7 +52,7 @@ struct AdaptiveIcon: Sendable {
         // Themed icons use only the monochrome layer's alpha: by default the foreground's coverage, in white.
         let mono = monochrome.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism) }
             ?? layer.coverage(color: SIMD4(65535, 65535, 65535, 0))
-        let opaqueSquare = foreground == nil && monochrome == nil
+        let opaqueSquare = foreground == nil && monochrome == nil && master.isOpaque
         return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,
                             monochromeHasShape: !opaqueSquare)
     }

@@ -82,7 +82,8 @@ struct Masters: Sendable {
             var monochromeFile: String?
             if case .file(let path)? = options.monochrome { monochromeFile = path }
             let icon = AdaptiveIcon.make(master: image, foreground: try load(options.androidForeground), background: try load(backgroundFile),
-                                         backgroundColor: backgroundColor, monochrome: try load(monochromeFile), parallelism: parallelism)
+                                         backgroundColor: backgroundColor ?? image.edgeColor(fallback: options.background),
+                                         monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
                 warnings.append("\(source): the monochrome layer for themed icons was made from the master's coverage, which is a solid square; "
                                 + "give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
@@ -96,7 +97,7 @@ struct Masters: Sendable {
         if let needed = largestSide({ $0.webPurpose == "maskable" }) {
             // Browsers crop maskable icons to as little as the central 80% circle: the master fills that square.
             let side = min(max(image.width, image.height), needed), inner = side * 4 / 5
-            let colour = image.averageBorderColor()
+            let colour = image.edgeColor(fallback: options.background)
             var canvas = Canvas(width: side, height: side)
             canvas.fill(.solid(colour))
             canvas.draw(Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),

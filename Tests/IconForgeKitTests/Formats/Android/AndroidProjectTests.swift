@@ -1,5 +1,6 @@
 import Foundation
 import IconForgeKit
+import PNGCodec
 import Raster
 import TestSupport
 import Testing
@@ -124,5 +125,20 @@ struct AndroidProjectTests {
         #expect(!report.warnings.contains { $0.contains("monochrome") })
         let xml = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
         #expect(!xml.contains("monochrome"))
+    }
+
+    @Test("a logo on transparency gets the --background (white by default) behind it on Android and in the maskable icon, never the black of its transparent pixels, and no solid-square warning")
+    func transparentLogo() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android,web"))).run(source: glyph, outputFolder: folder.path)
+        let colour = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("values/ic_launcher_background.xml")), as: UTF8.self)
+        #expect(colour.contains("#FFFFFF"))
+        #expect(!report.warnings.contains { $0.contains("solid square") })
+        for file in ["icon-maskable-512.png", "mipmap-xxxhdpi/ic_launcher.png"] {
+            let image = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent(file))).image
+            let corner = image.pixel(x: 2, y: 2)
+            #expect(corner[0] == 255 && corner[1] == 255 && corner[2] == 255, "\(file)'s corner is \(corner), not white")
+        }
     }
 }
