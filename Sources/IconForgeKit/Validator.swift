@@ -151,7 +151,13 @@ public struct Validator: Sendable {
         if CatalogReader.setKinds.contains(kind) {
             let set = CatalogReader.read(set: folder, appIconName: appIconName)
             for target in set.targets { walk.visited.insert(FileIO.realPath(target.path)) }
-            walk.targets += set.targets
+            // A set's file that is a link out of the folder validated is reported, never opened.
+            let scope = walk.scope ?? FolderScope(folder)
+            for target in set.targets where !scope.contains(target.path) {
+                walk.findings.append(SetFinding(path: target.path, finding: Finding(.missingFile, .warning,
+                    "\((target.path as NSString).lastPathComponent) is a link that leaves \(scope.folder); not read", fix: "put the image itself in the set")))
+            }
+            walk.targets += set.targets.filter { scope.contains($0.path) }
             walk.findings += set.findings
             return
         }

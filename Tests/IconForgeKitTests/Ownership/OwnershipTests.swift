@@ -196,4 +196,15 @@ struct OwnershipTests {
             _ = try IconComposerBundle.read(bundle.path)
         } throws: { error in "\(error)".contains("Assets/art.png: is reached through a link that leaves") }
     }
+
+    @Test("validate never opens a catalog file that is a link out of the folder validated")
+    func validateSetLink() throws {
+        let root = try Fixtures.temporaryFolder(), catalog = root.appendingPathComponent("Assets.xcassets")
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        let icon = catalog.appendingPathComponent("AppIcon.appiconset/AppIcon.png")
+        try FileManager.default.moveItem(at: icon, to: root.appendingPathComponent("secret.png"))
+        try FileManager.default.createSymbolicLink(atPath: icon.path, withDestinationPath: "../../secret.png")
+        let report = try Validator().validate([catalog.path])
+        #expect(report.files.flatMap(\.findings).contains { $0.message == "AppIcon.png is a link that leaves \(catalog.path); not read" })
+    }
 }
