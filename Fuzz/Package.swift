@@ -13,6 +13,18 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "IconForge", package: "IconForge")],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The newer readers: each writes the fuzzed bytes where IconForge looks for them and runs the public entry points.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "IconForge", package: "IconForge")]),
+        .executableTarget(name: "FuzzIconJSON", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzWebManifest", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzAndroidXML", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzIco", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzIcns", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )
