@@ -74,7 +74,18 @@ public struct AssetSet: Sendable {
         if exists && !isFolder.boolValue {
             throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
         }
-        let merge = merge(into: folder)
+        var merge = merge(into: folder)
+        // A file of the set that is an input of the run (a master given from inside the set) stays as it is, where it is.
+        func isInput(_ name: String) -> Bool {
+            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch {
+                if case .wouldOverwriteSource = error { return true }
+            }
+            return false
+        }
+        for name in merge.leaving where isInput(name) {
+            merge.leaving.remove(name)
+            merge.keptInputs.insert(name)
+        }
         var bytesByName: [String: [UInt8]] = [:]
         for (ours, finals) in merge.names { for final in finals { bytesByName[final] = files[ours] } }
         // Files already holding exactly the bytes to write are kept as they are (linked into the new set).
@@ -83,12 +94,13 @@ public struct AssetSet: Sendable {
         let identical = exists ? Set(bytesByName.filter { name, bytes in
             (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes
         }.keys) : []
-        // A file of the set that is an input of the run (a master given from inside the set) stays as it is.
         for name in bytesByName.keys.sorted() {
-            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch {
-                guard case .wouldOverwriteSource = error else { throw .file(error) }
+            if isInput(name) {
                 bytesByName[name] = nil
+                merge.keptInputs.insert(name)
+                continue
             }
+            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch { throw .file(error) }
         }
         for name in identical { if let bytes = bytesByName[name] { writer.record(bytes, at: (target as NSString).appendingPathComponent(name)) } }
         if exists && !merge.contentsChanged && merge.leaving.isEmpty && identical.isSuperset(of: bytesByName.keys) { return merge }
@@ -171,6 +183,8 @@ public struct SetMerge: Sendable {
     public var names: [String: Set<String>]
     /// Files now in the set that leave it (moved to a backup), because their layout was replaced.
     public var leaving: Set<String>
+    /// Files of the set that are inputs of the run (a master kept inside the set): never written or moved out.
+    public var keptInputs: Set<String> = []
 
     init(set: AssetSet, existing: [String: ContentsJSON]?, existingFiles: Set<String>) {
         let kind = (set.name as NSString).pathExtension

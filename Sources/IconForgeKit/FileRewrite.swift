@@ -15,10 +15,12 @@ public struct RewriteOutcome: Sendable, Equatable {
     public var bytesWritten: Int
     /// What the user should know about the source (a colour profile that is not sRGB).
     public var warnings: [String] = []
+    /// What the user should know about the output: an existing file of theirs kept in the backup before it was replaced.
+    public var notes: [String] = []
 }
 
 /// The one pipeline of the single-file commands: read, decode, transform, keep alpha or flatten,
-/// encode, write atomically — never over the source.
+/// encode, write under the ownership rule (`OwnedFile`) — never over the source, never a user's file without a backup.
 enum FileRewrite {
     static func run(input: String, output: String, limits: PNGLimits, keepsAlpha: Bool, background: RGBColor,
                     vectorSize: SourceImage.VectorSize = .intrinsic, transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
@@ -28,9 +30,9 @@ enum FileRewrite {
         let translucent = keepsAlpha ? 0 : result.translucency().count
         let encoded: [UInt8]
         do { encoded = try encode(result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
-        try FileIO.writeOutput(encoded, to: output)
+        let notes = try OwnedFile.write(encoded, to: output, inputs: [input])
         return RewriteOutcome(sourceKind: decoded.kind, sourceSize: decoded.image.size, sourceFormat: decoded.image.format,
-                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: decoded.warnings)
+                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: decoded.warnings, notes: notes)
     }
 
     /// The 8-bit PNG of `image`: RGBA as it is (PNG.encode rounds 16 bits to 8), or opaque RGB composited

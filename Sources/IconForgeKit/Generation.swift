@@ -341,6 +341,14 @@ public struct Generator: Sendable {
         }
         let planned = allPlanned.filter { !refused.contains($0.path) }
         if outputs.contains(where: { $0.webPurpose != nil }), !Generator.isCatalog(outputFolder) {
+            // The manifest is checked before any work: a run that cannot update it writes nothing.
+            let site = WebApp(outputFolder)
+            if let outside = site.manifestOutside { throw .file(.leavesFolder(path: outside, folder: outputFolder)) }
+            if let manifest = site.manifest {
+                let bytes: [UInt8]
+                do { bytes = try FileIO.readDocument(manifest) } catch { throw .file(error) }
+                _ = try WebManifest.merged(existing: bytes, icons: [], site: site, manifest: manifest, path: manifest)
+            }
             for src in WebManifest.iconsOutside(outputFolder) {
                 warnings.append("\(outputFolder): the manifest's icon \(src) is outside the folder (through a link, or by ..); not written — "
                                 + "IconForge neither reads nor writes outside the folder it was given")
@@ -370,8 +378,9 @@ public struct Generator: Sendable {
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
         for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
-        let (written, notes) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
-                                         into: outputFolder, masterIsOpaque: masters.masterIsOpaque, writer: writer)
+        let (written, notes, setWarnings) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
+                                                      into: outputFolder, masterIsOpaque: masters.masterIsOpaque, writer: writer)
+        warnings += setWarnings
         try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
         var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder, writer: writer)
         var platformNotes: [String] = []
@@ -500,7 +509,7 @@ public struct Generator: Sendable {
     }
 
     private func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
-                       into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String]) {
+                       into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String], warnings: [String]) {
         do { try writer.scope.check(folder) } catch { throw .file(error) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -512,7 +521,7 @@ public struct Generator: Sendable {
         if Generator.isCatalog(folder), !FileManager.default.fileExists(atPath: root) {
             try writer.write(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)
         }
-        var written: [Written] = [], notes: [String] = []
+        var written: [Written] = [], notes: [String] = [], warnings: [String] = []
         let now = writer.now
         for name in uniqueSets(outputs) where (name as NSString).pathExtension == "icon" {
             let (files, setNotes) = try writeIconComposer(name, jobs: jobs.filter { $0.spec.set == name }, bytes: bytes, layers: layers,
@@ -531,8 +540,11 @@ public struct Generator: Sendable {
                 try VisionStack.prepare(layerFolder: parent, stackFolder: (parent as NSString).deletingLastPathComponent, writer: writer)
             }
             let merge = try set.write(into: parent, now: now, writer: writer)
+            for input in merge.keptInputs.sorted() {
+                warnings.append("\(name)/\(input): not written: it is an input of this run; IconForge never overwrites or moves its inputs")
+            }
             for job in jobs where job.spec.set == name {
-                for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
+                for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() where !merge.keptInputs.contains(final) {
                     written.append((GeneratedFile(path: name + "/" + final, role: job.spec.role, pixels: job.spec.pixels,
                                                   bytes: bytes[job.path]!.count), job.spec))
                 }
@@ -550,7 +562,7 @@ public struct Generator: Sendable {
             written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
         }
         written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder, writer: writer)
-        return (written, notes)
+        return (written, notes, warnings)
     }
 
     /// Writes each container file (an `.icns`, an `.ico`) from its entries' renders: PNG entries as rendered, ARGB entries

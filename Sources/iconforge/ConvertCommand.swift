@@ -40,5 +40,6 @@ struct ConvertCommand: ParsableCommand {
                   + "\(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: background))
         }
         for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
+        if !output.quiet { for note in outcome.notes { print(note) } }
     }
 }

@@ -201,7 +201,7 @@ struct GenerateCommand: ParsableCommand {
                                                progress: reporter.fileProgress(source: index))
                 reporter.finished(report)
                 if preview { reporter.previewed(try previewer.write(sources: [folder], to: Previewer.sheetPath(forOutputFolder: folder),
-                                                                       title: "IconForge preview — \((source as NSString).lastPathComponent)")) }
+                                                                       title: "IconForge preview — \((source as NSString).lastPathComponent)", anchoredOn: folder)) }
             } catch {
                 reporter.failed("\(error)")
             }
@@ -347,7 +347,10 @@ final class Reporter: @unchecked Sendable {
     func previewed(_ report: PreviewReport) {
         lock.withLock {
             if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            if verbosity != .quiet { print("preview: " + report.summaryLine) }
+            if verbosity != .quiet {
+                print("preview: " + report.summaryLine)
+                for note in report.notes { print(note) }
+            }
         }
     }
 

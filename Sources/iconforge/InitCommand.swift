@@ -25,8 +25,12 @@ struct InitCommand: ParsableCommand {
         let root = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
         let found = ProjectScan(root: root)
         let text = found.starter()
-        try Terminal.orExit { try FileIO.writeAtomically(Array(text.utf8), to: out) }
-        if !output.quiet { print("wrote \(out): \(found.summary)") }
+        // --force keeps the file it replaces in the backup, as every other write does.
+        let notes = try Terminal.orExit { try OwnedFile.write(Array(text.utf8), to: out) }
+        if !output.quiet {
+            print("wrote \(out): \(found.summary)")
+            for note in notes { print(note) }
+        }
     }
 }
 

@@ -58,7 +58,10 @@ struct PreviewCommand: ParsableCommand {
         var previewer = Previewer(options: options)
         previewer.appIconName = appIconName
         let report = try Terminal.orExit { try previewer.write(sources: sources, to: out) }
-        if !output.quiet { print(report.summaryLine) }
+        if !output.quiet {
+            print(report.summaryLine)
+            for note in report.notes { print(note) }
+        }
     }
 }
 

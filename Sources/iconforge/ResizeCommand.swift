@@ -69,6 +69,7 @@ struct ResizeCommand: ParsableCommand {
                   + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
         }
         for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
+        if !output.quiet { for note in outcome.notes { print(note) } }
     }
 }
 

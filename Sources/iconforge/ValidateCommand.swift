@@ -62,7 +62,8 @@ struct ValidateCommand: ParsableCommand {
         if let output {
             let folder = (output as NSString).deletingLastPathComponent
             try Terminal.orExit(2) { try FileManager.default.makeFolder(folder.isEmpty ? "." : folder) }
-            try Terminal.orExit(2) { try FileIO.writeAtomically(Array(text.utf8), to: output) }
+            let notes = try Terminal.orExit(2) { try OwnedFile.write(Array(text.utf8), to: output, inputs: paths) }
+            for note in notes { Terminal.standardError(note) }
         } else {
             print(text, terminator: "")
         }

@@ -248,6 +248,15 @@ struct ProjectFileCommandTests {
         #expect(yml.contains("presets: [ios-single]") && yml.contains("presets: [android]") && yml.contains("out: public"))
         let again = try CommandRunner.run(["init"], in: folder)
         #expect(again.status == 1 && again.standardError.contains("pass --force"))
+        // --force keeps the file it replaces (edited by the user since) in the backup.
+        let edited = yml + "# my own notes\n"
+        try Data(edited.utf8).write(to: folder.appendingPathComponent("iconforge.yml"))
+        let forced = try CommandRunner.run(["init", "--force"], in: folder)
+        #expect(forced.status == 0 && forced.standardOutput.contains("kept your iconforge.yml in"), "\(forced.standardOutput)")
+        let kept = (FileManager.default.enumerator(atPath: folder.appendingPathComponent(".iconforge-backup").path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix("iconforge.yml") }
+        #expect(kept.count == 1)
+        #expect(try String(contentsOf: folder.appendingPathComponent(".iconforge-backup/" + kept[0]), encoding: .utf8) == edited)
         let run = try CommandRunner.run(["generate"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
         for path in ["App/Assets.xcassets/AppIcon.appiconset/AppIcon.png", "app/src/main/res/mipmap-hdpi/ic_launcher.png", "public/favicon.ico"] {

@@ -58,4 +58,31 @@ struct PreviewCommandTests {
         #expect(job.status == 0 && job.standardOutput.isEmpty, "\(job.standardOutput)\(job.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/iconforge-preview.png").path))
     }
+
+    @Test("a sheet path holding the user's own file: kept in the backup before it is replaced (generate --preview and preview -o); IconForge's own sheet is redrawn in place")
+    func userSheetIsKept() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let theirs = Data("the designer's sheet".utf8)
+        try theirs.write(to: out.appendingPathComponent("iconforge-preview.png"))
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios-single", "-o", out.path, "--preview"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("kept your"), "\(result.standardOutput)")
+        let backups = folder.appendingPathComponent(".iconforge-backup")
+        func kept() -> [String] { (FileManager.default.enumerator(atPath: backups.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") } }
+        #expect(kept().count == 1 && kept().first?.hasSuffix("build/iconforge-preview.png") == true, "\(kept())")
+        #expect(try Data(contentsOf: backups.appendingPathComponent(kept()[0])) == theirs)
+
+        let sheet = folder.appendingPathComponent("notes.png")
+        try theirs.write(to: sheet)
+        let preview = try CommandRunner.run(["preview", out.path, "-o", sheet.path])
+        #expect(preview.status == 0 && preview.standardOutput.contains("kept your notes.png"), "\(preview.standardOutput)\(preview.standardError)")
+        #expect(try Data(contentsOf: sheet) != theirs)
+        // Redrawn over IconForge's own sheet: nothing more is kept.
+        let again = try CommandRunner.run(["preview", "TestImages/app-icon-master.png", "-o", sheet.path])
+        #expect(again.status == 0 && !again.standardOutput.contains("kept your"), "\(again.standardOutput)")
+        #expect(kept().count == 2, "\(kept())")
+    }
 }

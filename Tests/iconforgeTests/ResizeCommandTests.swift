@@ -69,4 +69,29 @@ struct ResizeCommandTests {
         let raised = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "9000x9000", "--max-memory", "64", "--out", output])
         #expect(raised.status == 1 && raised.standardError.contains("more than the memory limit of 64 MiB"))
     }
+
+    @Test("-o naming the user's existing file keeps it in the backup first; a named pipe as -o is refused with one line and stays a pipe")
+    func existingOutputIsKept() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("icon.png")
+        let theirs = try Data(contentsOf: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        try theirs.write(to: output)
+        let result = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "58x58", "--out", output.path])
+        #expect(result.status == 0 && result.standardOutput.contains("kept your icon.png in"), "\(result.standardOutput)\(result.standardError)")
+        let backups = (FileManager.default.enumerator(atPath: folder.appendingPathComponent(".iconforge-backup").path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".png") }
+        #expect(backups.count == 1)
+        #expect(try Data(contentsOf: folder.appendingPathComponent(".iconforge-backup/" + backups[0])) == theirs)
+        // Resized again: the file is IconForge's now, replaced in place.
+        let again = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "60x60", "--out", output.path])
+        #expect(again.status == 0 && !again.standardOutput.contains("kept your"))
+
+        let pipe = folder.appendingPathComponent("pipe.png")
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        let refused = try CommandRunner.run(["convert", "TestImages/glyph-master.png", "-o", pipe.path])
+        #expect(refused.status != 0 && refused.standardError.contains("pipe.png") && refused.standardError.contains("named pipe"), "\(refused.standardError)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: pipe.path)
+        #expect(attributes[.type] as? FileAttributeType != .typeRegular)
+    }
 }

@@ -113,8 +113,19 @@ struct WatchCommandTests {
         #expect(rename(space.staging.appendingPathComponent("good.png").path, space.input.appendingPathComponent("good.png").path) == 0)
         #expect(daemon.wait { space.events(daemon, file: "good.png").count == 2 }, "\(daemon.text)")
         #expect(try Data(contentsOf: space.output.appendingPathComponent("good/AppIcon.appiconset/Icon-29@2x.png")) != before)
+        // The user's own file in the output, and an icon edited by hand, go to the backup when the outputs are pruned.
+        let readme = space.output.appendingPathComponent("good/AppIcon.appiconset/README.md")
+        try Data("notes".utf8).write(to: readme)
+        try Data("edited".utf8).write(to: space.output.appendingPathComponent("good/AppIcon.appiconset/Icon-29@2x.png"))
         try FileManager.default.removeItem(at: space.input.appendingPathComponent("good.png"))
         #expect(daemon.wait { !FileManager.default.fileExists(atPath: space.output.appendingPathComponent("good").path) })
+        let backups = space.output.appendingPathComponent(".iconforge-backup")
+        let kept = (FileManager.default.enumerator(atPath: backups.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") || $0.hasSuffix(".png") }
+        #expect(kept.map { $0.split(separator: "/").dropFirst().joined(separator: "/") }.sorted()
+                == ["good/AppIcon.appiconset/Icon-29@2x.png", "good/AppIcon.appiconset/README.md"], "\(kept)")
+        #expect(daemon.wait { !space.events(daemon, file: "good.png", action: "prune").isEmpty })
+        let pruned = space.events(daemon, file: "good.png", action: "prune").last?["result"] as? String
+        #expect(pruned?.contains("kept your") == true, "\(pruned ?? "")")
         #expect(space.events(daemon, file: "bad.png").count == 1) // reported once, not in a loop
         daemon.signal(SIGTERM)
         #expect(daemon.exitStatus() == 0)

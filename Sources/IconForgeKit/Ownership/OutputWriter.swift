@@ -79,7 +79,7 @@ final class OutputWriter: @unchecked Sendable {
         } else {
             do { try checkTarget(path) } catch { throw .file(error) }
         }
-        if let existing = try? FileIO.read(path) {
+        if let existing = try currentBytes(of: path) {
             if existing == bytes {
                 record(bytes, at: path)
                 return false
@@ -97,10 +97,21 @@ final class OutputWriter: @unchecked Sendable {
     /// Removes `path`, first copying it to the backup unless IconForge wrote its bytes.
     func remove(_ path: String) throws(IconForgeError) {
         do { try checkTarget(path) } catch { throw .file(error) }
-        guard let existing = try? FileIO.read(path) else { return }
+        guard let existing = try currentBytes(of: path) else { return }
         try preserve(existing, of: path)
         if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
     }
+
+    /// The bytes at `path`, nil when nothing is there; a file that is there but cannot be read is never replaced
+    /// (it could not be kept in the backup).
+    private func currentBytes(of path: String) throws(IconForgeError) -> [UInt8]? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        do { return try FileIO.read(path) } catch { throw .file(error) }
+    }
+
+    /// True when the ledger has an entry for `path` (IconForge wrote something there once).
+    func hasRecord(at path: String) -> Bool { lock.withLock { ledger.hasEntry(at: path) } }
 
     /// Copies `existing`, the current bytes of `path`, to the backup unless IconForge wrote them; returns where,
     /// or nil when they were IconForge's.
@@ -127,5 +138,23 @@ final class OutputWriter: @unchecked Sendable {
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
             return "kept your \(name) in \(backup) before replacing it"
         }
+    }
+}
+
+/// One file a user named on the command line (`resize -o`, `convert`, `preview -o`, `validate -o`, `init`, a
+/// `--preview` sheet), written under the same rule as a run's outputs: never one of the inputs, never a link or
+/// anything but a file, and a file whose bytes IconForge did not write is kept in the backup beside it first.
+public enum OwnedFile {
+    /// Writes `bytes` at `path` (atomically, its folder created); returns a note for the user for each file kept
+    /// in the backup. `given` anchors the backup and ledger as a run given that path would (default: the file's
+    /// own folder). Folders among `inputs` (a catalog validated, a folder previewed) may hold the file: only files
+    /// are refused as targets.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], anchoredOn given: String? = nil) throws(IconForgeError) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let files = inputs.filter { var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue }
+        let writer = OutputWriter(folder: folder.isEmpty ? "." : folder, inputs: files, backupGiven: given ?? path)
+        try writer.write(bytes, to: path)
+        return writer.finish()
     }
 }

@@ -34,6 +34,9 @@ struct WriteLedger: Sendable {
         hashes[key(path)] == WriteLedger.hash(bytes)
     }
 
+    /// True when IconForge recorded a write at `path`, whatever the bytes.
+    func hasEntry(at path: String) -> Bool { hashes[key(path)] != nil }
+
     /// Records that IconForge wrote `bytes` at `path`.
     mutating func record(_ bytes: [UInt8], at path: String) {
         let hash = WriteLedger.hash(bytes), name = key(path)

@@ -153,7 +153,7 @@ struct PreviewInventory {
 
     /// Reads an app-icon set's pictures: all of them, or with `platformsOnly` the Mac and watch icons alone.
     private mutating func readIconSet(_ folder: String, limits: PNGLimits, platformsOnly: Bool = false) {
-        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
               let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             notes.append("\((folder as NSString).lastPathComponent): no readable Contents.json")
             return
@@ -224,7 +224,7 @@ struct PreviewInventory {
     }
 
     private mutating func readLaunchSet(_ folder: String, limits: PNGLimits) {
-        guard let bytes = try? FileIO.read((folder as NSString).appendingPathComponent("Contents.json")),
+        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
               let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return }
         var seen: Set<String> = []
         for entry in (root["images"] as? [Any] ?? []).compactMap({ $0 as? [String: Any] }) {
@@ -241,7 +241,7 @@ struct PreviewInventory {
         icon.legacy = highestDensity("ic_launcher", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
         icon.round = highestDensity("ic_launcher_round", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
         let adaptive = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")
-        guard let bytes = try? FileIO.read(adaptive) else { return icon }
+        guard let bytes = try? FileIO.readDocument(adaptive) else { return icon }
         for (element, type, name) in AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self)) {
             if type == "color" {
                 if element == "background" { icon.backgroundColor = color(named: name, res: res) }
@@ -269,11 +269,15 @@ struct PreviewInventory {
 
     /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`).
     private static func highestDensity(_ name: String, type: String, res: String, bitmapsOnly: Bool) -> String? {
+        // A resource name is one plain name (`@mipmap/../../x` names nothing AAPT2 would build), and a file reached
+        // through a link that leaves res/ is not opened.
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !name.hasPrefix(".") else { return nil }
+        let scope = FolderScope(res)
         let manager = FileManager.default
         for qualifier in ["-xxxhdpi", "-xxhdpi", "-xhdpi", "-hdpi", "-mdpi", "-anydpi-v26", "-anydpi", "-nodpi", ""] {
             for ext in bitmapsOnly ? ["png", "webp", "jpg"] : ["png", "webp", "jpg", "xml"] {
                 let path = (res as NSString).appendingPathComponent("\(type)\(qualifier)/\(name).\(ext)")
-                if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return path }
+                if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return scope.contains(path) ? path : nil }
             }
         }
         return nil
@@ -285,7 +289,7 @@ struct PreviewInventory {
         for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter({ $0 == "values" || $0.hasPrefix("values-") }).sorted() {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter({ $0.hasSuffix(".xml") }).sorted() {
-                guard let bytes = try? FileIO.read((path as NSString).appendingPathComponent(file)) else { continue }
+                guard let bytes = try? FileIO.readDocument((path as NSString).appendingPathComponent(file)) else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
                 guard let start = text.range(of: "name=\"\(name)\"") else { continue }
                 let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
@@ -306,12 +310,15 @@ struct PreviewInventory {
     private static let webIconNames: Set<String> = ["apple-touch-icon.png", "favicon-16x16.png", "favicon-32x32.png"]
 
     private mutating func readWeb(folder: String, manifest: String?, limits: PNGLimits) {
+        // Nothing outside the web folder is opened: not through `..`, not through a link that leaves it.
+        let scope = FolderScope(folder)
         func local(_ source: String) -> String? {
             let clean = String(source.prefix { $0 != "?" && $0 != "#" })
             guard !clean.contains("://"), !clean.hasPrefix("data:"), !clean.split(separator: "/").contains("..") else { return nil }
-            return (folder as NSString).appendingPathComponent(clean.hasPrefix("/") ? String(clean.dropFirst()) : clean)
+            let path = (folder as NSString).appendingPathComponent(clean.hasPrefix("/") ? String(clean.dropFirst()) : clean)
+            return scope.contains(path) ? path : nil
         }
-        if let manifest, let bytes = try? FileIO.read(manifest),
+        if let manifest, let bytes = try? FileIO.readDocument(manifest),
            let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] {
             let maskables = icons.compactMap { $0 as? [String: Any] }.filter { ($0["purpose"] as? String ?? "").split(separator: " ").contains("maskable") }
             let widest = maskables.max { Self.manifestWidth($0) < Self.manifestWidth($1) }
@@ -322,13 +329,11 @@ struct PreviewInventory {
         // The icons the page links first (Flutter's touch icon is its manifest's Icon-192.png), then the usual names.
         let linked = WebPage.linkedIcons(in: folder)
         let touchName = linked.first(where: \.touchIcon)?.href ?? "apple-touch-icon.png"
-        let touch = (folder as NSString).appendingPathComponent(touchName)
-        if FileManager.default.fileExists(atPath: touch) { touchIcon = Self.picture(touch, label: touchName, limits: limits) }
+        if let touch = local(touchName), FileManager.default.fileExists(atPath: touch) { touchIcon = Self.picture(touch, label: touchName, limits: limits) }
         var names = linked.filter { !$0.touchIcon }.sorted { $0.pixels < $1.pixels }.map(\.href)
         for name in ["favicon-16x16.png", "favicon-32x32.png"] where !names.contains(name) { names.append(name) }
         for name in names {
-            let path = (folder as NSString).appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: path) { favicons.append(Self.picture(path, label: name, limits: limits)) }
+            if let path = local(name), FileManager.default.fileExists(atPath: path) { favicons.append(Self.picture(path, label: name, limits: limits)) }
         }
     }
 

@@ -37,6 +37,8 @@ public struct PreviewReport: Sendable {
     public var files: Int
     public var errors: Int
     public var warnings: Int
+    /// A file of the user's at the sheet's path, kept in the backup before it was replaced.
+    public var notes: [String] = []
 }
 
 /// A contact sheet of what icons look like where they are shown: the app icon under the iOS mask on light,
@@ -72,18 +74,16 @@ public struct Previewer: Sendable {
 
     public init(options: GenerateOptions) { self.options = options }
 
-    /// Draws the sheet for `sources` and writes it to `output` (PNG, atomically; its folder is created).
-    public func write(sources: [String], to output: String, title: String? = nil) throws(IconForgeError) -> PreviewReport {
+    /// Draws the sheet for `sources` and writes it to `output` (PNG, atomically; its folder is created) under the
+    /// ownership rule: never over a source, and a file there that IconForge did not write is kept in the backup first
+    /// (anchored as a run given `anchoredOn` would be: `generate --preview` passes its output folder).
+    public func write(sources: [String], to output: String, title: String? = nil, anchoredOn given: String? = nil) throws(IconForgeError) -> PreviewReport {
         let sheet = try render(sources: sources, title: title)
         let bytes: [UInt8]
         do { bytes = try PNG.encode(sheet.image, options: PNGEncodeOptions(colorType: .rgb)) } catch { throw .encode(path: output, error) }
-        let folder = (output as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.makeFolder(folder) }
         // A sheet that comes out the same is left alone, file time included (reruns change nothing).
-        if (try? FileIO.read(output)) != bytes {
-            do { try FileIO.writeAtomically(bytes, to: output) } catch { throw .file(error) }
-        }
-        return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings)
+        let notes = try OwnedFile.write(bytes, to: output, inputs: sources, anchoredOn: given)
+        return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings, notes: notes)
     }
 
     /// Draws the sheet for `sources`.

@@ -1,5 +1,10 @@
 import Foundation
 import SVGCodec
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `iconforge watch` does besides watching.
 public struct WatchOptions: Sendable {
@@ -329,13 +334,43 @@ public final class WatchDaemon: @unchecked Sendable {
         let target = outputPath(name)
         guard FileManager.default.fileExists(atPath: target) else { return }
         do {
-            try FileManager.default.removeItem(atPath: target)
+            let kept = try WatchDaemon.remove(target)
             state[name] = nil
             state.save()
-            log.event(file: name, action: "prune", result: "removed \((target as NSString).lastPathComponent)")
+            log.event(file: name, action: "prune", result: "removed \((target as NSString).lastPathComponent)"
+                      + (kept.isEmpty ? "" : "; " + kept.joined(separator: "; ")))
         } catch {
-            log.event(file: name, action: "prune", result: "failed", error: error.localizedDescription)
+            log.event(file: name, action: "prune", result: "failed", error: "\(error)")
         }
+    }
+
+    /// Removes a source's outputs under the ownership rule: a file IconForge wrote and nobody changed is deleted, any
+    /// other (a README the user put in the set, an icon edited by hand) is kept in the backup first; links are
+    /// removed, never followed. Returns the notes for the files kept.
+    static func remove(_ target: String) throws(IconForgeError) -> [String] {
+        var status = stat()
+        guard lstat(target, &status) == 0 else { return [] }
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            if unlink(target) != 0 { throw .file(.writeFailed(path: target, reason: FileIO.currentErrorText())) }
+            return []
+        }
+        let writer = OutputWriter(folder: (status.st_mode & S_IFMT) == S_IFDIR ? target : (target as NSString).deletingLastPathComponent,
+                                  inputs: [], backupGiven: target)
+        func clear(_ path: String) throws(IconForgeError) {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                for item in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
+                    try clear((path as NSString).appendingPathComponent(item))
+                }
+                if rmdir(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+            case S_IFREG: try writer.remove(path)
+            default: if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) } // a link or pipe: nothing of the user's is in it
+            }
+        }
+        try clear(target)
+        return writer.finish()
     }
 
     /// Temporaries a killed daemon (or generate) left behind in the output folder and its source folders.
@@ -362,7 +397,7 @@ public final class WatchDaemon: @unchecked Sendable {
                 let report = try Validator(presets: options.generate.presets, role: options.validationRole, limits: options.generate.limits)
                     .validate([source], parallelism: .serial)
                 let target = (options.output as NSString).appendingPathComponent(base + ".validation.json")
-                do { try FileIO.writeAtomically(Array(report.rendered(as: .json).utf8), to: target) } catch {
+                do { try OwnedFile.write(Array(report.rendered(as: .json).utf8), to: target, inputs: [source], anchoredOn: target) } catch {
                     var result = JobResult(succeeded: false, result: "failed", error: "\(error)")
                     result.retryable = true
                     return result

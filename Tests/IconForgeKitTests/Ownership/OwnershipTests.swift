@@ -207,4 +207,23 @@ struct OwnershipTests {
         let report = try Validator().validate([catalog.path])
         #expect(report.files.flatMap(\.findings).contains { $0.message == "AppIcon.png is a link that leaves \(catalog.path); not read" })
     }
+
+    @Test("a master that is a slot's own file in the set it generates into is left as it is, with one warning, never listed as written, never moved out by a new layout")
+    func masterInsideTheSet() throws {
+        for presets in ["ios-single", "ios"] {
+            let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+            let set = catalog.appendingPathComponent("AppIcon.appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(#"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+            let master = set.appendingPathComponent("icon.png")
+            // RGBA with transparency: rendered into the slot, it would have been flattened (and failed the read-back check).
+            let original = try Fixtures.bytes("glyph-master.png")
+            try FileIO.writeAtomically(original, to: master.path)
+            let report = try run(master.path, presets: presets, into: catalog.path)
+            #expect(try FileIO.read(master.path) == original, "\(presets)")
+            #expect(report.warnings.contains { $0.contains("icon.png: not written: it is an input") }, "\(presets): \(report.warnings)")
+            #expect(!report.files.contains { $0.path.hasSuffix("/icon.png") }, "\(presets)")
+        }
+    }
 }

@@ -109,4 +109,34 @@ struct PreviewInventoryTests {
         #expect(web.map(\.file) == ["icons/Icon-maskable-512.png", "icons/Icon-192.png", "favicon.png"])
         #expect(web[1].pixels == PixelSize(width: 180, height: 180) && web[2].pixels == PixelSize(width: 32 + 12 + 64, height: 64))
     }
+
+    @Test("a preview never draws a file outside the folder named: not `@mipmap/../../x`, not a link out of res/, not a page's `../` touch icon")
+    func nothingOutsideTheFolder() throws {
+        let generated = try generatedFolder("android")
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The secret is a real PNG outside the project: drawn, it would show up as a tile.
+        try copy(generated.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"), "secret/x.png", in: root)
+        try copy(generated.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"), "secret/mipmap-xxxhdpi/outside.png", in: root)
+        let res = root.appendingPathComponent("project/app/src/main/res")
+        try put("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@mipmap/../../../../../../secret/x"/>
+                <foreground android:drawable="@mipmap/outside"/>
+            </adaptive-icon>
+            """, "mipmap-anydpi-v26/ic_launcher.xml", in: res)
+        try FileManager.default.createSymbolicLink(at: res.appendingPathComponent("mipmap-xxxhdpi"), withDestinationURL: root.appendingPathComponent("secret/mipmap-xxxhdpi"))
+        try copy(generated.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"), "mipmap-mdpi/ic_launcher.png", in: res)
+        let sheet = try previewer().render(sources: [root.appendingPathComponent("project").path])
+        #expect(!sheet.tiles.contains { ($0.file ?? "").contains("secret") || ($0.file ?? "").contains("outside") || ($0.file ?? "").contains("x.png") },
+                "\(sheet.tiles.map(\.file))")
+
+        let site = root.appendingPathComponent("site/public")
+        try copy(generated.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"), "favicon-32x32.png", in: site)
+        try put(#"<html><head><link rel="apple-touch-icon" href="../../secret/x.png"></head></html>"#, "index.html", in: site)
+        let web = try previewer().render(sources: [site.path]).tiles.filter { $0.section == "Web" }
+        #expect(web.map(\.file) == ["favicon-32x32.png"], "\(web.map(\.file))")
+    }
 }

@@ -3,7 +3,7 @@ import Raster
 
 /// The XML half of Android's launcher icons in a `res/` folder: the adaptive icon definitions in
 /// `mipmap-anydpi-v26/` (background, foreground, monochrome) and the background colour resource. A file
-/// IconForge wrote (it carries the marker comment) is rewritten; anyone else's goes to `.iconforge-backup/`
+/// IconForge wrote and nobody edited is rewritten; anyone else's goes to `.iconforge-backup/`
 /// first, as does a same-named launcher image in another format (Android Studio's `ic_launcher.webp` would
 /// clash with `ic_launcher.png` at build time).
 enum AndroidResources {
@@ -20,9 +20,22 @@ enum AndroidResources {
     }
 
     /// The colour resource of a colour background.
-    static func backgroundColor(_ colour: RGBColor) -> String {
+    static func backgroundColor(_ colour: RGBColor) -> String { backgroundColor(value: "\(colour)") }
+
+    private static func backgroundColor(value: String) -> String {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n<resources>\n"
-            + "    <color name=\"ic_launcher_background\">\(colour)</color>\n</resources>\n"
+            + "    <color name=\"ic_launcher_background\">\(value)</color>\n</resources>\n"
+    }
+
+    /// True when `text` is, byte for byte, a file some IconForge run writes: an adaptive icon or a background colour
+    /// as generated. A file that only carries the marker but was edited since (a designer's extra layer, a colour
+    /// reference) is not: it goes to the backup before it is replaced.
+    static func isAsGenerated(_ text: String) -> Bool {
+        for colour in [true, false] { for monochrome in [true, false] where text == adaptiveIcon(backgroundIsColor: colour, monochrome: monochrome) { return true } }
+        guard let open = text.range(of: "<color name=\"ic_launcher_background\">"),
+              let close = text.range(of: "</color>", range: open.upperBound..<text.endIndex) else { return false }
+        let value = String(text[open.upperBound..<close.lowerBound])
+        return value.count == 7 && value.hasPrefix("#") && text == backgroundColor(value: value)
     }
 
     /// `text` with the value of `<color name="NAME">…</color>` replaced, every other byte kept; nil when it has no such
@@ -43,9 +56,10 @@ enum AndroidResources {
         let relative = { (path: String) in String(path.dropFirst(root.count).drop { $0 == "/" }) }
         func put(_ text: String, at path: String) throws(IconForgeError) {
             let bytes = Array(text.utf8)
-            // A file of an earlier IconForge (before the ledger) carries the marker: it is recorded as IconForge's,
-            // so it is re-rendered rather than kept in a backup.
-            if let existing = try? FileIO.read(path), existing != bytes, String(decoding: existing, as: UTF8.self).contains(marker) {
+            // A file an earlier IconForge wrote before the ledger existed, unedited, is recorded as IconForge's, so it
+            // is re-rendered rather than kept in a backup. Once the ledger knows the path, the ledger decides.
+            if !writer.hasRecord(at: path), let existing = try? FileIO.read(path), existing != bytes,
+               isAsGenerated(String(decoding: existing, as: UTF8.self)) {
                 writer.record(existing, at: path)
             }
             try writer.write(bytes, to: path)

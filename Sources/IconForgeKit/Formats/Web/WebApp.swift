@@ -11,6 +11,9 @@ struct WebApp: Sendable {
     /// The manifest: the one the page links when it exists, else `manifest.webmanifest`, `manifest.json` or
     /// `site.webmanifest` in the root; nil when there is none.
     let manifest: String?
+    /// A manifest the site has (linked from the page, or by a usual name) that is a link leaving the folder: never
+    /// read, and never written through.
+    let manifestOutside: String?
 
     /// Prefixes that templates put before paths and the build replaces with the site's base: Create React App's
     /// `%PUBLIC_URL%`, Vite's `%BASE_URL%`, Eleventy/Jinja `{{ base }}`, Flutter's `$FLUTTER_BASE_HREF`, SvelteKit's
@@ -20,23 +23,34 @@ struct WebApp: Sendable {
     /// The website at `folder`.
     init(_ folder: String) {
         root = folder
+        // Nothing is read through a link that leaves the folder: not the page, not the manifest it links.
+        let scope = FolderScope(folder)
         let own = (folder as NSString).appendingPathComponent(WebPage.fileName)
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let parent = ((absolute as NSString).deletingLastPathComponent as NSString).appendingPathComponent(WebPage.fileName)
-        if FileManager.default.fileExists(atPath: own) {
+        let above = (absolute as NSString).deletingLastPathComponent
+        let parent = (above as NSString).appendingPathComponent(WebPage.fileName)
+        if FileManager.default.fileExists(atPath: own), scope.contains(own) {
             page = own
-        } else if (absolute as NSString).lastPathComponent == "public", FileManager.default.fileExists(atPath: parent) {
+        } else if (absolute as NSString).lastPathComponent == "public", FileManager.default.fileExists(atPath: parent), FolderScope(above).contains(parent) {
             page = parent // Vite: the page beside public/, public/ served at the root
         } else {
             page = nil
         }
-        var manifest: String?
+        var manifest: String?, outside: String?
         if let page, let href = WebPage.manifestHref(in: page), let path = WebApp.resolve(href, root: folder, base: (page as NSString).deletingLastPathComponent),
            FileManager.default.fileExists(atPath: path) {
-            manifest = path
+            if scope.contains(path) { manifest = path } else { outside = path }
         }
-        self.manifest = manifest ?? WebManifest.conventionalNames.map { (folder as NSString).appendingPathComponent($0) }
-            .first { FileManager.default.fileExists(atPath: $0) }
+        if manifest == nil, outside == nil {
+            for name in WebManifest.conventionalNames {
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                if scope.contains(path) { manifest = path } else { outside = path }
+                break
+            }
+        }
+        self.manifest = manifest
+        manifestOutside = outside
     }
 
     /// The web app whose manifest is `manifest`, for `validate` walking a tree: its root is the nearest folder at or
@@ -53,6 +67,7 @@ struct WebApp: Sendable {
         let candidate = (folder as NSString).appendingPathComponent(WebPage.fileName)
         page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         self.manifest = manifest
+        manifestOutside = nil
     }
 
     /// The file a reference names, for a reference in a file in folder `base`: nil when it names no local file

@@ -12,6 +12,10 @@ enum WebManifestChecks {
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
         let name = (path as NSString).lastPathComponent
+        guard scope.contains(path) else {
+            report(Finding(.webManifest, .error, "\(name) is a link that leaves \(scope.folder); not opened", fix: "replace the link with the file"))
+            return (findings, [path])
+        }
         guard let bytes = try? FileIO.readDocument(path), let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
             return (findings, [path])

@@ -102,6 +102,36 @@ struct WebAppTests {
         #expect(messages.contains { $0.contains("has no 192x192 icon") })
         #expect(!messages.contains { $0.contains("has no 512x512 icon") })
     }
+
+    @Test("a manifest that is not JSON stops the run before any icon is written, with one line naming it")
+    func brokenManifestWritesNothing() throws {
+        let folder = try site(["manifest.json": "{ not json"])
+        #expect { try generate(into: folder) } throws: { "\($0)".contains("manifest.json") && "\($0)".contains("is not a JSON object") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["manifest.json"])
+    }
+
+    @Test("a page or manifest that is a link out of the folder is never read: its manifest link is not followed, a linked-out manifest is not merged")
+    func linksOutAreNotRead() throws {
+        let folder = try site(["app.webmanifest": #"{"name":"kept","icons":[]}"#])
+        let outside = folder.deletingLastPathComponent().appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data(#"<html><head><link rel="manifest" href="app.webmanifest"></head></html>"#.utf8).write(to: outside.appendingPathComponent("index.html"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("index.html"), withDestinationURL: outside.appendingPathComponent("index.html"))
+        _ = try generate(into: folder)
+        #expect(try text(folder.appendingPathComponent("app.webmanifest")) == #"{"name":"kept","icons":[]}"#, "the linked-out page chose the manifest")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.webmanifest").path))
+
+        let second = try site([:])
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try Data(#"{"name":"secret","icons":[{"src":"icon-192.png","sizes":"192x192"}]}"#.utf8).write(to: outside.appendingPathComponent("manifest.json"))
+        try FileManager.default.createSymbolicLink(at: second.appendingPathComponent("manifest.json"), withDestinationURL: outside.appendingPathComponent("manifest.json"))
+        #expect(throws: IconForgeError.self) { try generate(into: second) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: second.path) == ["manifest.json"], "nothing is written when the manifest cannot be")
+        let report = try Validator().validate([second.path])
+        let lines = report.files.flatMap { $0.findings.map(\.line) }
+        #expect(lines.contains { $0.contains("leaves") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("icon-192") }, "the outside manifest was read: \(lines)")
+    }
 }
 
 @Suite("Web apps: --update-html")
@@ -142,4 +172,5 @@ struct UpdateHTMLTests {
         #expect(after.components(separatedBy: "rel=\"apple-touch-icon\"").count == 2 && after.contains("<link rel=\"apple-touch-icon\" href=\"apple-touch-icon.png\">"))
         #expect(after.components(separatedBy: "rel=\"manifest\"").count == 2)
     }
+
 }
