@@ -26,18 +26,22 @@ enum FileRewrite {
                     vectorSize: SourceImage.VectorSize = .intrinsic, transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
         if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
         let decoded = try SourceImage.read(input, limits: limits, vectorSize: vectorSize)
-        let result = transform(decoded.image)
+        let (kind, size, format, warnings) = (decoded.kind, decoded.image.size, decoded.image.format, decoded.warnings)
+        // The source is let go as soon as it is transformed, and the result flattened in its own buffer: an 8192²
+        // convert holds one image, not three.
+        let result = transform((consume decoded).image)
         let translucent = keepsAlpha ? 0 : result.translucency().count
         let encoded: [UInt8]
-        do { encoded = try encode(result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
+        do { encoded = try encode(consume result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
         let notes = try OwnedFile.write(encoded, to: output, inputs: [input])
-        return RewriteOutcome(sourceKind: decoded.kind, sourceSize: decoded.image.size, sourceFormat: decoded.image.format,
-                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: decoded.warnings, notes: notes)
+        return RewriteOutcome(sourceKind: kind, sourceSize: size, sourceFormat: format,
+                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: warnings, notes: notes)
     }
 
     /// The 8-bit PNG of `image`: RGBA as it is (PNG.encode rounds 16 bits to 8), or opaque RGB composited
     /// over `background`. What `convert`, `resize` and `fix` write.
-    static func encode(_ image: Image, keepsAlpha: Bool, background: RGBColor) throws(PNGError) -> [UInt8] {
-        try PNG.encode(keepsAlpha ? image : image.flattened(over: background), options: PNGEncodeOptions(colorType: keepsAlpha ? .rgba : .rgb))
+    static func encode(_ image: consuming Image, keepsAlpha: Bool, background: RGBColor) throws(PNGError) -> [UInt8] {
+        if keepsAlpha { return try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgba)) }
+        return try PNG.encode(image.flattenedInPlace(over: background), options: PNGEncodeOptions(colorType: .rgb))
     }
 }

@@ -68,7 +68,7 @@ public struct Fixer: Sendable {
                 outcome.changes.append("converted \(decoded.info.colorType) \(decoded.info.bitDepth)-bit to \(keepsAlpha ? "RGBA" : "RGB") 8-bit")
             }
             if dryRun { return outcome }
-            let encoded = try FileRewrite.encode(decoded.image, keepsAlpha: keepsAlpha, background: background)
+            let encoded = try FileRewrite.encode((consume decoded).image, keepsAlpha: keepsAlpha, background: background)
             if let backup {
                 // Written, flushed and read back before the original is touched; never over an existing file.
                 outcome.backup = try Backup.write(bytes, at: backup)

@@ -304,6 +304,15 @@ public struct Generator: Sendable {
     /// Generates every output of the presets from `source` into `outputFolder`.
     public func run(source: String, outputFolder: String, parallelism: Parallelism = .allCores,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
+        // Runs in parallel (a batch, watch's jobs) decode their masters a few at a time: three 8192² masters at once
+        // held 843 MB. Small masters never wait for each other.
+        try MemoryBudget.masters.withReservation(Masters.decodedBytes(of: source)) { () throws(IconForgeError) -> GenerationReport in
+            try generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
+        }
+    }
+
+    private func generate(source: String, outputFolder: String, parallelism: Parallelism,
+                          progress: (@Sendable (Int, Int) -> Void)?) throws(IconForgeError) -> GenerationReport {
         let clock = ContinuousClock(), start = clock.now
         let outputs = outputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)

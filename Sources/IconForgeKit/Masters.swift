@@ -1,3 +1,4 @@
+import JPEGCodec
 import PNGCodec
 import Raster
 
@@ -19,6 +20,22 @@ struct Masters: Sendable {
     var android: [String: ImagePyramid] = [:]
     /// The web manifest's maskable icon: the master inset to the safe zone's square on its edge colour.
     var maskable: ImagePyramid?
+
+    /// What decoding `path` will hold, from its header alone (a drawing or a bundle: what drawing it at 2048² holds);
+    /// 0 when it cannot be read, which the run then reports.
+    static func decodedBytes(of path: String) -> Int {
+        guard let bytes = try? FileIO.read(path) else { return 0 }
+        switch FileKind.detect(bytes) {
+        case .png?:
+            guard let info = try? PNG.info(bytes) else { return 0 }
+            return PNGLimits.decodedBytes(width: info.width, height: info.height, sixteenBit: info.bitDepth == 16)
+        case .jpeg?:
+            guard let info = try? JPEG.info(bytes, maxBytes: bytes.count) else { return 0 }
+            return info.width * info.height * 4
+        default:
+            return 2048 * 2048 * 4
+        }
+    }
 
     static func load(source: String, options: GenerateOptions, jobs: [Generator.FileJob], warnings: inout [String],
                      parallelism: Parallelism) throws(IconForgeError) -> Masters {

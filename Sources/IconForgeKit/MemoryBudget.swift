@@ -8,6 +8,10 @@ final class MemoryBudget: @unchecked Sendable {
     /// The default for a whole run: 1 GiB.
     static let defaultBytes = 1 << 30
 
+    /// Decoded masters of the generate runs of this process (a batch, watch's jobs): 320 MiB, so two 8192² masters
+    /// are never held at once while a folder of 1024² masters still runs one per core.
+    static let masters = MemoryBudget(bytes: 320 << 20)
+
     let capacity: Int
     private var held = 0
     private let condition = NSCondition()

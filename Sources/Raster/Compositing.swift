@@ -42,29 +42,47 @@ extension Image {
     /// designer, so a flattened icon looks as it did in their preview; resampling, where the physics
     /// matters, happens in linear light elsewhere.
     public func flattened(over background: RGBColor) -> Image {
+        var result = Image(uninitializedWidth: width, height: height, format: .rgba8)
+        bytes.withUnsafeBytes { source in
+            result.bytes.withUnsafeMutableBytes { destination in
+                Image.flatten(source, format: format, count: width * height, over: background, into: destination)
+            }
+        }
+        return result
+    }
+
+    /// `flattened(over:)` without a second image when nothing else shares this one's pixels: an 8-bit image is
+    /// composited in its own buffer, so a large one (an 8192² convert) costs its size once, not twice.
+    public consuming func flattenedInPlace(over background: RGBColor) -> Image {
+        guard format == .rgba8 else { return flattened(over: background) }
+        let count = width * height
+        var result = self
+        result.bytes.withUnsafeMutableBytes { pixels in
+            // Pixel i is read before it is written, and written at the same place: in place is safe.
+            Image.flatten(UnsafeRawBufferPointer(pixels), format: .rgba8, count: count, over: background, into: pixels)
+        }
+        return result
+    }
+
+    /// Composites `count` pixels of `source` over `background` into 8-bit opaque RGBA at `destination`.
+    private static func flatten(_ source: UnsafeRawBufferPointer, format: PixelFormat, count: Int, over background: RGBColor,
+                                into destination: UnsafeMutableRawBufferPointer) {
         let maximum = Float(format.maxValue)
         let backdrop = (Float(background.red), Float(background.green), Float(background.blue))
-        var result = Image(uninitializedWidth: width, height: height, format: .rgba8)
-        let count = width * height
         // Lane-by-lane scalar arithmetic: the generic SIMD conversions are not specialised and cost 10x.
         @inline(__always) func mix(_ value: UInt16, _ under: Float, _ alpha: Float) -> UInt8 {
             let mixed = Float(value) * (255 / maximum) * alpha + under * (1 - alpha) + 0.5
             return UInt8(min(max(mixed, 0), 255))
         }
-        bytes.withUnsafeBytes { source in
-            result.bytes.withUnsafeMutableBytes { destination in
-                for index in 0..<count {
-                    let value = Image.load(from: source, at: index, format: format)
-                    let alpha = Float(value[3]) / maximum
-                    let offset = index &* 4
-                    destination[offset] = mix(value[0], backdrop.0, alpha)
-                    destination[offset + 1] = mix(value[1], backdrop.1, alpha)
-                    destination[offset + 2] = mix(value[2], backdrop.2, alpha)
-                    destination[offset + 3] = 255
-                }
-            }
+        for index in 0..<count {
+            let value = Image.load(from: source, at: index, format: format)
+            let alpha = Float(value[3]) / maximum
+            let offset = index &* 4
+            destination[offset] = mix(value[0], backdrop.0, alpha)
+            destination[offset + 1] = mix(value[1], backdrop.1, alpha)
+            destination[offset + 2] = mix(value[2], backdrop.2, alpha)
+            destination[offset + 3] = 255
         }
-        return result
     }
 }
 

@@ -54,4 +54,29 @@ struct MemoryTests {
             #expect(run.kilobytes < Self.limitKB, "\(arguments[0]): peak \(run.kilobytes / 1024) MiB")
         }
     }
+
+    @Test("8192² translucent masters: three in one generate (decoded one at a time), launch images, resize up to 8192², convert, fix — each under the limit")
+    func largestTranslucentWork() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Half-transparent: every opaque output flattens it, which once held a second full-size copy.
+        let master = folder.appendingPathComponent("big.png").path
+        try Self.write(PNG.encode(Image(width: 8192, height: 8192, fill: SIMD4(32, 128, 192, 128))), to: master)
+        let copies = try (1...3).map { index in
+            let path = folder.appendingPathComponent("big\(index).png").path
+            try FileManager.default.copyItem(atPath: master, toPath: path)
+            return path
+        }
+        let small = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        let runs: [[String]] = [["generate"] + copies + ["--preset", "ios-single", "-o", folder.appendingPathComponent("batch").path],
+                                ["generate", master, "--preset", "launch-images", "-o", folder.appendingPathComponent("launch").path],
+                                ["resize", small, "--size", "8192x8192", "-o", folder.appendingPathComponent("up.png").path],
+                                ["convert", master, "-o", folder.appendingPathComponent("flat.png").path],
+                                ["fix", copies[0], "--role", "app", "--no-backup"]]
+        for arguments in runs {
+            let run = try Self.peak(arguments)
+            #expect(run.status == 0, "\(arguments[0])")
+            #expect(run.kilobytes < Self.limitKB, "\(arguments[0]): peak \(run.kilobytes / 1024) MiB")
+        }
+    }
 }
