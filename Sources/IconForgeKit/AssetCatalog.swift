@@ -74,6 +74,10 @@ public struct AssetSet: Sendable {
         if exists && !isFolder.boolValue {
             throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
         }
+        // A Contents.json that is a pipe, a device or a link is not replaced unannounced: one line, nothing written.
+        let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
+        var contentsStatus = stat()
+        if lstat(contentsPath, &contentsStatus) == 0 { do { try writer.checkTarget(contentsPath) } catch { throw .file(error) } }
         var merge = merge(into: folder)
         // A file of the set that is an input of the run (a master given from inside the set) stays as it is, where it is.
         func isInput(_ name: String) -> Bool {

@@ -5,6 +5,9 @@ import Foundation
 /// an unreferenced file), mirroring the layout below that folder. Nothing a user made is deleted; at most
 /// it is moved here. Backups are never overwritten.
 public enum Backup {
+    /// The folder backups are kept in, beside the folder a run was given.
+    static let folderName = ".iconforge-backup"
+
     /// Folder kinds a backup never goes inside.
     static let catalogKinds: Set<String> = ["xcassets", "appiconset", "launchimage", "imageset", "colorset", "icon"]
 
@@ -23,7 +26,7 @@ public enum Backup {
         let anchor = anchor(for: given)
         let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
         let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
-        return NSString.path(withComponents: [anchor, ".iconforge-backup", stamp, relative])
+        return NSString.path(withComponents: [anchor, folderName, stamp, relative])
     }
 
     /// The folder a run given `given` keeps its backups and ledger in: beside `given`, above any catalog folder.
@@ -39,6 +42,13 @@ public enum Backup {
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
     /// one second): created exclusively, flushed and read back. Returns where it went.
     public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
+        // A `.iconforge-backup` that is a link out of its folder is not written through: the backup would land
+        // wherever it points.
+        let components = (path as NSString).pathComponents
+        if let index = components.lastIndex(of: folderName), index > 0 {
+            let anchor = NSString.path(withComponents: Array(components[..<index]))
+            try FolderScope(anchor).check(NSString.path(withComponents: Array(components[...index])))
+        }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch { throw .writeFailed(path: path, reason: error.localizedDescription) }

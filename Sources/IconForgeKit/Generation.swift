@@ -314,6 +314,11 @@ public struct Generator: Sendable {
     private func generate(source: String, outputFolder: String, parallelism: Parallelism,
                           progress: (@Sendable (Int, Int) -> Void)?) throws(IconForgeError) -> GenerationReport {
         let clock = ContinuousClock(), start = clock.now
+        // An asset set given as the output would get a set nested in it, which Xcode ignores.
+        let given = (outputFolder as NSString).pathExtension
+        if Backup.catalogKinds.contains(given), given != "xcassets", given != "icon" {
+            throw .invalidRequest(path: outputFolder, reason: "is an asset set; give the catalog that holds it (\((outputFolder as NSString).deletingLastPathComponent)) and IconForge writes the set inside it")
+        }
         let outputs = outputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         // Every output size against the memory limit before the master is decoded or anything allocated.

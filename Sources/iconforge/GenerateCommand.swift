@@ -262,10 +262,13 @@ struct GenerateCommand: ParsableCommand {
                 files.append(source)
             } else if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+                let scope = FolderScope(source)
                 for name in names {
                     let path = (source as NSString).appendingPathComponent(name)
                     var isSubfolder: ObjCBool = false
-                    if SourceImage.hasReadableName(name) || (name.hasSuffix(".icon") && IconComposerBundle.isBundle(path)) {
+                    if !scope.contains(path) {
+                        Terminal.standardError("skipped \(path): a link that leaves \(source); IconForge reads nothing outside the folder it is given")
+                    } else if SourceImage.hasReadableName(name) || (name.hasSuffix(".icon") && IconComposerBundle.isBundle(path)) {
                         files.append(path)
                     } else if FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder), isSubfolder.boolValue {
                         Terminal.standardError("skipped \(path): a folder (masters are read from the folder itself, not below it)")

@@ -26,11 +26,15 @@ struct GenerateCommandTests {
             try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("sources/\(name)"), to: sources.appendingPathComponent(name))
         }
         try Data("notes".utf8).write(to: sources.appendingPathComponent("notes.txt"))
+        // A master that is a link out of the folder given is not read.
+        try FileManager.default.createSymbolicLink(at: sources.appendingPathComponent("outside.png"), withDestinationURL: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
         let out = try Fixtures.temporaryFolder()
         let result = try CommandRunner.run(["generate", sources.path, "--preset", "ios", "--fit", "fill", "--allow-upscale", "--out", out.path])
         #expect(result.status == 1)
         let errors = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("warning:") }
-        #expect(errors.count == 2 && errors.contains { $0 == "skipped \(sources.path)/notes.txt: not a PNG, JPEG or SVG master" })
+        #expect(errors.count == 3 && errors.contains { $0 == "skipped \(sources.path)/notes.txt: not a PNG, JPEG or SVG master" })
+        #expect(errors.contains { $0.hasPrefix("skipped \(sources.path)/outside.png: a link that leaves") })
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("outside").path))
         #expect(errors.contains { $0.hasPrefix("\(sources.path)/malformed.svg: not a readable SVG") })
         #expect(try PNG.info(Fixtures.bytes(at: out.appendingPathComponent("icon/AppIcon.appiconset/Icon-1024.png"))).width == 1024)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("baseline/AppIcon.appiconset/Icon-60@3x.png").path))

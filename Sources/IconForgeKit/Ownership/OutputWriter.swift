@@ -59,7 +59,12 @@ final class OutputWriter: @unchecked Sendable {
         try scope.check(path)
         var status = stat()
         if lstat(path, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFLNK { throw .leavesFolder(path: path, folder: scope.folder) }
+            // A link is never written through (the write would land where it points) nor replaced by a file (the user
+            // made it): one that stays inside the folder is named as a link, one that leaves it as leaving.
+            if (status.st_mode & S_IFMT) == S_IFLNK {
+                if FolderScope(scope.folder).contains(FolderScope.resolve(path)) { throw .notRegularFile(path: path, kind: "a link") }
+                throw .leavesFolder(path: path, folder: scope.folder)
+            }
             if let kind = FileIO.specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
             if inputs.contains(where: { $0.device == UInt64(status.st_dev) && $0.inode == UInt64(status.st_ino) }) {
                 throw .wouldOverwriteSource(path: path)

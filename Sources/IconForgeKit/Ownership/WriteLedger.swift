@@ -21,7 +21,9 @@ struct WriteLedger: Sendable {
     /// The ledger for a run given `given`: beside it, above any asset catalog, where `Backup` anchors too.
     init(given: String) {
         anchor = Backup.anchor(for: given)
-        if let bytes = try? FileIO.read(path), bytes.count <= 16 << 20,
+        // A `.iconforge` that is a link out of its folder is neither read nor written: the ledger then starts empty
+        // (it costs only backups of IconForge's own files).
+        if FolderScope(anchor).contains(path), let bytes = try? FileIO.read(path), bytes.count <= 16 << 20,
            let decoded = try? JSONDecoder().decode([String: String].self, from: Data(bytes)) {
             hashes = decoded
         }
@@ -48,7 +50,7 @@ struct WriteLedger: Sendable {
     /// Saves the entries this run set, merged into the file as it is now (two runs beside one folder keep both
     /// runs' entries), under an exclusive lock. A ledger that cannot be saved costs only a backup next time.
     func save() {
-        guard !changed.isEmpty else { return }
+        guard !changed.isEmpty, FolderScope(anchor).contains(path) else { return }
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lock = open((folder as NSString).appendingPathComponent(".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

@@ -387,6 +387,10 @@ public final class WatchDaemon: @unchecked Sendable {
     static func job(_ name: String, options: WatchOptions, temporaries: Locked<Set<String>>) -> JobResult {
         let source = (options.input as NSString).appendingPathComponent(name)
         let base = (name as NSString).deletingPathExtension
+        // A master dropped in as a link that leaves the folder watched is not read (the rule of every command).
+        guard FolderScope(options.input).contains(source) else {
+            return JobResult(succeeded: false, result: "failed", error: "\(FileError.leavesFolder(path: source, folder: options.input))")
+        }
         // What this job works from: the stamp first, then the content, so a later change always differs.
         guard let stamp = FileStamp.of(source), let bytes = try? FileIO.read(source) else {
             return JobResult(succeeded: false, result: "failed", error: "\(source): the file vanished or cannot be read")

@@ -226,4 +226,41 @@ struct OwnershipTests {
             #expect(!report.files.contains { $0.path.hasSuffix("/icon.png") }, "\(presets)")
         }
     }
+
+    @Test("a .iconforge-backup or .iconforge beside the folder that is a link out is never written through: the user's file stays, the run says why")
+    func linkedBackupFolderIsRefused() throws {
+        let project = try Fixtures.temporaryFolder(), web = project.appendingPathComponent("public")
+        let elsewhere = project.deletingLastPathComponent().appendingPathComponent("elsewhere-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent(".iconforge-backup"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent(".iconforge"), withDestinationURL: elsewhere)
+        let theirs = Array("their ico".utf8)
+        try FileIO.writeAtomically(theirs, to: web.appendingPathComponent("favicon.ico").path)
+        #expect { try run(Self.master.path, presets: "web", into: web.path) } throws: { "\($0)".contains(".iconforge-backup") && "\($0)".contains("leaves") }
+        #expect(try FileIO.read(web.appendingPathComponent("favicon.ico").path) == theirs)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    @Test("an asset set's Contents.json that is a pipe, and a set file that is a link staying inside the folder, are refused with one line naming them")
+    func specialFilesInASet() throws {
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        #expect(mkfifo(set.appendingPathComponent("Contents.json").path, 0o644) == 0)
+        #expect { try run(Self.master.path, presets: "ios-single", into: catalog.path) } throws: { "\($0)".contains("Contents.json: is a named pipe") }
+        try FileManager.default.removeItem(at: set.appendingPathComponent("Contents.json"))
+        try FileIO.writeAtomically(Array("mine".utf8), to: catalog.appendingPathComponent("mine.png").path)
+        try FileManager.default.createSymbolicLink(atPath: set.appendingPathComponent("AppIcon.png").path, withDestinationPath: "../mine.png")
+        #expect { try run(Self.master.path, presets: "ios-single", into: catalog.path) } throws: { "\($0)".contains("AppIcon.png: is a link, not a file") }
+        #expect(try FileIO.read(catalog.appendingPathComponent("mine.png").path) == Array("mine".utf8))
+    }
+
+    @Test("an asset set given as the output folder is refused with the catalog to give instead (a set was nested in it)")
+    func setAsOutputFolder() throws {
+        let set = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets/AppIcon.appiconset")
+        #expect { try run(Self.master.path, presets: "ios-single", into: set.path) } throws: { "\($0)".contains("is an asset set; give the catalog that holds it") }
+        #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("AppIcon.appiconset").path))
+    }
 }

@@ -88,6 +88,10 @@ struct WebApp: Sendable {
         if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
         // A scheme ("https:", "data:") or a protocol-relative URL names no file here.
         if text.hasPrefix("//") || text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil { return nil }
+        // An encoded separator (`a%2fb`) names a file whose name holds a slash to one server and a folder to another:
+        // no file IconForge can tell, so none.
+        let lower = text.lowercased()
+        if lower.contains("%2f") || lower.contains("%5c") || lower.contains("%00") { return nil }
         guard let decoded = text.removingPercentEncoding, !decoded.isEmpty, !decoded.contains("\\") else { return nil }
         if decoded.hasPrefix("/") { fromRoot = true }
         let relative = decoded.drop { $0 == "/" }

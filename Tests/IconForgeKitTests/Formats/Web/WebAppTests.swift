@@ -103,6 +103,17 @@ struct WebAppTests {
         #expect(!messages.contains { $0.contains("has no 512x512 icon") })
     }
 
+    @Test("a src with an encoded separator (a%2fb) or encoded dots (%2e%2e) is never rendered into: no folder named from it, nothing outside")
+    func encodedSeparators() throws {
+        let manifest = #"{"icons":[{"src":"a%2fb/icon-512.png","sizes":"512x512"},{"src":"icons/%2e%2e/%2e%2e/evil-192.png","sizes":"192x192"}]}"#
+        let folder = try site(["manifest.json": manifest])
+        _ = try generate(into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a%2fb").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("evil-192.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("icon-512.png").path))
+    }
+
     @Test("a manifest that is not JSON stops the run before any icon is written, with one line naming it")
     func brokenManifestWritesNothing() throws {
         let folder = try site(["manifest.json": "{ not json"])
