@@ -36,7 +36,7 @@ public enum Backup {
         if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
             return NSString.path(withComponents: Array(components[..<first]))
         }
-        return (absolute as NSString).deletingLastPathComponent
+        return absolute.parentFolder
     }
 
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
@@ -50,7 +50,7 @@ public enum Backup {
             try FolderScope(anchor).check(NSString.path(withComponents: Array(components[...index])))
         }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path.parentFolder, withIntermediateDirectories: true)
         } catch { throw .writeFailed(path: path, reason: error.localizedDescription) }
         let base = (path as NSString).deletingPathExtension, ext = (path as NSString).pathExtension
         for attempt in 1...1000 {

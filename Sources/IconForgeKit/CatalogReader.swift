@@ -35,7 +35,7 @@ enum CatalogReader {
         let name = (folder as NSString).lastPathComponent
         let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName
         // A visionOS icon layer: Content.imageset inside Back.solidimagestacklayer (Front, Middle).
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = folder.parentFolder
         let stackLayer = (parent as NSString).pathExtension == "solidimagestacklayer"
             ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
         var findings: [SetFinding] = []

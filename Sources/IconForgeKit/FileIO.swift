@@ -100,7 +100,7 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it. The
     /// file gets `mode` (a rewritten file keeps its own), or the usual 0666 less the process's umask.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         let name = (path as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name) + "-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -292,5 +292,15 @@ public enum FileIO {
         #else
         Darwin.read(descriptor, buffer, count)
         #endif
+    }
+}
+
+extension String {
+    /// The path without its last component, as `NSString.deletingLastPathComponent` gives it — which on Linux's
+    /// Foundation traps on a path of one character (`validate .` crashed walking up from "."): such a path's parent
+    /// is "" there too, so it is answered here.
+    public var parentFolder: String {
+        if count == 1 { return self == "/" ? "/" : "" }
+        return (self as NSString).deletingLastPathComponent
     }
 }

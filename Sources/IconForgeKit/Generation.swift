@@ -171,7 +171,7 @@ public struct Generator: Sendable {
                     if layer == "background", !{ if case .file? = options.androidBackground { true } else { false } }() { continue }
                     // In a project, resources go into app/src/main/res and the Play icon beside it.
                     if !androidRoot.isEmpty {
-                        spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? (androidRoot as NSString).deletingLastPathComponent
+                        spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                     }
                 }
                 if let layer = spec.visionLayer, let stack = spec.set {
@@ -224,7 +224,7 @@ public struct Generator: Sendable {
         // The .ico the page links (Ionic's assets/icon/favicon.ico) is the one written, rather than a second at the root.
         var outputs = outputs
         if let ico = links.first(where: \.isIco) {
-            let folderPart = (ico.href as NSString).deletingLastPathComponent
+            let folderPart = ico.href.parentFolder
             for index in outputs.indices where outputs[index].container == "ico" {
                 outputs[index].folder = folderPart.isEmpty ? nil : folderPart
                 outputs[index].filename = (ico.href as NSString).lastPathComponent
@@ -250,7 +250,7 @@ public struct Generator: Sendable {
     private static func spec(_ template: IconSpec, at path: String, pixels: Int) -> IconSpec {
         var spec = template
         spec.pixels = PixelSize(width: pixels, height: pixels)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         spec.folder = folder.isEmpty ? nil : folder
         spec.filename = (path as NSString).lastPathComponent
         return spec
@@ -317,7 +317,7 @@ public struct Generator: Sendable {
         // An asset set given as the output would get a set nested in it, which Xcode ignores.
         let given = (outputFolder as NSString).pathExtension
         if Backup.catalogKinds.contains(given), given != "xcassets", given != "icon" {
-            throw .invalidRequest(path: outputFolder, reason: "is an asset set; give the catalog that holds it (\((outputFolder as NSString).deletingLastPathComponent)) and IconForge writes the set inside it")
+            throw .invalidRequest(path: outputFolder, reason: "is an asset set; give the catalog that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
         }
         let outputs = outputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
@@ -548,10 +548,10 @@ public struct Generator: Sendable {
             for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
             // A set inside a folder structure (a visionOS layer's Content.imageset) is written into its parent.
             var set = assetSet(name, outputs: outputs, files: files)
-            let parent = (folder as NSString).appendingPathComponent((name as NSString).deletingLastPathComponent)
+            let parent = (folder as NSString).appendingPathComponent(name.parentFolder)
             if name.contains("/") {
                 set.name = (name as NSString).lastPathComponent
-                try VisionStack.prepare(layerFolder: parent, stackFolder: (parent as NSString).deletingLastPathComponent, writer: writer)
+                try VisionStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
             }
             let merge = try set.write(into: parent, now: now, writer: writer)
             for input in merge.keptInputs.sorted() {
@@ -693,7 +693,7 @@ public struct Generator: Sendable {
                 throw .invalidRequest(path: folder, reason: "has no index.html (nor, for Vite, one beside it) for --update-html to update")
             }
             // Links are written from the page's folder: relative inside it, from the root for Vite's public/.
-            let pageFolder = (page as NSString).deletingLastPathComponent
+            let pageFolder = page.parentFolder
             let pageInSite = WebApp.relative(page, to: folder) != nil
             let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
             var wanted: [WebPage.WantedLink] = []

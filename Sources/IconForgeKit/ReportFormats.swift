@@ -80,7 +80,7 @@ extension ValidationReport {
                    "<testsuites name=\"iconforge validate\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\">",
                    "  <testsuite name=\"iconforge validate\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">"]
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            let folder = file.path.parentFolder
             let name = (file.path as NSString).lastPathComponent
             xml.append("    <testcase classname=\"\(escape(folder.isEmpty ? "." : folder))\" name=\"\(escape(name))\" file=\"\(escape(file.path))\">")
             for finding in file.findings where finding.severity == .error {

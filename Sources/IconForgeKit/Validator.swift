@@ -114,9 +114,9 @@ public struct Validator: Sendable {
                 visit(path, into: &walk)
                 walk.scope = nil
             } else if walk.visited.insert(FileIO.realPath(path)).inserted {
-                if CatalogReader.setKinds.contains(((path as NSString).deletingLastPathComponent as NSString).pathExtension) {
+                if CatalogReader.setKinds.contains((path.parentFolder as NSString).pathExtension) {
                     // A file inside a set: its role and size come from the set, the set's own checks are not run.
-                    let folder = (path as NSString).deletingLastPathComponent
+                    let folder = path.parentFolder
                     let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder, appIconName: appIconName).targets
                         .map { (($0.path as NSString).lastPathComponent, $0) }, uniquingKeysWith: { first, _ in first })
                     sets[folder] = set

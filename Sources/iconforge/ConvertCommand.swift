@@ -33,7 +33,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
-        try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
+        try Terminal.orExit { try FileManager.default.makeFolder(out.parentFolder.isEmpty ? "." : out.parentFolder) }
         let outcome = try Terminal.orExit { try conversion.run(input: input, output: out) }
         if !output.quiet {
             print("\(out): \(keepAlpha ? "RGBA" : "RGB") 8-bit, \(outcome.sourceSize) from \(outcome.sourceKind), "

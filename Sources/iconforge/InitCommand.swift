@@ -22,7 +22,7 @@ struct InitCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: out), !force {
             throw Terminal.failure("\(out) exists; pass --force to replace it", status: 1)
         }
-        let root = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
+        let root = out.parentFolder.isEmpty ? "." : out.parentFolder
         let found = ProjectScan(root: root)
         let text = found.starter()
         // --force keeps the file it replaces in the backup, as every other write does.

@@ -62,7 +62,7 @@ struct ResizeCommand: ParsableCommand {
         let resizing = Resizing(size: size, options: ResizeOptions(filter: filter, fit: fit, gravity: gravity, padding: padding),
                                 linearLight: !gammaSpace, keepsAlpha: keepAlpha, background: padding ?? .white,
                                 limits: decode.limits)
-        try Terminal.orExit { try FileManager.default.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent) }
+        try Terminal.orExit { try FileManager.default.makeFolder(out.parentFolder.isEmpty ? "." : out.parentFolder) }
         let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
         if !output.quiet {
             print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "

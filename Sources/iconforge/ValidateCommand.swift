@@ -60,7 +60,7 @@ struct ValidateCommand: ParsableCommand {
         let text = report.rendered(as: format, colour: format == .text && output == nil && Terminal.isInteractive,
                                    detail: quiet ? .findings : verbose ? .everyFile : .normal)
         if let output {
-            let folder = (output as NSString).deletingLastPathComponent
+            let folder = output.parentFolder
             try Terminal.orExit(2) { try FileManager.default.makeFolder(folder.isEmpty ? "." : folder) }
             let notes = try Terminal.orExit(2) { try OwnedFile.write(Array(text.utf8), to: output, inputs: paths) }
             for note in notes { Terminal.standardError(note) }

@@ -69,4 +69,15 @@ struct ValidateCommandTests {
         let quiet = try CommandRunner.run(["fix", "-q", "--role", "app", path])
         #expect(quiet.status == 0 && quiet.standardOutput.isEmpty)
     }
+
+    @Test("validate . from inside a generated web folder, Android project and catalog: clean, never a crash (a web folder trapped walking up from \".\")", arguments: ["web", "android", "ios-single"])
+    func validateDot(preset: String) throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent(preset == "ios-single" ? "Assets.xcassets" : "site")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let made = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", preset, "-o", folder.path, "-q"])
+        #expect(made.status == 0, "\(made.standardError)")
+        let result = try CommandRunner.run(["validate", "."], in: folder)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("0 errors"), "\(result.standardOutput)")
+    }
 }

@@ -54,7 +54,7 @@ public struct ProjectConfig: Sendable {
         guard let root, let top = root.mapping else {
             throw .invalid(path: path, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1, reason: "must be a mapping with a 'jobs' list")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         var jobs: [Job] = []
         for (key, value) in top {
             guard key.string == "jobs" else { throw unknown(key, path: path, known: ["jobs"]) }

@@ -132,7 +132,7 @@ enum IconComposerChecks {
     /// one is drawn enlarged), or an SVG without text (which Icon Composer flags, as fonts are not embedded).
     static func checkLayerImage(_ path: String, limits: PNGLimits) -> [Finding] {
         let name = "Assets/" + (path as NSString).lastPathComponent
-        let bundle = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let bundle = path.parentFolder.parentFolder
         guard FolderScope(bundle).contains(path) else {
             return [Finding(.decode, .error, "\(name) is a link that leaves the bundle; not read", fix: "put the image itself in Assets/")]
         }

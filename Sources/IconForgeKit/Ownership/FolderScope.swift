@@ -47,11 +47,11 @@ public struct FolderScope: Sendable, Equatable {
             var status = stat()
             if lstat(existing, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing) {
-                let base = (existing as NSString).deletingLastPathComponent
+                let base = existing.parentFolder
                 let joined = target.hasPrefix("/") ? target : (base as NSString).appendingPathComponent(target)
                 return NSString.path(withComponents: [resolve(joined)] + rest.reversed())
             }
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = existing.parentFolder
             if parent == existing || parent.isEmpty { return NSString.path(withComponents: [existing] + rest.reversed()) }
             rest.append((existing as NSString).lastPathComponent)
             existing = parent

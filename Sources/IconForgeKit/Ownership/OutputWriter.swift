@@ -36,7 +36,7 @@ final class OutputWriter: @unchecked Sendable {
     init(folder: String, inputs: [String], backupGiven: String? = nil, now: Date = Date()) {
         let name = (folder as NSString).lastPathComponent
         let besideIt = Generator.isCatalog(folder) || name == "res"
-        scope = FolderScope(besideIt ? (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString).deletingLastPathComponent : folder)
+        scope = FolderScope(besideIt ? URL(fileURLWithPath: folder).standardizedFileURL.path.parentFolder : folder)
         self.backupGiven = backupGiven ?? folder
         ledger = WriteLedger(given: backupGiven ?? folder)
         self.now = now
@@ -91,7 +91,7 @@ final class OutputWriter: @unchecked Sendable {
             }
             try preserve(existing, of: path)
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = path.parentFolder
         if !parent.isEmpty { try FileManager.default.makeFolder(parent) }
         let mode = FileIO.mode(of: path)
         do { try FileIO.writeAtomically(bytes, to: path, mode: mode) } catch { throw .file(error) }
@@ -156,7 +156,7 @@ public enum OwnedFile {
     /// are refused as targets.
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], anchoredOn given: String? = nil) throws(IconForgeError) -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         let files = inputs.filter { var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue }
         let writer = OutputWriter(folder: folder.isEmpty ? "." : folder, inputs: files, backupGiven: given ?? path)
         try writer.write(bytes, to: path)

@@ -51,7 +51,7 @@ struct WriteLedger: Sendable {
     /// runs' entries), under an exclusive lock. A ledger that cannot be saved costs only a backup next time.
     func save() {
         guard !changed.isEmpty, FolderScope(anchor).contains(path) else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lock = open((folder as NSString).appendingPathComponent(".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if lock >= 0 { _ = flock(lock, LOCK_EX) }

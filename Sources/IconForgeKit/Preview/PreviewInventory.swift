@@ -94,7 +94,7 @@ struct PreviewInventory {
         if let res = found.resourceFolders.sorted().first { inventory.android = readAndroid(res, limits: limits) }
         // A web folder: the one with the manifest, else one with an Apple touch icon or favicons.
         if let manifest = found.manifests.sorted().first {
-            inventory.readWeb(folder: (manifest as NSString).deletingLastPathComponent, manifest: manifest, limits: limits)
+            inventory.readWeb(folder: manifest.parentFolder, manifest: manifest, limits: limits)
         } else if let folder = found.webFolders.sorted().first {
             inventory.readWeb(folder: folder, manifest: nil, limits: limits)
         }
@@ -118,7 +118,7 @@ struct PreviewInventory {
         guard isFolder.boolValue else {
             if name.lowercased().hasSuffix(".icns") { found.icnsFiles.append(path) }
             if WebManifestChecks.names.contains(name) { found.manifests.append(path) }
-            if webIconNames.contains(name) { found.webFolders.append((path as NSString).deletingLastPathComponent) }
+            if webIconNames.contains(name) { found.webFolders.append(path.parentFolder) }
             return
         }
         switch (name as NSString).pathExtension {
@@ -264,7 +264,7 @@ struct PreviewInventory {
     }
 
     private static func label(_ path: String, _ res: String) -> String {
-        ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
+        (path.parentFolder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
     }
 
     /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`).

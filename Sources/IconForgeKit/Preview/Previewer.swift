@@ -65,7 +65,7 @@ public struct Previewer: Sendable {
     public static func sheetPath(forOutputFolder folder: String) -> String {
         let name = (folder as NSString).lastPathComponent
         let beside = (name as NSString).pathExtension == "xcassets" || name == "res" || WebManifest.existingName(in: folder) != nil
-        let inside = beside ? (folder as NSString).deletingLastPathComponent : folder
+        let inside = beside ? folder.parentFolder : folder
         return (inside as NSString).appendingPathComponent(sheetName)
     }
 

@@ -354,7 +354,7 @@ public final class WatchDaemon: @unchecked Sendable {
             if unlink(target) != 0 { throw .file(.writeFailed(path: target, reason: FileIO.currentErrorText())) }
             return []
         }
-        let writer = OutputWriter(folder: (status.st_mode & S_IFMT) == S_IFDIR ? target : (target as NSString).deletingLastPathComponent,
+        let writer = OutputWriter(folder: (status.st_mode & S_IFMT) == S_IFDIR ? target : target.parentFolder,
                                   inputs: [], backupGiven: target)
         func clear(_ path: String) throws(IconForgeError) {
             var status = stat()

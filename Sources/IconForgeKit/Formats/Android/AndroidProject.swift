@@ -18,11 +18,11 @@ struct AndroidProject {
         self.res = res
         let manager = FileManager.default
         // app/src/main/res → app; a bare res/ → its parent.
-        let sourceSet = (res as NSString).deletingLastPathComponent
-        let module = ((sourceSet as NSString).deletingLastPathComponent as NSString).lastPathComponent == "src"
-            ? ((sourceSet as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent : sourceSet
+        let sourceSet = res.parentFolder
+        let module = (sourceSet.parentFolder as NSString).lastPathComponent == "src"
+            ? sourceSet.parentFolder.parentFolder : sourceSet
         var project = module
-        for candidate in [module, (module as NSString).deletingLastPathComponent] {
+        for candidate in [module, module.parentFolder] {
             if ["settings.gradle", "settings.gradle.kts"].contains(where: { manager.fileExists(atPath: (candidate as NSString).appendingPathComponent($0)) }) {
                 project = candidate
                 break

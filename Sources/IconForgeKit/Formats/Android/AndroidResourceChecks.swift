@@ -96,7 +96,7 @@ enum AndroidResourceChecks {
                                        + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
         // The Play Store listing icon, as Android Studio places it beside res/.
-        let play = ((res as NSString).deletingLastPathComponent as NSString).appendingPathComponent("ic_launcher-playstore.png")
+        let play = (res.parentFolder as NSString).appendingPathComponent("ic_launcher-playstore.png")
         if manager.fileExists(atPath: play) {
             files.append(play)
             for finding in playIconFindings(play, limits: limits) { report(play, finding) }

@@ -74,7 +74,7 @@ enum AndroidResources {
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
             let theirs = AndroidProject(res: res).valueDefinitions(type: "color", name: "ic_launcher_background").first {
-                $0.path != ours && ($0.path as NSString).deletingLastPathComponent == (res as NSString).appendingPathComponent("values")
+                $0.path != ours && $0.path.parentFolder == (res as NSString).appendingPathComponent("values")
             }
             if let theirs, let updated = replacingColor("ic_launcher_background", in: theirs.text, with: "\(backgroundColor)") {
                 if try writer.write(Array(updated.utf8), to: theirs.path) { written.append(relative(theirs.path)) }

@@ -27,7 +27,7 @@ struct WebApp: Sendable {
         let scope = FolderScope(folder)
         let own = (folder as NSString).appendingPathComponent(WebPage.fileName)
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let above = (absolute as NSString).deletingLastPathComponent
+        let above = absolute.parentFolder
         let parent = (above as NSString).appendingPathComponent(WebPage.fileName)
         if FileManager.default.fileExists(atPath: own), scope.contains(own) {
             page = own
@@ -37,7 +37,7 @@ struct WebApp: Sendable {
             page = nil
         }
         var manifest: String?, outside: String?
-        if let page, let href = WebPage.manifestHref(in: page), let path = WebApp.resolve(href, root: folder, base: (page as NSString).deletingLastPathComponent),
+        if let page, let href = WebPage.manifestHref(in: page), let path = WebApp.resolve(href, root: folder, base: page.parentFolder),
            FileManager.default.fileExists(atPath: path) {
             if scope.contains(path) { manifest = path } else { outside = path }
         }
@@ -56,11 +56,13 @@ struct WebApp: Sendable {
     /// The web app whose manifest is `manifest`, for `validate` walking a tree: its root is the nearest folder at or
     /// above the manifest's, inside `scope`, that holds an `index.html`; else the manifest's own folder.
     init(manifest: String, scope: FolderScope) {
-        var folder = (manifest as NSString).deletingLastPathComponent
+        // Walked up as an absolute path: from `validate .` the relative one runs out at "" (and Foundation traps on
+        // the last path component of an empty string).
+        var folder = URL(fileURLWithPath: manifest).standardizedFileURL.path.parentFolder
         let own = folder
         while !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WebPage.fileName)) {
-            let parent = (folder as NSString).deletingLastPathComponent
-            guard parent != folder, scope.contains(parent) else { folder = own; break }
+            let parent = folder.parentFolder
+            guard parent != folder, !parent.isEmpty, scope.contains(parent) else { folder = own; break }
             folder = parent
         }
         root = folder

@@ -43,7 +43,7 @@ enum WebManifest {
         let site = WebApp(folder), scope = FolderScope(folder)
         guard let manifest = site.manifest, scope.contains(manifest), let bytes = try? FileIO.readDocument(manifest),
               let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
-        let base = (manifest as NSString).deletingLastPathComponent
+        let base = manifest.parentFolder
         return icons.compactMap { item -> ListedIcon? in
             guard let icon = item as? [String: Any], let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
                   let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
@@ -61,7 +61,7 @@ enum WebManifest {
         let site = WebApp(folder), scope = FolderScope(folder)
         guard let manifest = site.manifest, scope.contains(manifest), let bytes = try? FileIO.readDocument(manifest),
               let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
-        let base = (manifest as NSString).deletingLastPathComponent
+        let base = manifest.parentFolder
         return icons.compactMap { item in
             guard let reference = (item as? [String: Any])?["src"] as? String, let file = site.resolve(reference, base: base) else { return nil }
             return scope.contains(file) ? nil : reference
@@ -83,7 +83,7 @@ enum WebManifest {
             }
             root = object
         }
-        let base = (manifest as NSString).deletingLastPathComponent
+        let base = manifest.parentFolder
         let resolved = { (src: String) -> String? in site.resolve(src, base: base).flatMap { WebApp.relative($0, to: site.root) } }
         let byPath = Dictionary(icons.map { ($0.src, $0) }, uniquingKeysWith: { first, _ in first })
         var placed = Set<String>()

@@ -8,7 +8,7 @@ enum WebManifestChecks {
     static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
 
     static func check(manifest path: String, scope: FolderScope? = nil) -> (findings: [SetFinding], files: [String]) {
-        let scope = scope ?? FolderScope((path as NSString).deletingLastPathComponent)
+        let scope = scope ?? FolderScope(path.parentFolder)
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
         let name = (path as NSString).lastPathComponent
@@ -22,7 +22,7 @@ enum WebManifestChecks {
         }
         guard let root = root as [String: Any]?, root["icons"] != nil else { return ([], [path]) } // not an app manifest (a package.json…)
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
         var sizes = Set<String>(), maskable = false
         for (index, icon) in icons.enumerated() {
