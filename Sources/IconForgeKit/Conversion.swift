@@ -19,6 +19,6 @@ public struct Conversion: Sendable {
 
     /// Converts `input` into `output`, atomically; the input is never modified.
     public func run(input: String, output: String) throws(IconForgeError) -> RewriteOutcome {
-        try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background) { $0 }
+        try FileRewrite.run(input: input, output: output, limits: limits, alpha: keepsAlpha ? .kept : .flattened, background: background) { $0 }
     }
 }

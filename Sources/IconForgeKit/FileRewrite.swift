@@ -1,6 +1,17 @@
 import PNGCodec
 import Raster
 
+/// What a rewritten file does with the alpha channel.
+public enum AlphaChannel: Sendable, Equatable {
+    /// RGBA, always.
+    case kept
+    /// Opaque RGB: translucent pixels composited over the background.
+    case flattened
+    /// RGBA when any pixel of the result is translucent, else RGB (the same pixels in fewer bytes): `resize`'s default,
+    /// so a logo on transparency stays one.
+    case keptWhenTranslucent
+}
+
 /// What rewriting one file did (`convert`, `resize`).
 public struct RewriteOutcome: Sendable, Equatable {
     /// What the source was.
@@ -13,6 +24,8 @@ public struct RewriteOutcome: Sendable, Equatable {
     public var flattenedPixels: Int
     /// Bytes written.
     public var bytesWritten: Int
+    /// True when the file written is RGBA, false when RGB.
+    public var keptAlpha: Bool
     /// What the user should know about the source (a colour profile that is not sRGB).
     public var warnings: [String] = []
     /// What the user should know about the output: an existing file of theirs kept in the backup before it was replaced.
@@ -22,7 +35,7 @@ public struct RewriteOutcome: Sendable, Equatable {
 /// The one pipeline of the single-file commands: read, decode, transform, keep alpha or flatten,
 /// encode, write under the ownership rule (`OwnedFile`) — never over the source, never a user's file without a backup.
 enum FileRewrite {
-    static func run(input: String, output: String, limits: PNGLimits, keepsAlpha: Bool, background: RGBColor,
+    static func run(input: String, output: String, limits: PNGLimits, alpha: AlphaChannel, background: RGBColor,
                     vectorSize: SourceImage.VectorSize = .intrinsic, transform: (Image) -> Image) throws(IconForgeError) -> RewriteOutcome {
         if FileIO.isSameFile(input, output) { throw .file(.wouldOverwriteSource(path: output)) }
         let decoded = try SourceImage.read(input, limits: limits, vectorSize: vectorSize)
@@ -30,12 +43,14 @@ enum FileRewrite {
         // The source is let go as soon as it is transformed, and the result flattened in its own buffer: an 8192²
         // convert holds one image, not three.
         let result = transform((consume decoded).image)
-        let translucent = keepsAlpha ? 0 : result.translucency().count
+        let translucentPixels = result.translucency().count
+        let keepsAlpha = alpha == .kept || (alpha == .keptWhenTranslucent && translucentPixels > 0)
+        let translucent = keepsAlpha ? 0 : translucentPixels
         let encoded: [UInt8]
         do { encoded = try encode(consume result, keepsAlpha: keepsAlpha, background: background) } catch { throw .encode(path: output, error) }
         let notes = try OwnedFile.write(encoded, to: output, inputs: [input])
         return RewriteOutcome(sourceKind: kind, sourceSize: size, sourceFormat: format,
-                              flattenedPixels: translucent, bytesWritten: encoded.count, warnings: warnings, notes: notes)
+                              flattenedPixels: translucent, bytesWritten: encoded.count, keptAlpha: keepsAlpha, warnings: warnings, notes: notes)
     }
 
     /// The 8-bit PNG of `image`: RGBA as it is (PNG.encode rounds 16 bits to 8), or opaque RGB composited

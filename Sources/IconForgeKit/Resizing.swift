@@ -9,8 +9,8 @@ public struct Resizing: Sendable {
     public var options: ResizeOptions
     /// Resample in linear light (the default) or in the encoded values, as most other tools do.
     public var linearLight: Bool
-    /// Keep the alpha channel (RGBA) instead of flattening over `background` (RGB).
-    public var keepsAlpha: Bool
+    /// What happens to the alpha channel: by default it is kept when the result has any translucency.
+    public var alpha: AlphaChannel
     /// What translucent pixels are composited over when alpha is not kept.
     public var background: RGBColor
     /// Decoder limits.
@@ -18,11 +18,11 @@ public struct Resizing: Sendable {
 
     /// A resize with every choice given.
     public init(size: PixelSize, options: ResizeOptions = ResizeOptions(), linearLight: Bool = true,
-                keepsAlpha: Bool = false, background: RGBColor = .white, limits: PNGLimits = .default) {
+                alpha: AlphaChannel = .keptWhenTranslucent, background: RGBColor = .white, limits: PNGLimits = .default) {
         self.size = size
         self.options = options
         self.linearLight = linearLight
-        self.keepsAlpha = keepsAlpha
+        self.alpha = alpha
         self.background = background
         self.limits = limits
     }
@@ -33,7 +33,7 @@ public struct Resizing: Sendable {
         if let refusal = limits.refusal(width: size.width, height: size.height) {
             throw .invalidRequest(path: output, reason: "cannot make \(refusal)")
         }
-        return try FileRewrite.run(input: input, output: output, limits: limits, keepsAlpha: keepsAlpha, background: background,
+        return try FileRewrite.run(input: input, output: output, limits: limits, alpha: alpha, background: background,
                                    vectorSize: .longSide(2 * max(size.width, size.height))) { image in
             var options = self.options
             // 16-bit sources stay 16-bit through the filter; rounding to 8 bits happens once, at the end.

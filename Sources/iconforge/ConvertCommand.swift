@@ -31,6 +31,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var decode: DecodeOptions
 
+    func validate() throws { try PNGOutput.check(out) }
+
     func run() throws {
         let conversion = Conversion(keepsAlpha: keepAlpha, background: background, limits: decode.limits)
         try Terminal.orExit { try FileManager.default.makeFolder(out.parentFolder.isEmpty ? "." : out.parentFolder) }

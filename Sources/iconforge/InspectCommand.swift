@@ -6,9 +6,9 @@ import IconForgeKit
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent; a JPEG's or SVG's facts; an .icns file's images; an Icon Composer .icon's groups, layers and assets.")
+        abstract: "Show a PNG's header facts, colour chunks, pixel format and whether any pixel is translucent; a JPEG's or SVG's facts; an .icns or .ico file's images; an Icon Composer .icon's groups, layers and assets.")
 
-    @Argument(help: ArgumentHelp("PNG, JPEG or SVG files, or .icon bundles, to inspect.", valueName: "file"))
+    @Argument(help: ArgumentHelp("PNG, JPEG or SVG files, .icns or .ico files, or .icon bundles, to inspect.", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Print a JSON array, one object per file (failures as {\"path\", \"error\"}).")
@@ -28,6 +28,9 @@ struct InspectCommand: ParsableCommand {
                 } else if kind == .icns {
                     let inspection = try IcnsInspection.inspect(path)
                     if json { reports.append(.icns(inspection)) } else { print(inspection.text) }
+                } else if path.lowercased().hasSuffix(".ico") {
+                    let inspection = try IcoInspection.inspect(path)
+                    if json { reports.append(.ico(inspection)) } else { print(inspection.text) }
                 } else if kind == .jpeg || kind == .svg {
                     let facts = try SourceFacts.inspect(path, limits: decode.limits)
                     if json { reports.append(.source(facts)) } else { print(facts.text) }
@@ -56,6 +59,7 @@ private enum InspectionOutput: Encodable {
     case source(SourceFacts)
     case iconComposer(IconComposerInspection)
     case icns(IcnsInspection)
+    case ico(IcoInspection)
     case failed(path: String, error: String)
 
     func encode(to encoder: any Encoder) throws {
@@ -64,6 +68,7 @@ private enum InspectionOutput: Encodable {
         case .source(let facts): try facts.encode(to: encoder)
         case .iconComposer(let inspection): try inspection.encode(to: encoder)
         case .icns(let inspection): try inspection.encode(to: encoder)
+        case .ico(let inspection): try inspection.encode(to: encoder)
         case .failed(let path, let error):
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(path, forKey: .path)

@@ -12,8 +12,10 @@ struct ResizeCommand: ParsableCommand {
             Shrinking averages every source pixel under each output pixel (no aliasing); colour is filtered \
             in linear light (--no-linear filters the encoded values, as most other tools do) and premultiplied \
             by alpha, so transparent pixels never bleed into edges. --fit fill scales to cover and crops the \
-            exact fractional rectangle that maps onto the output; --fit fit scales inside and pads. The output \
-            is 8-bit and non-interlaced: RGB over --background unless --keep-alpha.
+            exact fractional rectangle that maps onto the output; --fit fit scales inside and pads (with \
+            transparency, or --background). The output is an 8-bit, non-interlaced PNG that keeps alpha where \
+            the result has any (a logo on transparency stays one; an opaque result is written as RGB): \
+            --flatten composites it over --background (white) into opaque RGB, --keep-alpha writes RGBA always.
             """)
 
     @Argument(help: ArgumentHelp("The PNG to resize.", valueName: "input"))
@@ -34,38 +36,43 @@ struct ResizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What fill keeps or where fit places the image: \(Gravity.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "gravity"))
     var gravity: Gravity = .center
 
-    @Option(help: ArgumentHelp("Colour for padding and for flattening alpha, or 'transparent' (needs --keep-alpha). Default: white, or transparent with --keep-alpha.", valueName: "#RRGGBB|transparent"))
+    @Option(help: ArgumentHelp("Colour for padding (and, with --flatten, behind translucent pixels), or 'transparent'. Default: transparent, or white with --flatten.", valueName: "#RRGGBB|transparent"))
     var background: Background?
 
     @Flag(name: .customLong("no-linear"), help: "Filter the sRGB-encoded values instead of linear light (matches other tools, darkens fine detail).")
     var gammaSpace = false
 
-    @Flag(help: "Keep the alpha channel (RGBA) instead of flattening to RGB.")
+    @Flag(help: "Write RGBA even when every pixel of the result is opaque.")
     var keepAlpha = false
+
+    @Flag(help: "Composite translucent pixels over --background (white) and write opaque RGB, as App Store icons must be.")
+    var flatten = false
 
     @OptionGroup var output: QuietOption
 
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
-        if case .transparent = background, !keepAlpha {
-            throw ValidationError("--background transparent needs --keep-alpha: an RGB output has no transparency")
+        if keepAlpha, flatten { throw ValidationError("--keep-alpha and --flatten exclude each other") }
+        if case .transparent = background, flatten {
+            throw ValidationError("--background transparent cannot go with --flatten: an RGB output has no transparency")
         }
+        try PNGOutput.check(out)
     }
 
     func run() throws {
         let padding: RGBColor? = switch background {
         case .colour(let colour): colour
         case .transparent: nil
-        case nil: keepAlpha ? nil : .white
+        case nil: flatten ? .white : nil
         }
         let resizing = Resizing(size: size, options: ResizeOptions(filter: filter, fit: fit, gravity: gravity, padding: padding),
-                                linearLight: !gammaSpace, keepsAlpha: keepAlpha, background: padding ?? .white,
-                                limits: decode.limits)
+                                linearLight: !gammaSpace, alpha: keepAlpha ? .kept : flatten ? .flattened : .keptWhenTranslucent,
+                                background: padding ?? .white, limits: decode.limits)
         try Terminal.orExit { try FileManager.default.makeFolder(out.parentFolder.isEmpty ? "." : out.parentFolder) }
         let outcome = try Terminal.orExit { try resizing.run(input: input, output: out) }
         if !output.quiet {
-            print("\(out): \(size) \(keepAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
+            print("\(out): \(size) \(outcome.keptAlpha ? "RGBA" : "RGB") 8-bit from \(outcome.sourceKind) \(outcome.sourceSize), "
                   + "\(filter), \(fit), \(outcome.bytesWritten) bytes" + outcome.flatteningNote(over: padding ?? .white))
         }
         for warning in outcome.warnings { Terminal.standardError("warning: \(warning)") }
@@ -96,3 +103,13 @@ extension PixelSize: ExpressibleByArgument {
     }
 }
 
+
+/// The one output format `resize` and `convert` write.
+enum PNGOutput {
+    /// Refuses an output path whose extension promises another format (`-o icon.jpg` got a PNG named .jpg).
+    static func check(_ path: String) throws {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext != "png" else { return }
+        throw ValidationError("\(path): IconForge writes PNG files only; name the output .png" + (ext.isEmpty ? "" : " (not .\(ext))"))
+    }
+}

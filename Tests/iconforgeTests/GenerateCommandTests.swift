@@ -210,7 +210,10 @@ struct NewcomerTests {
         let wide = folder.appendingPathComponent("wide.png").path
         #expect(try CommandRunner.run(["resize", "TestImages/app-icon-master.png", "--size", "100x50", "--out", wide]).status == 0)
         let padded = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: wide))).image.converted(to: .rgba8)
-        #expect(padded.pixel(x: 2, y: 25) == SIMD4(255, 255, 255, 255), "a square in a wide frame is padded (white), not stretched")
+        #expect(padded.pixel(x: 2, y: 25) == SIMD4(0, 0, 0, 0), "a square in a wide frame is padded (transparent), not stretched")
+        #expect(try CommandRunner.run(["resize", "TestImages/app-icon-master.png", "--size", "100x50", "--flatten", "--out", wide]).status == 0)
+        let flat = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: wide))).image.converted(to: .rgba8)
+        #expect(flat.pixel(x: 2, y: 25) == SIMD4(255, 255, 255, 255), "--flatten pads with white")
     }
 
     @Test("-q prints nothing but problems; -v lists every file")

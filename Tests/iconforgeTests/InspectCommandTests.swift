@@ -91,4 +91,19 @@ struct InspectIconComposerTests {
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("TestImages/icon/InvalidJSON.icon: icon.json is not valid JSON"))
     }
+
+    @Test("an .ico IconForge writes is inspected: each image's size, storage and opacity")
+    func icoFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CommandRunner.run(["generate", "TestImages/glyph-master.png", "--preset", "web", "-o", folder.path, "-q"]).status == 0)
+        let result = try CommandRunner.run(["inspect", folder.appendingPathComponent("favicon.ico").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("favicon.ico: ico, 3 images"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("  48x48: ") && result.standardOutput.contains("  16x16: "))
+        #expect(result.standardOutput.contains("translucent"))
+        let json = try CommandRunner.run(["inspect", "--json", folder.appendingPathComponent("favicon.ico").path])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect((array.first?["entries"] as? [Any])?.count == 3)
+    }
 }

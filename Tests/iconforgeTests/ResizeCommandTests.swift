@@ -8,11 +8,22 @@ import Testing
 struct ResizeCommandTests {
     private func decode(_ path: String) throws -> DecodedPNG { try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: path))) }
 
-    @Test("writes the size asked for as opaque 8-bit RGB, composited over white")
+    @Test("a logo on transparency stays one (RGBA); an opaque result is RGB; --flatten writes opaque RGB over white")
     func defaultOutput() throws {
         let output = try Fixtures.temporaryFolder().appendingPathComponent("g.png").path
         let result = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "58x58", "--out", output])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == 0 && result.standardOutput.contains("58x58 RGBA 8-bit"), "\(result.standardOutput)\(result.standardError)")
+        let kept = try decode(output)
+        #expect(kept.info.colorType == .rgba && !kept.info.isInterlaced)
+        #expect(kept.image.pixel(x: 0, y: 0)[3] == 0)                     // the transparent corner stays transparent
+        #expect(kept.image.pixel(x: 29, y: 31) == SIMD4(255, 0, 0, 255))   // the star's red centre
+
+        let opaque = try CommandRunner.run(["resize", "TestImages/app-icon-master.png", "--size", "58x58", "--out", output])
+        #expect(opaque.status == 0 && opaque.standardOutput.contains("58x58 RGB 8-bit"), "\(opaque.standardOutput)")
+        #expect(try decode(output).info.colorType == .rgb)
+
+        let flat = try CommandRunner.run(["resize", "TestImages/glyph-master.png", "--size", "58x58", "--flatten", "--out", output])
+        #expect(flat.status == 0, "\(flat.standardError)")
         let decoded = try decode(output)
         #expect(decoded.info.width == 58 && decoded.info.height == 58 && decoded.info.colorType == .rgb && !decoded.info.isInterlaced)
         #expect(decoded.image.pixel(x: 0, y: 0) == SIMD4(255, 255, 255, 255)) // transparent corner over white
@@ -43,7 +54,10 @@ struct ResizeCommandTests {
     @Test("bad arguments are usage errors (exit 2)", arguments: [
         ["resize", "TestImages/glyph-master.png", "--size", "0x5", "--out", "/tmp/x.png"],
         ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--filter", "sinc"],
-        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--background", "transparent"],
+        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--background", "transparent", "--flatten"],
+        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.png", "--keep-alpha", "--flatten"],
+        ["resize", "TestImages/glyph-master.png", "--size", "5x5", "--out", "/tmp/x.jpg"],
+        ["convert", "TestImages/glyph-master.png", "--out", "/tmp/x.webp"],
     ])
     func usage(arguments: [String]) throws {
         #expect(try CommandRunner.run(arguments).status == 2)

@@ -1,0 +1,35 @@
+import Raster
+
+/// What `iconforge inspect favicon.ico` reports: each image's pixels, how it is stored, and whether any pixel is
+/// translucent — what a browser or Windows picks from.
+public struct IcoInspection: Sendable, Encodable {
+    /// One image of the file.
+    public struct Entry: Sendable, Encodable {
+        /// "48x48".
+        public var pixels: String
+        /// "png" or "bmp".
+        public var data: String
+        /// True when any pixel is not fully opaque.
+        public var translucent: Bool
+    }
+
+    public var path: String
+    public var entries: [Entry]
+
+    /// Reads the file and decodes every image in it.
+    public static func inspect(_ path: String) throws(IconForgeError) -> IcoInspection {
+        let bytes = try FileIO.readInput(path)
+        let entries: [Ico.Entry]
+        do { entries = try Ico.read(bytes) } catch { throw .invalidRequest(path: path, reason: error.description) }
+        return IcoInspection(path: path, entries: entries.map {
+            Entry(pixels: "\($0.size)", data: $0.isPNG ? "png" : "bmp", translucent: !$0.image.isOpaque)
+        })
+    }
+
+    /// A paragraph for people.
+    public var text: String {
+        (["\(path): ico, \(entries.count) image\(entries.count == 1 ? "" : "s")"] + entries.map { entry in
+            "  \(entry.pixels): \(entry.data.uppercased())\(entry.translucent ? ", translucent" : ", opaque")"
+        }).joined(separator: "\n")
+    }
+}
