@@ -83,6 +83,9 @@ public struct GenerateOptions: Sendable {
     /// Into a website: also insert or update the `<link>` tags of the icons and manifest in its page (`index.html`, or
     /// Vite's beside `public/`), keeping every other byte of it.
     public var updatesPage = false
+    /// Switch an existing app-icon set to the layout of the iOS preset given. By default the set's layout is kept (an
+    /// Xcode 16 single-size set stays single-size under `--preset ios`) and the run says so.
+    public var replacesLayout = false
     /// Other inputs of the same command that no run may overwrite: every master of a batch, the alternates' masters.
     public var otherInputs: [String] = []
 
@@ -278,6 +281,7 @@ public struct Generator: Sendable {
     /// What would be written, without reading the source's pixels (for --dry-run): every file under the name
     /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
     public func plan(outputFolder: String) -> GenerationPlan {
+        if let kept = keepingLayout(in: outputFolder) { return kept.generator.plan(outputFolder: outputFolder) }
         let outputs = outputs(in: outputFolder)
         let jobs = fileJobs(outputs)
         var plan = GenerationPlan()
@@ -313,6 +317,11 @@ public struct Generator: Sendable {
 
     private func generate(source: String, outputFolder: String, parallelism: Parallelism,
                           progress: (@Sendable (Int, Int) -> Void)?) throws(IconForgeError) -> GenerationReport {
+        if let kept = keepingLayout(in: outputFolder) {
+            var report = try kept.generator.generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
+            report.notes.insert(kept.note, at: 0)
+            return report
+        }
         let clock = ContinuousClock(), start = clock.now
         // An asset set given as the output would get a set nested in it, which Xcode ignores.
         let given = (outputFolder as NSString).pathExtension
@@ -420,6 +429,26 @@ public struct Generator: Sendable {
         let kept = writer.finish()
         return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
                                 notes: notes + layers.notes + platformNotes + kept, seconds: (clock.now - start).seconds)
+    }
+
+    /// The iOS layouts a preset can give an app-icon set.
+    static let iOSLayouts = ["ios", "ios-single", "ios-universal"]
+
+    /// This generator with its iOS preset swapped for the layout the catalog's existing app-icon set has, and the note
+    /// saying so; nil when there is nothing to keep (no set, the same layout, or `replacesLayout`).
+    private func keepingLayout(in folder: String) -> (generator: Generator, note: String)? {
+        guard !options.replacesLayout, Generator.isCatalog(folder) else { return nil }
+        let name = options.appIconName ?? "AppIcon"
+        let set = (folder as NSString).appendingPathComponent(name + ".appiconset")
+        let existing = PresetCatalog.matchingPresets(iconSet: set).filter(Generator.iOSLayouts.contains)
+        guard existing.count == 1, let layout = existing.first,
+              let index = options.presets.firstIndex(where: { Generator.iOSLayouts.contains($0.name) && $0.name != layout }),
+              let replacement = try? PresetCatalog.presets(layout).first else { return nil }
+        var own = self
+        let asked = own.options.presets[index].name
+        own.options.presets[index] = replacement
+        let described = ["ios": "classic per-size", "ios-single": "single-size (Xcode 16)", "ios-universal": "all-sizes"][layout] ?? layout
+        return (own, "kept \(name).appiconset's \(described) layout (preset \(layout) instead of \(asked)); --replace-layout switches it to \(asked)")
     }
 
     /// The Icon Composer layers a run does not render, and what to say about them.

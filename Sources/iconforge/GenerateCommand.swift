@@ -98,6 +98,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("update-html"), help: "Into a website: also insert or update the icon and manifest <link> tags in its index.html (Vite's beside public/), keeping the rest of the page byte for byte.")
     var updateHTML = false
 
+    @Flag(name: .customLong("replace-layout"), help: "Switch an existing app-icon set to the layout of the preset given (by default its layout is kept: an Xcode 16 single-size set stays single-size under --preset ios).")
+    var replaceLayout = false
+
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
@@ -148,6 +151,7 @@ struct GenerateCommand: ParsableCommand {
             options.visionLayers[parts[0].lowercased()] = parts[1]
         }
         options.updatesPage = updateHTML
+        options.replacesLayout = replaceLayout
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo
         options.launchLogoScale = launchLogoScale

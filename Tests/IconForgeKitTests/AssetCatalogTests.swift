@@ -93,14 +93,17 @@ struct AssetCatalogWriteTests {
         #expect(try snapshot(catalog) == after)
     }
 
-    @Test("switching classic -> single size -> classic: each layout replaces the other, files that leave go to the backup")
+    @Test("switching classic -> single size -> classic with --replace-layout: each layout replaces the other, files that leave go to the backup")
     func switchLayouts() throws {
         let catalog = try copy("Legacy.xcassets")
         let set = catalog.appendingPathComponent("AppIcon.appiconset")
         let original = try snapshot(set)
-        let dryRun = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios-single"))).plan(outputFolder: catalog.path)
+        let replacing = { (options: inout GenerateOptions) in options.replacesLayout = true }
+        var options = GenerateOptions(presets: try PresetCatalog.presets("ios-single"))
+        replacing(&options)
+        let dryRun = Generator(options: options).plan(outputFolder: catalog.path)
         #expect(dryRun.moves.count == 19) // 25 slots, 19 distinct files
-        let single = try generate("ios-single", into: catalog)
+        let single = try generate("ios-single", into: catalog, configure: replacing)
         // The 19 files of the old layout leave the set; the user's Contents.json, rewritten, is kept too.
         #expect(single.notes.count == 2 && single.notes[0].hasPrefix("moved 19 files of the replaced layout out of AppIcon.appiconset to "))
         #expect(single.notes[1].hasPrefix("kept your Legacy.xcassets/AppIcon.appiconset/Contents.json in "))
@@ -111,7 +114,7 @@ struct AssetCatalogWriteTests {
         let stamp = try #require(try FileManager.default.contentsOfDirectory(atPath: backups.path).first)
         let saved = try snapshot(backups.appendingPathComponent(stamp).appendingPathComponent("Legacy.xcassets/AppIcon.appiconset"))
         #expect(saved.count == 20 && saved.allSatisfy { original[$0.key] == $0.value })
-        try generate("ios", into: catalog)
+        try generate("ios", into: catalog, configure: replacing)
         let entries = try images(set)
         #expect(entries.count == 19 && Set(entries.compactMap { $0["filename"] as? String }).contains("mac-128.png"))
         #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("AppIcon.png").path))

@@ -361,6 +361,25 @@ struct PlatformPresetTests {
             #expect(error.description.contains(message), "\(error)")
         }
     }
+    @Test("an Xcode 16 single-size set stays single-size under --preset ios, saying so; --replace-layout switches it")
+    func layoutIsKept() throws {
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        defer { try? FileManager.default.removeItem(at: catalog.deletingLastPathComponent()) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        var single = GenerateOptions(presets: try PresetCatalog.presets("ios-single"))
+        single.darkSource = master
+        _ = try Generator(options: single).run(source: master, outputFolder: catalog.path)
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        let before = try FileManager.default.contentsOfDirectory(atPath: set.path).sorted()
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios"))).run(source: master, outputFolder: catalog.path)
+        #expect(report.notes.first?.contains("kept AppIcon.appiconset's single-size (Xcode 16) layout") == true, "\(report.notes)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted() == before)
+        #expect(PresetCatalog.matchingPresets(iconSet: set.path) == ["ios-single"])
+        var replacing = GenerateOptions(presets: try PresetCatalog.presets("ios"))
+        replacing.replacesLayout = true
+        _ = try Generator(options: replacing).run(source: master, outputFolder: catalog.path)
+        #expect(PresetCatalog.matchingPresets(iconSet: set.path) == ["ios"])
+    }
 }
 
 @Suite("Generator: visionOS")
@@ -394,4 +413,5 @@ struct VisionStackTests {
         let again = try PNG.decode(Fixtures.bytes(at: stack.appendingPathComponent("Back.solidimagestacklayer/Content.imageset/Back.png")))
         #expect(again.image != back.image && again.info.colorType == .rgb)
     }
+
 }
