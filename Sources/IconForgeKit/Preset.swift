@@ -144,6 +144,24 @@ public struct Preset: Sendable, Equatable {
     /// Every output, in the order Xcode lists them.
     public var outputs: [IconSpec]
 
+    /// The platforms whose folders a project keeps apart.
+    public enum Platform: Sendable, Equatable {
+        /// Asset catalogs, `.icns`, Icon Composer bundles.
+        case apple
+        /// `res/` folders.
+        case android
+        /// A website's folder.
+        case web
+    }
+
+    /// Where this preset's outputs live in a project: Android if it writes launcher layers, web if it writes manifest
+    /// icons or touch icons, Apple otherwise.
+    public var platform: Platform {
+        if outputs.contains(where: { $0.androidLayer != nil }) { return .android }
+        if outputs.contains(where: { $0.webPurpose != nil || $0.role == .webClip || $0.container == "ico" }) { return .web }
+        return .apple
+    }
+
     /// Set folders the preset may write, and the roles that may live in them.
     static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset", "solidimagestack"]
 

@@ -167,6 +167,12 @@ struct GenerateCommand: ParsableCommand {
         }
         let files = try expandSources()
         guard !files.isEmpty else { throw Terminal.failure("no PNG, SVG or JPEG masters in \(sources.joined(separator: ", "))") }
+        // One master into a project's root (or presets of several platforms into one folder): each preset into its own place.
+        if files.count == 1, !out.contains("{name}") {
+            let names = preset.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let routes = try Terminal.orExit(2) { try ProjectLayout.routes(presets: names, out: out) }
+            if routes.count > 1 || routes.first?.folder != out { return try runRoutes(routes) }
+        }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
         let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
         if Set(jobs.map(\.1)).count < jobs.count {
@@ -219,6 +225,27 @@ struct GenerateCommand: ParsableCommand {
         let elapsed = clock.now - start
         reporter.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         if reporter.failureCount > 0 { throw ExitCode(1) }
+    }
+
+    /// Runs this command once per destination, each with its own presets; the options that belong to one platform
+    /// (appearance variants, alternates) go only with the presets that use them.
+    private func runRoutes(_ routes: [(presets: [String], folder: String)]) throws {
+        var status: Int32 = 0
+        for route in routes {
+            var sub = self
+            sub.preset = route.presets.joined(separator: ",")
+            sub.out = route.folder
+            let presets = (try? PresetCatalog.presets(sub.preset!)) ?? []
+            let slots = Set(presets.flatMap { $0.outputs.compactMap(\.appearance) })
+            if !slots.contains(.dark) { sub.dark = nil }
+            if !slots.contains(.tinted) { sub.tinted = nil }
+            if AlternateIcons.preset(from: presets) == nil { sub.alternate = [] }
+            if !quiet { print("\(sub.preset!) → \(route.folder)") }
+            if routes.count == 1 { return try sub.run() }
+            // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
+            do { try sub.run() } catch { status = max(status, (error as? ExitCode)?.rawValue ?? 1) }
+        }
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// One generator per --alternate: the presets' app-icon sets only, named after the alternate.

@@ -271,6 +271,42 @@ struct ProjectFileCommandTests {
         }
     }
 
+    @Test("--out . in a Flutter app writes each preset into its platform's folder; a plain folder gets android/ and web/; a missing platform is named")
+    func outProjectRoot() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        for (preset, catalog) in [("ios", "ios/Runner/Assets.xcassets"), ("macos", "macos/Runner/Assets.xcassets")] {
+            #expect(try CommandRunner.run(["generate", master, "--preset", preset, "-o", folder.appendingPathComponent(catalog).path, "-q"]).status == 0)
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: folder.appendingPathComponent("web"))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let run = try CommandRunner.run(["generate", master, "--preset", "ios,macos,android,web", "--out", "."], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("ios → ios/Runner/Assets.xcassets") && run.standardOutput.contains("android → android"), "\(run.standardOutput)")
+        for path in ["ios/Runner/Assets.xcassets/AppIcon.appiconset/Icon-60@3x.png", "macos/Runner/Assets.xcassets/AppIcon.appiconset/icon_512x512@2x.png",
+                     "android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png", "web/favicon.ico"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).subtracting(before).isSubset(of: [".iconforge", ".iconforge-backup"]),
+                "nothing is written into the root")
+        // The macOS set stays the Mac's: no iOS slots were added to it.
+        let mac = try String(contentsOf: folder.appendingPathComponent("macos/Runner/Assets.xcassets/AppIcon.appiconset/Contents.json"), encoding: .utf8)
+        #expect(!mac.contains("iphone"))
+
+        let plain = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: plain) }
+        let heap = try CommandRunner.run(["generate", master, "--preset", "ios-single,android,web", "--out", plain.path, "-q"])
+        #expect(heap.status == 0, "\(heap.standardError)")
+        for path in ["AppIcon.appiconset/AppIcon.png", "android/mipmap-xxxhdpi/ic_launcher.png", "web/manifest.webmanifest"] {
+            #expect(FileManager.default.fileExists(atPath: plain.appendingPathComponent(path).path), "\(path)")
+        }
+
+        let missing = try CommandRunner.run(["generate", master, "--preset", "ios,android", "--out", folder.appendingPathComponent("web").path])
+        #expect(missing.status == 2 && missing.standardError.contains("has no folder for ios, android"), "\(missing.standardError)")
+    }
+
     @Test("init in a Flutter app (flutter/gallery's layout): one job per catalog with the presets its icon set is laid out in, Android, web; the jobs run clean")
     func flutterProject() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -1,0 +1,123 @@
+import Foundation
+import PNGCodec
+
+/// Where a project keeps each platform's icons, found as `init` and `generate --out .` find them: asset catalogs (each
+/// with the presets its app-icon set is laid out for), the Android module with `app/src/main/res`, the web folder, and
+/// a likely master. Build output, dependencies and version control are not searched, nor links out of the project.
+public struct ProjectLayout: Sendable {
+    /// Asset catalogs (paths relative to the root), each with the presets its app-icon set is laid out for (empty: none found in it).
+    public var catalogs: [(path: String, presets: [String])] = []
+    /// The folder holding `app/src/main/res`, relative to the root ("" for the root itself).
+    public var androidRoot: String?
+    /// The website's folder, relative to the root ("" for the root itself).
+    public var webFolder: String?
+    /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
+    public var master: String?
+
+    /// Folders never searched: build output, dependencies, version control.
+    public static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
+
+    /// Searches `root` (at most four folders deep).
+    public init(root: String) {
+        var queue: [(String, Int)] = [("", 0)]
+        let manager = FileManager.default
+        // Links out of the project are not followed: init describes this project only.
+        let scope = FolderScope(root)
+        // The root itself may be the website (its index.html or manifest at the top).
+        if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
+            webFolder = ""
+        }
+        while !queue.isEmpty {
+            let (relative, depth) = queue.removeFirst()
+            let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+            for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !name.hasPrefix(".") && !Self.skipped.contains(name) {
+                let path = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+                let full = (root as NSString).appendingPathComponent(path)
+                guard scope.contains(full) else { continue }
+                var isFolder: ObjCBool = false
+                _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    if name.hasSuffix(".xcassets") { catalogs.append((path, Self.iconPresets(inCatalog: full))); continue }
+                    if name == "res", path.hasSuffix("src/main/res") { androidRoot = androidRoot ?? String(path.dropLast("app/src/main/res".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")); continue }
+                    if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    if depth < 4 { queue.append((path, depth + 1)) }
+                } else if master == nil, Self.looksLikeMaster(name: name, path: full) {
+                    master = path
+                }
+            }
+        }
+    }
+
+    /// The presets that keep the catalog's app-icon set (AppIcon, else the first) in its layout.
+    static func iconPresets(inCatalog catalog: String) -> [String] {
+        let sets = ((try? FileManager.default.contentsOfDirectory(atPath: catalog)) ?? []).filter { $0.hasSuffix(".appiconset") }.sorted()
+        guard let set = sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first else { return [] }
+        return PresetCatalog.matchingPresets(iconSet: (catalog as NSString).appendingPathComponent(set))
+    }
+
+    /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
+    public var iconCatalogs: [(path: String, presets: [String])] {
+        let withIcons = catalogs.filter { !$0.presets.isEmpty }
+        if !withIcons.isEmpty { return withIcons }
+        return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
+    }
+
+    /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
+    static func looksLikeMaster(name: String, path: String) -> Bool {
+        let lower = name.lowercased()
+        guard lower.contains("icon") || lower.contains("logo") else { return false }
+        if lower.hasSuffix(".svg") { return true }
+        guard lower.hasSuffix(".png"), let bytes = try? FileIO.read(path), let info = try? PNG.info(bytes) else { return false }
+        return info.width == info.height && info.width >= 1024
+    }
+
+    /// True when the search found any platform's folder.
+    public var isProject: Bool { !catalogs.isEmpty || androidRoot != nil || webFolder != nil }
+
+    /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
+    /// - into a catalog, a `res/` folder or an `.icon`: all of them there, as given;
+    /// - into a project's root (one where a catalog, an Android module or a web folder is found): Apple presets into the
+    ///   catalog laid out for them (a macOS preset into the catalog whose icon set is the Mac's, as in a Flutter app),
+    ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
+    /// - into a plain folder, presets of several platforms: Apple's into it, Android's into `android/`, web's into `web/`,
+    ///   so that one folder does not become a heap.
+    public static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
+        var platforms: [(name: String, platform: Preset.Platform)] = []
+        for name in names {
+            let presets: [Preset]
+            do { presets = try PresetCatalog.presets(name) } catch { throw .invalidRequest(path: name, reason: "\(error)") }
+            platforms.append((name, presets.first?.platform ?? .apple))
+        }
+        let last = (out as NSString).lastPathComponent
+        if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" { return [(names, out)] }
+        var routes: [(presets: [String], folder: String)] = []
+        func add(_ name: String, _ relative: String) {
+            let folder = relative.isEmpty ? out : out == "." ? relative : (out as NSString).appendingPathComponent(relative)
+            if let index = routes.firstIndex(where: { $0.folder == folder }) { routes[index].presets.append(name) } else { routes.append(([name], folder)) }
+        }
+        let layout = ProjectLayout(root: out)
+        guard layout.isProject else {
+            guard Set(platforms.map(\.platform)).count > 1 else { return [(names, out)] }
+            for (name, platform) in platforms { add(name, platform == .android ? "android" : platform == .web ? "web" : "") }
+            return routes
+        }
+        var missing: [String] = []
+        for (name, platform) in platforms {
+            let family = name.hasPrefix("mac") ? "macos" : name.hasPrefix("watch") ? "watch" : "ios"
+            let relative: String? = switch platform {
+            case .android: layout.androidRoot
+            case .web: layout.webFolder
+            case .apple: (layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }
+                          ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty }))?.path
+            }
+            if let relative { add(name, relative) } else { missing.append(name) }
+        }
+        if !missing.isEmpty {
+            let found = layout.catalogs.map { "asset catalog \($0.path)" }
+                + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+            throw .invalidRequest(path: out, reason: "has no folder for \(missing.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
+                                  + "give --out that folder for those presets, or generate them in a run of their own")
+        }
+        return routes
+    }
+}
