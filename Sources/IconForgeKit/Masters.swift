@@ -112,14 +112,22 @@ struct Masters: Sendable {
         // follows the outputs (an 8192 px master's maskable canvas took 2.7 GB, a 20000x1 one 12 GB).
         let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
         if let needed = largestSide({ $0.webPurpose == "maskable" }) {
-            // Browsers crop maskable icons to as little as the central 80% circle: the master fills that square.
-            let side = min(max(image.width, image.height), needed), inner = side * 4 / 5
-            let colour = image.edgeColor(fallback: options.background)
-            var canvas = Canvas(width: side, height: side)
-            canvas.fill(.solid(colour))
-            canvas.draw(Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
-                                         parallelism: parallelism), x: (side - inner) / 2, y: (side - inner) / 2)
-            masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))
+            // Browsers crop maskable icons to as little as the central 80% circle. A logo on transparency goes inside
+            // that circle (2% margin) on the background colour; a full-bleed picture fills its square and runs past it.
+            let side = min(max(image.width, image.height), needed), square = side * 4 / 5
+            let resized = { (inner: Int) in
+                Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+                                 parallelism: parallelism)
+            }
+            if image.hasTransparentEdges {
+                let inner = AdaptiveIcon.safeSide(of: image, square: square, safeRadius: Double(side) * 0.38)
+                var canvas = Canvas(width: side, height: side)
+                canvas.fill(.solid(image.edgeColor(fallback: options.background)))
+                canvas.draw(resized(inner), x: (side - inner) / 2, y: (side - inner) / 2)
+                masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))
+            } else {
+                masters.maskable = pyramid(resized(square).edgeExtended(toSide: side, x: (side - square) / 2, y: (side - square) / 2))
+            }
         }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))

@@ -44,7 +44,7 @@ struct AndroidPresetTests {
         #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.filter { !$0.findings.isEmpty })")
     }
 
-    @Test("the round icon is transparent outside its circle; the default foreground fills the 66 dp safe zone's square and nothing outside it")
+    @Test("the round icon is transparent outside its circle; a full-bleed master fills the 66 dp safe zone's square and runs past it to the full layer, seamless")
     func masksAndSafeZone() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,9 +53,39 @@ struct AndroidPresetTests {
         #expect(round.pixel(x: 0, y: 0)[3] == 0 && round.pixel(x: 191, y: 191)[3] == 0 && round.pixel(x: 96, y: 96)[3] == 255)
         #expect(round.pixel(x: 96, y: 1)[3] > 200, "the circle touches the edge")
         let foreground = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png")).image.converted(to: .rgba8)
-        // 432 px = 108 dp: the safe zone's square is 66 dp = 264 px, from 84 to 348.
-        #expect(foreground.pixel(x: 216, y: 216)[3] == 255 && foreground.pixel(x: 90, y: 90)[3] == 255)
-        #expect(foreground.pixel(x: 80, y: 216)[3] == 0 && foreground.pixel(x: 216, y: 352)[3] == 0)
+        // 432 px = 108 dp: the safe zone's square is 66 dp = 264 px, from 84 to 348; outside it, its edge pixels carried on.
+        #expect(foreground.isOpaque)
+        #expect(foreground.pixel(x: 0, y: 216) == foreground.pixel(x: 84, y: 216) && foreground.pixel(x: 431, y: 431) == foreground.pixel(x: 347, y: 347))
+    }
+
+    @Test("a logo on transparency that fills its square is scaled into the safe circles: Android's 66 dp (2 dp margin), the maskable 80% (2% margin), on --background")
+    func logoInsideSafeCircles() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A red rounded logo to 40 px of the master's edges: filling the safe zone's square, its corners left the circle.
+        var logo = Image(width: 1024, height: 1024, fill: SIMD4(0, 0, 0, 0))
+        for y in 40..<984 { for x in 40..<984 { logo.setPixel(x: x, y: y, SIMD4(220, 30, 30, 255)) } }
+        let path = folder.appendingPathComponent("logo.png").path
+        try FileIO.writeAtomically(try PNG.encode(logo), to: path)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android,web"))
+        options.background = RGBColor(red: 255, green: 255, blue: 255)
+        _ = try Generator(options: options).run(source: path, outputFolder: folder.appendingPathComponent("out").path, parallelism: .serial)
+        func farthest(_ image: Image, where content: (SIMD4<UInt16>) -> Bool) -> Double {
+            var radius = 0.0
+            for y in 0..<image.height { for x in 0..<image.width where content(image.pixel(x: x, y: y)) {
+                radius = max(radius, ((Double(x) + 0.5 - Double(image.width) / 2) * (Double(x) + 0.5 - Double(image.width) / 2)
+                                      + (Double(y) + 0.5 - Double(image.height) / 2) * (Double(y) + 0.5 - Double(image.height) / 2)).squareRoot())
+            } }
+            return radius
+        }
+        let foreground = try decode(folder.appendingPathComponent("out/mipmap-xxxhdpi/ic_launcher_foreground.png")).image.converted(to: .rgba8)
+        #expect(farthest(foreground) { $0[3] > 12 } <= 432 * 33 / 108, "the glyph leaves the 66 dp circle")
+        #expect(farthest(foreground) { $0[3] > 12 } > 432 * 28 / 108, "the glyph is not shrunk more than needed")
+        let maskable = try decode(folder.appendingPathComponent("out/icon-maskable-512.png")).image.converted(to: .rgba8)
+        #expect(farthest(maskable) { $0[0] > 150 && $0[1] < 120 } <= 512 * 0.4, "the glyph leaves the maskable safe circle")
+        #expect(maskable.pixel(x: 3, y: 3) == SIMD4(255, 255, 255, 255), "the background is --background, never black")
+        let legacy = try decode(folder.appendingPathComponent("out/mipmap-xxxhdpi/ic_launcher.png")).image.converted(to: .rgba8)
+        #expect(legacy.pixel(x: 2, y: 2) == SIMD4(255, 255, 255, 255))
     }
 
     @Test("designed layers: --android-foreground, --android-background FILE (background pictures, @mipmap reference), --monochrome FILE")
@@ -122,9 +152,9 @@ struct WebPresetTests {
         #expect(entries.map(\.size.width) == [16, 32, 48])
         let touch = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("apple-touch-icon.png")))
         #expect(touch.image.size == PixelSize(width: 180, height: 180) && touch.info.colorType == .rgb)
-        // Maskable: the master fills the central 80%; the outer 10% each side is its edge colour, flat.
+        // Maskable: the full-bleed master fills the central 80%; the outer 10% each side carries its edge pixels on (no seam).
         let maskable = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("icon-maskable-512.png"))).image.converted(to: .rgba8)
-        #expect(maskable.pixel(x: 5, y: 5) == maskable.pixel(x: 40, y: 500) && maskable.pixel(x: 5, y: 5) != maskable.pixel(x: 60, y: 60))
+        #expect(maskable.pixel(x: 5, y: 5) == maskable.pixel(x: 51, y: 51) && maskable.pixel(x: 5, y: 300) == maskable.pixel(x: 51, y: 300))
         let html = try String(contentsOf: folder.appendingPathComponent("icons.html"), encoding: .utf8)
         #expect(html.contains("<link rel=\"manifest\" href=\"manifest.webmanifest\">") && html.contains("favicon-32x32.png"))
         let validation = try Validator().validate([folder.path], parallelism: .serial)
@@ -170,9 +200,9 @@ struct WebPresetTests {
             let image = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("\(name).png"))).image.converted(to: .rgba8)
             #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != old, "\(name)")
         }
-        // Maskable: the master inside the central 80%, its edge colour around it (as the preset's own maskable icons).
+        // Maskable: the full-bleed master fills the central 80% and runs on past it (as the preset's own maskable icons).
         let maskable = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/Icon-maskable-384.png"))).image.converted(to: .rgba8)
-        #expect(maskable.pixel(x: 3, y: 3) == maskable.pixel(x: 30, y: 370) && maskable.pixel(x: 3, y: 3) != maskable.pixel(x: 50, y: 50))
+        #expect(maskable.pixel(x: 3, y: 3) == maskable.pixel(x: 38, y: 38) && maskable.pixel(x: 3, y: 200) == maskable.pixel(x: 38, y: 200))
         let untouched = try PNG.decode(Fixtures.bytes(at: web.appendingPathComponent("icons/Icon-both-256.png"))).image.converted(to: .rgba8)
         #expect(untouched.pixel(x: 128, y: 128) == old)
         #expect(report.files.filter { $0.path.hasPrefix("icons/") }.count == 9)

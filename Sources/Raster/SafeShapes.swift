@@ -1,0 +1,63 @@
+/// What placing a master into a launcher's or browser's mask needs to know about it: whether it is a logo on
+/// transparency or a full-bleed picture, how far from the centre its content reaches, and how to let a full-bleed
+/// picture run past its edges without a seam.
+extension Image {
+    /// True when most of the border is transparent: a logo or glyph on transparency, which is scaled into a mask's safe
+    /// circle on a background colour, rather than a full-bleed picture.
+    public var hasTransparentEdges: Bool {
+        let top = Double(format.maxValue)
+        var coverage = 0.0, count = 0.0
+        func add(_ x: Int, _ y: Int) {
+            coverage += Double(pixel(x: x, y: y)[3]) / top
+            count += 1
+        }
+        for x in 0..<width { add(x, 0); add(x, height - 1) }
+        for y in 1..<max(1, height - 1) { add(0, y); add(width - 1, y) }
+        return coverage < count / 2
+    }
+
+    /// The distance in pixels from the image's centre to the farthest pixel centre whose alpha is above `threshold`
+    /// (0…1; a faint shadow or anti-aliasing below it does not count); nil when no pixel is.
+    public func contentRadius(threshold: Double = 0.05) -> Double? {
+        let limit = UInt16((threshold * Double(format.maxValue)).rounded())
+        let (centreX, centreY) = (Double(width) / 2, Double(height) / 2)
+        var farthest = -1.0
+        bytes.withUnsafeBytes { raw in
+            for y in 0..<height {
+                // The farthest pixel of a row is its first or last one with content: scanned in from both ends.
+                var first = -1, last = -1
+                for x in 0..<width where Image.load(from: raw, at: y * width + x, format: format)[3] > limit { first = x; break }
+                guard first >= 0 else { continue }
+                for x in stride(from: width - 1, through: first, by: -1) where Image.load(from: raw, at: y * width + x, format: format)[3] > limit {
+                    last = x
+                    break
+                }
+                let dy = Double(y) + 0.5 - centreY
+                for x in [first, last] {
+                    let dx = Double(x) + 0.5 - centreX
+                    farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
+                }
+            }
+        }
+        return farthest < 0 ? nil : farthest
+    }
+
+    /// A `side`×`side` image with this one at (`x`, `y`) and every pixel outside it the nearest pixel of its edge: a
+    /// full-bleed picture carried past its border so that a layer larger than it (Android's 108 dp) has no seam.
+    public func edgeExtended(toSide side: Int, x originX: Int, y originY: Int) -> Image {
+        var result = Image(uninitializedWidth: side, height: side, format: format)
+        let (width, height, format) = (self.width, self.height, self.format)
+        bytes.withUnsafeBytes { source in
+            result.bytes.withUnsafeMutableBytes { destination in
+                for y in 0..<side {
+                    let sourceY = min(max(y - originY, 0), height - 1)
+                    for x in 0..<side {
+                        let sourceX = min(max(x - originX, 0), width - 1)
+                        Image.store(Image.load(from: source, at: sourceY * width + sourceX, format: format), into: destination, at: y * side + x, format: format)
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
