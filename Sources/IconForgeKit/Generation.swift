@@ -282,7 +282,8 @@ public struct Generator: Sendable {
     /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
     public func plan(outputFolder: String) -> GenerationPlan {
         if let kept = keepingLayout(in: outputFolder) { return kept.generator.plan(outputFolder: outputFolder) }
-        let outputs = outputs(in: outputFolder)
+        let keptMonochrome = designedMonochrome(in: outputFolder)
+        let outputs = outputs(in: outputFolder).filter { keptMonochrome == nil || $0.androidLayer != "monochrome" }
         let jobs = fileJobs(outputs)
         var plan = GenerationPlan()
         for set in uniqueSets(outputs) {
@@ -328,7 +329,10 @@ public struct Generator: Sendable {
         if Backup.catalogKinds.contains(given), given != "xcassets", given != "icon" {
             throw .invalidRequest(path: outputFolder, reason: "is an asset set; give the catalog that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
         }
-        let outputs = outputs(in: outputFolder)
+        // A designed monochrome the project already has (a vector, or PNGs IconForge did not write) is kept for themed
+        // icons: the adaptive icon keeps referring to it, and no silhouette replaces it.
+        let keptMonochrome = designedMonochrome(in: outputFolder)
+        let outputs = outputs(in: outputFolder).filter { keptMonochrome == nil || $0.androidLayer != "monochrome" }
         let allPlanned = fileJobs(outputs)
         // Every output size against the memory limit before the master is decoded or anything allocated.
         for job in allPlanned {
@@ -412,9 +416,12 @@ public struct Generator: Sendable {
             var colour: RGBColor? = icon.backgroundColor
             if case .file? = options.androidBackground { colour = nil }
             let names = Set(outputs.compactMap { $0.androidLayer != nil && $0.folder != nil ? ($0.filename! as NSString).deletingPathExtension : nil })
-            let (files, notes) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour,
-                                                            monochrome: outputs.contains { $0.androidLayer == "monochrome" }, imageNames: names,
-                                                            writer: writer)
+            let monochrome = keptMonochrome ?? (outputs.contains { $0.androidLayer == "monochrome" } ? AndroidResources.monochromeReference : nil)
+            let (files, notes) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour, monochrome: monochrome,
+                                                            imageNames: names, writer: writer)
+            if let keptMonochrome {
+                platformNotes.append("kept your designed monochrome layer \(keptMonochrome) for themed icons; --monochrome FILE replaces it")
+            }
             snippets += files.map { path in
                 GeneratedFile(path: path, role: .android, pixels: nil,
                               bytes: (try? FileIO.read((outputFolder as NSString).appendingPathComponent(path)))?.count ?? 0)
@@ -429,6 +436,16 @@ public struct Generator: Sendable {
         let kept = writer.finish()
         return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
                                 notes: notes + layers.notes + platformNotes + kept, seconds: (clock.now - start).seconds)
+    }
+
+    /// The project's own designed monochrome layer to keep (see `AndroidResources.designedMonochrome`), when the run
+    /// writes Android's layers and was given no monochrome of its own.
+    private func designedMonochrome(in folder: String) -> String? {
+        if case .file? = options.monochrome { return nil }
+        guard !options.omitsMonochrome, options.presets.contains(where: { $0.outputs.contains { $0.androidLayer == "monochrome" } }) else { return nil }
+        let android = Generator.androidResources(in: folder)
+        let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+        return AndroidResources.designedMonochrome(res: res, ledger: WriteLedger(given: res))
     }
 
     /// The iOS layouts a preset can give an app-icon set.

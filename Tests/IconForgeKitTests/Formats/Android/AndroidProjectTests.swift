@@ -158,4 +158,38 @@ struct AndroidProjectTests {
         #expect(kept.map { $0.split(separator: "/").dropFirst().joined(separator: "/") } == ["res/mipmap-anydpi-v26/ic_launcher.xml"], "\(kept)")
         #expect(String(decoding: try Fixtures.bytes(at: backups.appendingPathComponent(kept[0])), as: UTF8.self) == edited)
     }
+
+    @Test("a designed monochrome (a vector drawable) is kept for themed icons: referenced by the new adaptive icon, never replaced by a silhouette; --monochrome FILE replaces it; IconForge's own is made again")
+    func designedMonochromeIsKept() throws {
+        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let root = try tree([
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
+                    <background android:drawable="@color/brand"/>
+                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+                    <monochrome android:drawable="@drawable/ic_launcher_glyph"/>
+
+                """),
+            "app/src/main/res/drawable/ic_launcher_glyph.xml": vector,
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
+            "app/src/main/res/values/colors.xml": "<resources><color name=\"brand\">#123456</color></resources>\n",
+        ])
+        let res = root.appendingPathComponent("app/src/main/res")
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+        let xml = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+        #expect(xml.contains("<monochrome android:drawable=\"@drawable/ic_launcher_glyph\"/>"), "\(xml)")
+        #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png").path))
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("drawable/ic_launcher_glyph.xml")), as: UTF8.self) == vector)
+        #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_glyph") })
+        #expect(!report.warnings.contains { $0.contains("solid square") }, "\(report.warnings)")
+        #expect(try Validator().validate([res.path]).errors == 0)
+        // Given a monochrome, that one is made; the adaptive icon then refers to IconForge's.
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        options.monochrome = .file(Fixtures.testImages.appendingPathComponent("glyph-master.png").path)
+        _ = try Generator(options: options).run(source: Self.master, outputFolder: root.path)
+        let replaced = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+        #expect(replaced.contains("@mipmap/ic_launcher_monochrome"))
+        // IconForge's own monochrome is not "designed": a plain rerun makes it again from the master.
+        let again = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+        #expect(!again.notes.contains { $0.contains("kept your designed monochrome") }, "\(again.notes)")
+    }
 }
