@@ -25,6 +25,8 @@ public struct PreviewSheet: Sendable {
     public var files: Int
     public var errors: Int
     public var warnings: Int
+    /// Every finding listed under the tiles: validation's, and what generating a master's outputs warned about.
+    public var findings: [String] = []
 }
 
 /// What a preview found and wrote.
@@ -103,7 +105,9 @@ public struct Previewer: Sendable {
             report.files.removeAll { ($0.path as NSString).lastPathComponent == Self.sheetName }
             counts.files += report.files.count
             counts.errors += report.errors
-            counts.warnings += report.warnings
+            counts.warnings += report.warnings + shown.warnings.count
+            // Generation's own warnings are on the sheet too: they are about what the tiles show.
+            for warning in shown.warnings { findings.append((.warning, "\(Self.name(of: source)): \(warning)")) }
             var firstFinding: [String: (Severity, String)] = [:]
             for file in report.files {
                 for finding in file.findings.sorted(by: { $0.severity > $1.severity }) {
@@ -131,7 +135,8 @@ public struct Previewer: Sendable {
             PreviewSheet.Tile(section: placement.section, caption: placement.tile.caption, file: placement.tile.file,
                               x: placement.x, y: placement.y, pixels: placement.tile.image?.size, finding: placement.tile.finding?.text)
         }
-        return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings)
+        return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings,
+                            findings: findings.map(\.text))
     }
 
     /// A source as a title names it: its file or folder name ("." is the current folder's own name).
@@ -144,6 +149,8 @@ public struct Previewer: Sendable {
         var folder: String
         var temporary: String?
         var alsoValidated: [String] = []
+        /// What generating a master's outputs warned about (a translucent master flattened, a solid-square monochrome).
+        var warnings: [String] = []
 
         /// A path as the sheet names it: relative to the source, or the master's name for its outputs.
         func displayName(_ path: String) -> String {
@@ -173,12 +180,15 @@ public struct Previewer: Sendable {
         // The outputs go one folder down, so what the run keeps beside them (its ledger) goes when the folder does.
         let temporary = (temporaryFolder as NSString).appendingPathComponent("iconforge-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
         let outputs = (temporary as NSString).appendingPathComponent("icons")
+        let report: GenerationReport
         do {
-            _ = try Generator(options: options).run(source: source, outputFolder: outputs, parallelism: .allCores)
+            report = try Generator(options: options).run(source: source, outputFolder: outputs, parallelism: .allCores)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-        return Shown(folder: outputs, temporary: temporary, alsoValidated: isIcon ? [source] : [])
+        // The sheet names the master, not the temporary folder it was generated into.
+        let warnings = report.warnings.map { $0.replacingOccurrences(of: source + ": ", with: "").replacingOccurrences(of: outputs + "/", with: "") }
+        return Shown(folder: outputs, temporary: temporary, alsoValidated: isIcon ? [source] : [], warnings: warnings)
     }
 }

@@ -42,6 +42,10 @@ struct PreviewerTests {
         let sections = Set(sheet.tiles.map(\.section))
         #expect(sections.isSuperset(of: ["iOS home screen", "Small sizes", "macOS"]))
         #expect(sections.contains { $0.hasPrefix("Android launcher") })
+        // What generating the master warned about is on the sheet, naming the master, not the temporary folder.
+        #expect(sheet.findings.contains { $0.hasPrefix("\((previewMaster as NSString).lastPathComponent): ") && $0.contains("monochrome") }, "\(sheet.findings)")
+        #expect(!sheet.findings.contains { $0.contains(scratch.path) })
+        #expect(sheet.warnings >= 1)
     }
 
     @Test("a rerun that draws the same sheet leaves the file alone, time included; an earlier sheet in the folder is not counted as a file")
