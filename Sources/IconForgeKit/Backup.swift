@@ -29,14 +29,35 @@ public enum Backup {
         return NSString.path(withComponents: [anchor, folderName, stamp, relative])
     }
 
-    /// The folder a run given `given` keeps its backups and ledger in: beside `given`, above any catalog folder.
+    /// The folder a run given `given` keeps its backups and ledger in: the project's root when `given` is inside one (the
+    /// nearest folder at or above it holding `.git` or `iconforge.yml`), so that nothing of IconForge's lands in a source
+    /// folder (Xcode 16's synchronised folders ship what is in them) and `fix .` keeps its backup inside the project;
+    /// else beside `given`, above any catalog folder.
     static func anchor(for given: String) -> String {
         let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
+        if let root = projectRoot(containing: absolute) { return root }
         let components = (absolute as NSString).pathComponents
         if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
             return NSString.path(withComponents: Array(components[..<first]))
         }
         return absolute.parentFolder
+    }
+
+    /// The nearest folder at or above `path` that holds `.git` or `iconforge.yml`, outside any catalog folder.
+    static func projectRoot(containing path: String) -> String? {
+        var folder = path
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue { folder = folder.parentFolder }
+        for _ in 0..<64 {
+            if !catalogKinds.contains((folder as NSString).pathExtension),
+               [".git", ProjectConfig.fileName].contains(where: { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }) {
+                return folder
+            }
+            let parent = folder.parentFolder
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
+        return nil
     }
 
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in

@@ -11,7 +11,8 @@ struct FixCommand: ParsableCommand {
             Only files with interlaced, bit-depth or transparency findings are rewritten (8-bit, non-interlaced; \
             opaque RGB over --background where the role requires it); nothing is resized. Errors fixing cannot \
             repair (a wrong size, a missing file) are listed afterwards, and the exit status is then 1. Originals are kept in \
-            .iconforge-backup/<timestamp>/ beside the path given, outside any asset catalog, unless --no-backup.
+            .iconforge-backup/<timestamp>/ at the project's root (the folder holding .git or iconforge.yml), else beside the \
+            path given, outside any asset catalog, unless --no-backup.
             """)
 
     @Argument(help: ArgumentHelp("Files, folders, sets or catalogs.", valueName: "path"))

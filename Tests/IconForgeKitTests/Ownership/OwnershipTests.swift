@@ -263,4 +263,25 @@ struct OwnershipTests {
         #expect { try run(Self.master.path, presets: "ios-single", into: set.path) } throws: { "\($0)".contains("is an asset set; give the catalog that holds it") }
         #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("AppIcon.appiconset").path))
     }
+
+    @Test("in a project (a folder with .git or iconforge.yml) backups and the ledger go to its root, never into a source folder; the first says to ignore them")
+    func backupsAtTheProjectRoot() throws {
+        let project = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let catalog = project.appendingPathComponent("App/Sources/Assets.xcassets")
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        let icon = catalog.appendingPathComponent("AppIcon.appiconset/AppIcon.png")
+        let theirs = try Fixtures.bytes("glyph-master.png")
+        try FileIO.writeAtomically(theirs, to: icon.path)
+        let report = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        #expect(backups(project)["App/Sources/Assets.xcassets/AppIcon.appiconset/AppIcon.png"] == theirs)
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(".iconforge/written.json").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("App/Sources").path) == ["Assets.xcassets"],
+                "nothing of IconForge's in the source folder")
+        #expect(report.notes.contains { $0.contains("add them to .gitignore") }, "\(report.notes)")
+        try FileIO.writeAtomically(Array(".iconforge/\n.iconforge-backup/\n".utf8), to: project.appendingPathComponent(".gitignore").path)
+        try FileIO.writeAtomically(theirs, to: icon.path)
+        let again = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        #expect(!again.notes.contains { $0.contains(".gitignore") })
+    }
 }
