@@ -417,8 +417,9 @@ public struct Generator: Sendable {
             if case .file? = options.androidBackground { colour = nil }
             let names = Set(outputs.compactMap { $0.androidLayer != nil && $0.folder != nil ? ($0.filename! as NSString).deletingPathExtension : nil })
             let monochrome = keptMonochrome ?? (outputs.contains { $0.androidLayer == "monochrome" } ? AndroidResources.monochromeReference : nil)
-            let (files, notes) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour, monochrome: monochrome,
-                                                            imageNames: names, writer: writer)
+            let (files, notes, androidWarnings) = try AndroidResources.write(res: res, root: outputFolder, backgroundColor: colour, monochrome: monochrome,
+                                                                             imageNames: names, writer: writer)
+            warnings += androidWarnings
             if let keptMonochrome {
                 platformNotes.append("kept your designed monochrome layer \(keptMonochrome) for themed icons; --monochrome FILE replaces it")
             }

@@ -69,8 +69,11 @@ struct AndroidProject {
     }
 
     /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
-    func fileResourceExists(type: String, name: String) -> Bool {
-        resourceRoots.contains { root in
+    func fileResourceExists(type: String, name: String) -> Bool { !roots(definingFile: type, name: name).isEmpty }
+
+    /// The `res/` roots that hold a file of resource `type/name` (`drawable-v24/ic_launcher_foreground.xml`).
+    func roots(definingFile type: String, name: String) -> [String] {
+        resourceRoots.filter { root in
             ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0 == type || $0.hasPrefix(type + "-") }.contains { folder in
                 ((try? FileManager.default.contentsOfDirectory(atPath: (root as NSString).appendingPathComponent(folder))) ?? [])
                     .contains { ($0 as NSString).deletingPathExtension == name }

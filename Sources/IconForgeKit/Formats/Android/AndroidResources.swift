@@ -81,8 +81,8 @@ enum AndroidResources {
     /// Writes the XML into `res` and moves clashing files aside; returns the paths written (relative to
     /// `root`) and notes for the user.
     static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: String?, imageNames: Set<String>,
-                      writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String]) {
-        var written: [String] = [], notes: [String] = []
+                      writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String], warnings: [String]) {
+        var written: [String] = [], notes: [String] = [], warnings: [String] = []
         let relative = { (path: String) in String(path.dropFirst(root.count).drop { $0 == "/" }) }
         func put(_ text: String, at path: String) throws(IconForgeError) {
             let bytes = Array(text.utf8)
@@ -96,8 +96,21 @@ enum AndroidResources {
             written.append(relative(path))
         }
         let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome)
+        let project = AndroidProject(res: res)
         for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
-            try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
+            let path = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name)
+            // A layer the old adaptive icon referred to that a flavour or another source set overrides: the new icon no
+            // longer refers to it, so that flavour's own icon would silently be replaced by this one.
+            if let old = try? FileIO.readDocument(path) {
+                for (element, type, resource) in AndroidResourceChecks.references(in: String(decoding: old, as: UTF8.self))
+                where !xml.contains("@\(type)/\(resource)\"") {
+                    for root in project.roots(definingFile: type, name: resource) where FolderScope.resolve(root) != FolderScope.resolve(res) {
+                        warnings.append("\(relative(path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
+                                     + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
+                    }
+                }
+            }
+            try put(xml, at: path)
         }
         if let backgroundColor {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
@@ -128,7 +141,7 @@ enum AndroidResources {
                 notes.append("took \(relative(full)) out of the project: it would clash with IconForge's \(base).png")
             }
         }
-        return (written, notes)
+        return (written, notes, warnings)
     }
 }
 

@@ -192,4 +192,22 @@ struct AndroidProjectTests {
         let again = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         #expect(!again.notes.contains { $0.contains("kept your designed monochrome") }, "\(again.notes)")
     }
+
+    @Test("a flavour that overrides a layer the old adaptive icon referred to is named in a warning (its builds would silently show the new icon)")
+    func flavourOverrideIsNamed() throws {
+        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let root = try tree([
+            "settings.gradle": "include ':app'\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
+                    <background android:drawable="@color/ic_launcher_background"/>
+                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+
+                """),
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
+            "app/src/main/res/values/ic_launcher_background.xml": "<resources><color name=\"ic_launcher_background\">#123456</color></resources>\n",
+            "app/src/beta/res/drawable/ic_launcher_foreground.xml": vector.replacingOccurrences(of: "#FFFFFF", with: "#FF0000"),
+        ])
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+        #expect(report.warnings.contains { $0.contains("@drawable/ic_launcher_foreground") && $0.contains("app/src/beta/res") }, "\(report.warnings)")
+    }
 }
