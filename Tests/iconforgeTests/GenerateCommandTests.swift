@@ -271,16 +271,23 @@ struct ProjectFileCommandTests {
         }
     }
 
-    @Test("--out . in a Flutter app writes each preset into its platform's folder; a plain folder gets android/ and web/; a missing platform is named")
-    func outProjectRoot() throws {
+    /// A Flutter app's tree (flutter/gallery's layout): iOS and macOS catalogs with their icon sets, an Android module, a web/ folder.
+    private func flutterApp() throws -> URL {
         let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         for (preset, catalog) in [("ios", "ios/Runner/Assets.xcassets"), ("macos", "macos/Runner/Assets.xcassets")] {
             #expect(try CommandRunner.run(["generate", master, "--preset", preset, "-o", folder.appendingPathComponent(catalog).path, "-q"]).status == 0)
         }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: folder.appendingPathComponent("web"))
+        return folder
+    }
+
+    @Test("--out . in a Flutter app writes each preset into its platform's folder; a plain folder gets android/ and web/; a missing platform is named")
+    func outProjectRoot() throws {
+        let folder = try flutterApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         let run = try CommandRunner.run(["generate", master, "--preset", "ios,macos,android,web", "--out", "."], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
@@ -309,14 +316,8 @@ struct ProjectFileCommandTests {
 
     @Test("init in a Flutter app (flutter/gallery's layout): one job per catalog with the presets its icon set is laid out in, Android, web; the jobs run clean")
     func flutterProject() throws {
-        let folder = try Fixtures.temporaryFolder()
+        let folder = try flutterApp()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
-        for (preset, catalog) in [("ios", "ios/Runner/Assets.xcassets"), ("macos", "macos/Runner/Assets.xcassets")] {
-            #expect(try CommandRunner.run(["generate", master, "--preset", preset, "-o", folder.appendingPathComponent(catalog).path, "-q"]).status == 0)
-        }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("web-flutter"), to: folder.appendingPathComponent("web"))
         let made = try CommandRunner.run(["init"], in: folder)
         #expect(made.status == 0 && made.standardOutput.contains("ios/Runner/Assets.xcassets (ios), asset catalog macos/Runner/Assets.xcassets (macos)"),
                 "\(made.standardOutput)")
