@@ -65,10 +65,12 @@ public enum Backup {
     public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
         // A `.iconforge-backup` that is a link out of its folder is not written through: the backup would land
         // wherever it points.
+        // Checked down to the file itself: a stamp folder placed as a link (its name is predictable) is caught too.
         let components = (path as NSString).pathComponents
         if let index = components.lastIndex(of: folderName), index > 0 {
             let anchor = NSString.path(withComponents: Array(components[..<index]))
             try FolderScope(anchor).check(NSString.path(withComponents: Array(components[...index])))
+            try FolderScope(NSString.path(withComponents: Array(components[...index]))).check(path)
         }
         do {
             try FileManager.default.createDirectory(atPath: path.parentFolder, withIntermediateDirectories: true)

@@ -49,7 +49,12 @@ public enum FileIO {
 
     /// The whole file, after checking that it is a regular file of a sensible size. Read straight into the
     /// array (no intermediate Data: a 1 GiB file cost 2 GiB while it was copied).
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+    public static func read(_ path: String) throws(FileError) -> [UInt8] { try read(path, upTo: nil) }
+
+    /// At most the first `limit` bytes of the file (a header), under the same checks as `read`.
+    public static func readPrefix(_ path: String, upTo limit: Int) throws(FileError) -> [UInt8] { try read(path, upTo: limit) }
+
+    private static func read(_ path: String, upTo limit: Int?) throws(FileError) -> [UInt8] {
         // Checked before opening, and opened non-blocking besides: opening a named pipe blocks until a writer
         // comes, and a path can change between the check and the open.
         var before = stat()
@@ -62,8 +67,8 @@ public enum FileIO {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: currentErrorText()) }
         if let kind = specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
-        guard Int(status.st_size) <= maxInputBytes else { throw .tooBig(path: path, bytes: Int(status.st_size)) }
-        let size = Int(status.st_size)
+        if limit == nil, Int(status.st_size) > maxInputBytes { throw .tooBig(path: path, bytes: Int(status.st_size)) }
+        let size = min(Int(status.st_size), limit ?? Int.max)
         var failure: String?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0

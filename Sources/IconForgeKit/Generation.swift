@@ -552,10 +552,14 @@ public struct Generator: Sendable {
 
     /// The Android resource folder inside an output folder that is a project (`app/src/main/res`), or "".
     static func androidResources(in folder: String) -> String {
-        let candidate = "app/src/main/res"
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate), isDirectory: &isFolder)
-        return exists && isFolder.boolValue ? candidate : ""
+        // A project's root (app/src/main/res), or a module's own folder (src/main/res): `-o app` is the module.
+        for candidate in ["app/src/main/res", "src/main/res"] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate), isDirectory: &isFolder), isFolder.boolValue {
+                return candidate
+            }
+        }
+        return ""
     }
 
     private func assetSet(_ name: String, outputs: [IconSpec], files: [String: [UInt8]]) -> AssetSet {

@@ -24,7 +24,8 @@ struct Masters: Sendable {
     /// What decoding `path` will hold, from its header alone (a drawing or a bundle: what drawing it at 2048² holds);
     /// 0 when it cannot be read, which the run then reports.
     static func decodedBytes(of path: String) -> Int {
-        guard let bytes = try? FileIO.read(path) else { return 0 }
+        // The header only: reading whole masters here, several at once, held what the budget is there to bound.
+        guard let bytes = try? FileIO.readPrefix(path, upTo: 1 << 20) else { return 0 }
         switch FileKind.detect(bytes) {
         case .png?:
             guard let info = try? PNG.info(bytes) else { return 0 }

@@ -175,6 +175,14 @@ struct GenerateCommand: ParsableCommand {
         }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
         let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
+        // With a {name} pattern each master's folder is made below the part before it: never through a link out of that.
+        if let marker = pattern.range(of: "{name}") {
+            let fixed = String(pattern[..<marker.lowerBound])
+            let scope = FolderScope(fixed.isEmpty ? "." : fixed.hasSuffix("/") ? String(fixed.dropLast()) : fixed.parentFolder.isEmpty ? "." : fixed.parentFolder)
+            for (_, folder) in jobs where !scope.contains(folder) {
+                throw Terminal.failure("\(FileError.leavesFolder(path: folder, folder: scope.folder))", status: 1)
+            }
+        }
         if Set(jobs.map(\.1)).count < jobs.count {
             throw Terminal.failure("two sources have the same name and would write the same folder; rename one")
         }

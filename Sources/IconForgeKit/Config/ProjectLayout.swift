@@ -17,6 +17,18 @@ public struct ProjectLayout: Sendable {
     /// Folders never searched: build output, dependencies, version control.
     public static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
 
+    /// True when `androidRoot` is a module that applies the Android application plugin.
+    private var androidIsApplication = false
+
+    /// True when the module's Gradle file applies the Android application plugin (as an id, or from a version catalog).
+    static func isApplication(module: String) -> Bool {
+        ["build.gradle.kts", "build.gradle"].contains { name in
+            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.contains("com.android.application") || text.contains("android.application") || text.contains("androidApplication")
+        }
+    }
+
     /// Searches `root` (at most four folders deep).
     public init(root: String) {
         var queue: [(String, Int)] = [("", 0)]
@@ -38,7 +50,17 @@ public struct ProjectLayout: Sendable {
                 _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {
                     if name.hasSuffix(".xcassets") { catalogs.append((path, Self.iconPresets(inCatalog: full))); continue }
-                    if name == "res", path.hasSuffix("src/main/res") { androidRoot = androidRoot ?? String(path.dropLast("app/src/main/res".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")); continue }
+                    if name == "res", path.hasSuffix("src/main/res") {
+                        // The app module (the one applying the Android application plugin) before a library's; a module
+                        // named app is given as the project folder above it, any other as its res/ folder.
+                        let module = path.parentFolder.parentFolder.parentFolder
+                        let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
+                        if androidRoot == nil || (!androidIsApplication && Self.isApplication(module: (root as NSString).appendingPathComponent(module))) {
+                            androidRoot = relative
+                            androidIsApplication = Self.isApplication(module: (root as NSString).appendingPathComponent(module))
+                        }
+                        continue
+                    }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else if master == nil, Self.looksLikeMaster(name: name, path: full) {

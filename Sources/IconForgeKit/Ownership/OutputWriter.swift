@@ -29,6 +29,8 @@ final class OutputWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var ledger: WriteLedger
     private var backedUp: [(file: String, backup: String)] = []
+    /// Files removed (not replaced) after their backup.
+    private var removed = Set<String>()
 
     /// A writer for a run into `folder` reading `inputs` (files, or folders such as a `.icon` bundle). Writes stay in
     /// `folder`, or in its parent for a catalog or an Android `res` folder (their loose outputs go beside them);
@@ -105,6 +107,7 @@ final class OutputWriter: @unchecked Sendable {
         guard let existing = try currentBytes(of: path) else { return }
         try preserve(existing, of: path)
         if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+        lock.withLock { _ = removed.insert(path) }
     }
 
     /// The bytes at `path`, nil when nothing is there; a file that is there but cannot be read is never replaced
@@ -141,7 +144,7 @@ final class OutputWriter: @unchecked Sendable {
         let root = scope.folder.hasSuffix("/") ? scope.folder : scope.folder + "/"
         var notes = backups.map { file, backup in
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
-            return "kept your \(name) in \(backup) before replacing it"
+            return "kept your \(name) in \(backup) before \(lock.withLock { removed.contains(file) } ? "removing" : "replacing") it"
         }
         // Said once per repository: until .gitignore names them, IconForge's folders show up as changes.
         let anchor = ledger.anchor
@@ -164,9 +167,27 @@ public enum OwnedFile {
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], anchoredOn given: String? = nil) throws(IconForgeError) -> [String] {
         let folder = path.parentFolder
-        let files = inputs.filter { var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue }
+        let isFolder = { (input: String) in var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: input, isDirectory: &folder) && folder.boolValue }
+        let files = inputs.filter { FileManager.default.fileExists(atPath: $0) && !isFolder($0) }
+        // Inside a folder the command reads, a file it reads (an icon, a Contents.json, a manifest) is an input too:
+        // `validate A.xcassets --output A.xcassets/…/Contents.json` replaced the set's own file.
+        for input in inputs where isFolder(input) && FolderScope(input).contains(path) && OwnedFile.isAsset(path) {
+            throw .file(.wouldOverwriteSource(path: path))
+        }
         let writer = OutputWriter(folder: folder.isEmpty ? "." : folder, inputs: files, backupGiven: given ?? path)
         try writer.write(bytes, to: path)
         return writer.finish()
+    }
+
+    /// True when `path` is something a validate or preview of its folder reads: an image, a set's or bundle's file, an
+    /// Android resource, a manifest or page. (A preview sheet of IconForge's own name is not.)
+    static func isAsset(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        if name == Previewer.sheetName { return false }
+        if ["png", "jpg", "jpeg", "svg", "webp", "gif", "ico", "icns"].contains((name as NSString).pathExtension.lowercased()) { return true }
+        if (["Contents.json", "icon.json", WebPage.fileName] + WebManifest.conventionalNames).contains(name) { return true }
+        return path.parentFolder.split(separator: "/").contains { part in
+            Backup.catalogKinds.contains((String(part) as NSString).pathExtension) || part == "res" || part.hasPrefix("mipmap") || part.hasPrefix("drawable") || part.hasPrefix("values")
+        }
     }
 }

@@ -53,7 +53,13 @@ struct WriteLedger: Sendable {
         guard !changed.isEmpty, FolderScope(anchor).contains(path) else { return }
         let folder = path.parentFolder
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let lock = open((folder as NSString).appendingPathComponent(".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link, never a pipe: the lock is a plain file of IconForge's or it is not used.
+        var lock = open((folder as NSString).appendingPathComponent(".lock"), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        var status = stat()
+        if lock >= 0, fstat(lock, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+            close(lock)
+            lock = -1
+        }
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
         var merged: [String: String] = [:]

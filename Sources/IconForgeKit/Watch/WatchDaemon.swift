@@ -417,6 +417,10 @@ public final class WatchDaemon: @unchecked Sendable {
         // files and Contents.json entries IconForge does not own (a user's README or extra icon survives).
         // (A fresh folder swapped in whole deleted them.)
         let target = (options.output as NSString).appendingPathComponent(base)
+        // OUT/name that is a link out of OUT is not written through.
+        guard FolderScope(options.output).contains(target) else {
+            return JobResult(succeeded: false, result: "failed", error: "\(FileError.leavesFolder(path: target, folder: options.output))")
+        }
         temporaries.withLock { _ = $0.insert(target) }
         defer { temporaries.withLock { _ = $0.remove(target) } }
         do {

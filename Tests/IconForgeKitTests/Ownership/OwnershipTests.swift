@@ -284,4 +284,33 @@ struct OwnershipTests {
         let again = try run(Self.master.path, presets: "ios-single", into: catalog.path)
         #expect(!again.notes.contains { $0.contains(".gitignore") })
     }
+
+    @Test("a backup stamp folder or a ledger lock placed as a link out is never written through; an output inside a folder the command reads is refused")
+    func linkedStampAndLockAndReadFolders() throws {
+        let root = try Fixtures.temporaryFolder()
+        let project = root.appendingPathComponent("p"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".iconforge-backup"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".iconforge"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        // Stamps are predictable (the time to the second): links for the next seconds.
+        for second in 0..<4 {
+            try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent(".iconforge-backup/" + Backup.timestamp(Date().addingTimeInterval(Double(second)))).path,
+                                                       withDestinationPath: outside.path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent(".iconforge/.lock").path, withDestinationPath: outside.appendingPathComponent("x").path)
+        let mine = project.appendingPathComponent("out.png")
+        try FileIO.writeAtomically(Array("mine".utf8), to: mine.path)
+        #expect(throws: IconForgeError.self) { try OwnedFile.write(Array("new".utf8), to: mine.path) }
+        #expect(try FileIO.read(mine.path) == Array("mine".utf8))
+        _ = try OwnedFile.write(Array("fresh".utf8), to: project.appendingPathComponent("fresh.png").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "written through a link")
+
+        let catalog = root.appendingPathComponent("A.xcassets")
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path)
+        let contents = catalog.appendingPathComponent("AppIcon.appiconset/Contents.json")
+        let before = try FileIO.read(contents.path)
+        #expect { try OwnedFile.write(Array("<xml/>".utf8), to: contents.path, inputs: [catalog.path]) } throws: { "\($0)".contains("refusing to overwrite") }
+        #expect(try FileIO.read(contents.path) == before)
+        _ = try OwnedFile.write(Array("{}".utf8), to: root.appendingPathComponent("report.json").path, inputs: [root.path])
+    }
 }

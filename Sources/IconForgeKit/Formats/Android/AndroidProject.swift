@@ -51,13 +51,49 @@ struct AndroidProject {
         minSdk = AndroidProject.readMinSdk(module: module)
     }
 
-    /// `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)` in the module's Gradle file, else the manifest's `android:minSdkVersion`.
+    /// The module's minimum API level as its Gradle file gives it: `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)`,
+    /// `minSdk { version = release(29) }`, from the version catalog (`libs.versions.minSdk.get()` with `minSdk = "29"` in
+    /// `gradle/libs.versions.toml`) or the root project's `ext` (`rootProject.ext.minSdkVersion`); else the manifest's
+    /// `android:minSdkVersion`.
     static func readMinSdk(module: String) -> Int? {
+        func text(_ path: String) -> String? { (try? FileIO.readDocument(path)).map { String(decoding: $0, as: UTF8.self) } }
+        func number(after pattern: String, in text: String) -> Int? {
+            guard let match = text.range(of: pattern, options: .regularExpression) else { return nil }
+            return Int(text[match].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+        }
+        // The folders above the module, nearest first: where the root build file and the version catalog are.
+        var above: [String] = []
+        var folder = URL(fileURLWithPath: module).standardizedFileURL.path
+        for _ in 0..<4 {
+            folder = folder.parentFolder
+            if folder.isEmpty || folder == "/" { break }
+            above.append(folder)
+        }
         for name in ["build.gradle.kts", "build.gradle"] {
-            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            if let match = text.range(of: #"minSdk(Version)?\s*(=|\()?\s*[0-9]+"#, options: .regularExpression) {
-                return Int(text[match].filter(\.isNumber))
+            guard let gradle = text((module as NSString).appendingPathComponent(name)) else { continue }
+            if let value = number(after: #"minSdk(Version)?\s*(=|\()?\s*[0-9]+"#, in: gradle) { return value }
+            if let value = number(after: #"minSdk\s*\{[^}]*release\(\s*[0-9]+"#, in: gradle) { return value }
+            // libs.versions.<key>.get(): the key in the version catalog.
+            if let match = gradle.range(of: #"minSdk(Version)?\s*(=|\()?\s*libs\.versions\.[A-Za-z0-9_.]+"#, options: .regularExpression) {
+                var key = String(gradle[match].components(separatedBy: "libs.versions.").last ?? "")
+                if key.hasSuffix(".get") { key.removeLast(4) }
+                let names = [key, key.replacingOccurrences(of: ".", with: "-"), key.replacingOccurrences(of: ".", with: "_")]
+                for root in [module] + above {
+                    guard let catalog = text((root as NSString).appendingPathComponent("gradle/libs.versions.toml")) else { continue }
+                    for name in names {
+                        if let value = number(after: "(?m)^\\s*" + NSRegularExpression.escapedPattern(for: name) + #"\s*=\s*"?[0-9]+"#, in: catalog) { return value }
+                    }
+                }
+            }
+            // rootProject.ext.<key> / rootProject.<key>: `<key> = 26` in a build file above.
+            if let match = gradle.range(of: #"minSdk(Version)?\s*(=|\()?\s*rootProject\.(ext\.)?[A-Za-z0-9_]+"#, options: .regularExpression),
+               let key = gradle[match].split(separator: ".").last.map(String.init) {
+                for root in above {
+                    for file in ["build.gradle", "build.gradle.kts", "variables.gradle"] {
+                        guard let build = text((root as NSString).appendingPathComponent(file)) else { continue }
+                        if let value = number(after: NSRegularExpression.escapedPattern(for: key) + #"\s*=\s*[0-9]+"#, in: build) { return value }
+                    }
+                }
             }
         }
         let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
@@ -92,13 +128,31 @@ struct AndroidProject {
                     let full = (path as NSString).appendingPathComponent(file)
                     guard let bytes = try? FileIO.readDocument(full) else { continue }
                     let text = String(decoding: bytes, as: UTF8.self)
-                    if text.contains("<\(type) name=\"\(name)\"") || (text.contains("name=\"\(name)\"") && text.contains("type=\"\(type)\"")) {
+                    // A definition commented out defines nothing.
+                    let live = AndroidProject.withoutComments(text)
+                    if live.contains("<\(type) name=\"\(name)\"") || (live.contains("name=\"\(name)\"") && live.contains("type=\"\(type)\"")) {
                         found.append((full, text))
                     }
                 }
             }
         }
         return found
+    }
+
+    /// `text` with every `<!-- … -->` comment blanked out (same length, so positions still match the text).
+    static func withoutComments(_ text: String) -> String {
+        var result = Array(text.utf8)
+        var index = 0
+        let open = Array("<!--".utf8), close = Array("-->".utf8)
+        while index + open.count <= result.count {
+            guard result[index..<index + open.count].elementsEqual(open) else { index += 1; continue }
+            var end = index + open.count
+            while end + close.count <= result.count, !result[end..<end + close.count].elementsEqual(close) { end += 1 }
+            end = min(result.count, end + close.count)
+            for position in index..<end where result[position] != 0x0A { result[position] = 0x20 }
+            index = end
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// True when `@type/name` resolves: a framework reference (`@android:…`), a file resource, a value resource, or a

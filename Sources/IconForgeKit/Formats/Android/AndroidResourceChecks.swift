@@ -43,13 +43,22 @@ enum AndroidResourceChecks {
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
-        // Adaptive icon definitions in every anydpi folder: mipmap-anydpi (minSdk 26 and up), -v26, -v33 (themed icons).
-        let anydpi = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-anydpi") }.sorted()
-        let unversioned = anydpi.contains("mipmap-anydpi") && manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi/ic_launcher.xml"))
+        // Adaptive icon definitions in every anydpi folder — mipmap-anydpi (minSdk 26 and up), -v26, -v33 (themed icons) —
+        // and in plain mipmap/, where an adaptive icon is valid at minSdk 26 and up too.
+        let anydpi = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-anydpi") || $0 == "mipmap" }.sorted()
+        let unversioned = ["mipmap-anydpi", "mipmap"].contains { folder in
+            (try? FileIO.readDocument((res as NSString).appendingPathComponent(folder + "/ic_launcher.xml")))
+                .map { String(decoding: $0, as: UTF8.self).contains("<adaptive-icon") } ?? false
+        }
+        // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
+        // what it overrides: the rest comes from main, so nothing is missing from it.
+        let components = (URL(fileURLWithPath: res).standardizedFileURL.path as NSString).pathComponents
+        let overlay = components.count >= 3 && components[components.count - 1] == "res" && components[components.count - 3] == "src"
+            && components[components.count - 2] != "main"
         // With the adaptive icon in mipmap-anydpi (which AAPT2 accepts only at minSdk 26 and up), or minSdk 26 and up
         // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
         // template writes none).
-        let pngsNeeded = !(unversioned || (project.minSdk ?? 0) >= 26)
+        let pngsNeeded = !(unversioned || overlay || (project.minSdk ?? 0) >= 26)
         for density in densities {
             let folder = "mipmap-" + density.name
             if let path = find(folder, "ic_launcher") {
@@ -80,7 +89,7 @@ enum AndroidResourceChecks {
                 definitions.append((path, name, String(decoding: bytes, as: UTF8.self)))
             }
         }
-        if definitions.isEmpty, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
+        if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
         }

@@ -46,12 +46,34 @@ enum AndroidResources {
 
     /// `text` with the value of `<color name="NAME">…</color>` replaced, every other byte kept; nil when it has no such
     /// element in that simple form.
+    /// `text` with the value of `<color name="NAME">…</color>` (or `<item name="NAME" type="color">…</item>`, attributes
+    /// in either order) replaced, every other byte kept; nil when it has no such element outside a comment.
     static func replacingColor(_ name: String, in text: String, with value: String) -> String? {
-        guard let open = text.range(of: "<color name=\"\(name)\">"), let close = text.range(of: "</color>", range: open.upperBound..<text.endIndex)
-        else { return nil }
-        var result = text
-        result.replaceSubrange(open.upperBound..<close.lowerBound, with: value)
-        return result
+        // Found in the text with its comments blanked (same length), so a commented-out colour is never "updated".
+        let live = Array(AndroidProject.withoutComments(text).utf8), bytes = Array(text.utf8)
+        func find(_ needle: String, from start: Int) -> Int? {
+            let pattern = Array(needle.utf8)
+            guard pattern.count <= live.count else { return nil }
+            var index = start
+            while index + pattern.count <= live.count {
+                if live[index..<index + pattern.count].elementsEqual(pattern) { return index }
+                index += 1
+            }
+            return nil
+        }
+        var search = 0
+        while let open = find("<", from: search) {
+            search = open + 1
+            guard let end = find(">", from: open) else { return nil }
+            let tag = String(decoding: live[open...end], as: UTF8.self)
+            let element: String
+            if tag.hasPrefix("<color "), tag.contains("name=\"\(name)\"") { element = "color" }
+            else if tag.hasPrefix("<item "), tag.contains("name=\"\(name)\""), tag.contains("type=\"color\"") { element = "item" }
+            else { continue }
+            guard !tag.hasSuffix("/>"), let close = find("</\(element)>", from: end + 1) else { return nil }
+            return String(decoding: bytes[..<(end + 1)], as: UTF8.self) + value + String(decoding: bytes[close...], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The monochrome layer the project's adaptive icon already has and that a run keeps: a designed one (a vector
@@ -59,12 +81,22 @@ enum AndroidResources {
     /// nil when there is none, it names nothing, or it is IconForge's own (then it is made again).
     static func designedMonochrome(res: String, ledger: WriteLedger) -> String? {
         let manager = FileManager.default
-        guard let xml = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap-anydpi-v33"]
-            .map({ (res as NSString).appendingPathComponent($0 + "/ic_launcher.xml") })
-            .first(where: { manager.fileExists(atPath: $0) }),
-              let bytes = try? FileIO.readDocument(xml),
-              let (_, type, name) = AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self)).first(where: { $0.0 == "monochrome" }),
-              ["drawable", "mipmap"].contains(type) else { return nil }
+        // The first adaptive icon (launcher or round, any folder it may be in) with a monochrome layer.
+        var found: (type: String, name: String)?
+        search: for folder in ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"] {
+            for file in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+                guard let bytes = try? FileIO.readDocument((res as NSString).appendingPathComponent(folder + "/" + file)) else { continue }
+                let references = AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self))
+                guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
+                // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
+                if references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { break search }
+                found = (type, name)
+                break search
+            }
+        }
+        // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
+        guard let (type, name) = found, ["drawable", "mipmap"].contains(type),
+              !(type == "mipmap" && ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher", "ic_launcher_round"].contains(name)) else { return nil }
         var files: [String] = []
         for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).sorted() where folder == type || folder.hasPrefix(type + "-") {
             let path = (res as NSString).appendingPathComponent(folder)
@@ -83,7 +115,11 @@ enum AndroidResources {
     static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: String?, imageNames: Set<String>,
                       writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String], warnings: [String]) {
         var written: [String] = [], notes: [String] = [], warnings: [String] = []
-        let relative = { (path: String) in String(path.dropFirst(root.count).drop { $0 == "/" }) }
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        let relative = { (path: String) -> String in
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            return full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
+        }
         func put(_ text: String, at path: String) throws(IconForgeError) {
             let bytes = Array(text.utf8)
             // A file an earlier IconForge wrote before the ledger existed, unedited, is recorded as IconForge's, so it
@@ -97,20 +133,25 @@ enum AndroidResources {
         }
         let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome)
         let project = AndroidProject(res: res)
-        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
-            let path = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name)
-            // A layer the old adaptive icon referred to that a flavour or another source set overrides: the new icon no
-            // longer refers to it, so that flavour's own icon would silently be replaced by this one.
-            if let old = try? FileIO.readDocument(path) {
+        // A layer an old adaptive icon (in any folder it may be in) referred to that a flavour or another source set
+        // overrides: the new icon no longer refers to it, so that flavour's own icon would silently be replaced by this one.
+        var named = Set<String>()
+        for folder in ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"] {
+            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+                let path = (res as NSString).appendingPathComponent(folder + "/" + name)
+                guard let old = try? FileIO.readDocument(path) else { continue }
                 for (element, type, resource) in AndroidResourceChecks.references(in: String(decoding: old, as: UTF8.self))
                 where !xml.contains("@\(type)/\(resource)\"") {
                     for root in project.roots(definingFile: type, name: resource) where FolderScope.resolve(root) != FolderScope.resolve(res) {
+                        guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
                         warnings.append("\(relative(path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
-                                     + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
+                                        + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
                     }
                 }
             }
-            try put(xml, at: path)
+        }
+        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+            try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
         if let backgroundColor {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
@@ -119,8 +160,14 @@ enum AndroidResources {
             let theirs = AndroidProject(res: res).valueDefinitions(type: "color", name: "ic_launcher_background").first {
                 $0.path != ours && $0.path.parentFolder == (res as NSString).appendingPathComponent("values")
             }
-            if let theirs, let updated = replacingColor("ic_launcher_background", in: theirs.text, with: "\(backgroundColor)") {
-                if try writer.write(Array(updated.utf8), to: theirs.path) { written.append(relative(theirs.path)) }
+            if let theirs {
+                // Never a second definition: updated where it stands, or, in a form IconForge does not edit, left as it is.
+                if let updated = replacingColor("ic_launcher_background", in: theirs.text, with: "\(backgroundColor)") {
+                    if try writer.write(Array(updated.utf8), to: theirs.path) { written.append(relative(theirs.path)) }
+                } else {
+                    warnings.append("\(relative(theirs.path)) defines ic_launcher_background in a form IconForge does not edit; "
+                                    + "its colour is kept (set it to \(backgroundColor) by hand)")
+                }
                 if FileManager.default.fileExists(atPath: ours) {
                     try writer.remove(ours)
                     notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines ic_launcher_background, and two definitions stop the build")
@@ -129,16 +176,27 @@ enum AndroidResources {
                 try put(self.backgroundColor(backgroundColor), at: ours)
             }
         }
-        // A launcher resource in another format beside IconForge's PNG is a duplicate resource at build time.
-        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-") }.sorted()
+        // A launcher resource in another format beside IconForge's PNG is a duplicate resource at build time; an adaptive
+        // icon in another folder would take precedence over the new one (mipmap-anydpi-v33 on Android 13) or is shadowed
+        // by it (mipmap/, mipmap-anydpi/); with a colour background, the old background pictures are used by nothing.
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-") }.sorted()
         for folder in folders {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 let base = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
-                guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }
                 let full = (path as NSString).appendingPathComponent(file)
+                if backgroundColor != nil, base == "ic_launcher_background", ext != "xml" {
+                    try writer.remove(full)
+                    notes.append("took \(relative(full)) out: the background is now the colour @color/ic_launcher_background")
+                    continue
+                }
+                guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }
                 try writer.remove(full)
-                notes.append("took \(relative(full)) out of the project: it would clash with IconForge's \(base).png")
+                if ext == "xml" {
+                    notes.append("took \(relative(full)) out of the project: it would take precedence over, or be shadowed by, the new mipmap-anydpi-v26/\(file)")
+                } else {
+                    notes.append("took \(relative(full)) out of the project: it would clash with IconForge's \(base).png")
+                }
             }
         }
         return (written, notes, warnings)

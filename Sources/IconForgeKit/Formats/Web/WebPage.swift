@@ -67,7 +67,17 @@ enum WebPage {
         let pattern = Array("<link".utf8)
         var tags: [String] = []
         var index = 0
+        // What is inside a comment, a script or a style is no tag of the page: skipped whole (still one pass).
+        func skip(from open: String, to close: String) -> Bool {
+            let opening = Array(open.utf8), closing = Array(close.utf8)
+            guard index + opening.count <= bytes.count, (0..<opening.count).allSatisfy({ bytes[index + $0] | 0x20 == opening[$0] }) else { return false }
+            var end = index + opening.count
+            while end + closing.count <= bytes.count, !(0..<closing.count).allSatisfy({ bytes[end + $0] | 0x20 == closing[$0] }) { end += 1 }
+            index = min(bytes.count, end + closing.count)
+            return true
+        }
         while index + pattern.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), skip(from: "<!--", to: "-->") || skip(from: "<script", to: "</script") || skip(from: "<style", to: "</style") { continue }
             guard bytes[index] == UInt8(ascii: "<"),
                   (1..<pattern.count).allSatisfy({ bytes[index + $0] | 0x20 == pattern[$0] }) else { index += 1; continue }
             let start = index + pattern.count

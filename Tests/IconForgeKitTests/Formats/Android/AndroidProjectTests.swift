@@ -210,4 +210,104 @@ struct AndroidProjectTests {
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         #expect(report.warnings.contains { $0.contains("@drawable/ic_launcher_foreground") && $0.contains("app/src/beta/res") }, "\(report.warnings)")
     }
+
+    @Test("minSdk as real apps write it: release(29), the version catalog, the root project's ext — the anydpi-only layout is complete", arguments: [
+        ["app/build.gradle.kts": "android {\n    defaultConfig {\n        minSdk {\n            version = release(29)\n        }\n    }\n}\n"],
+        ["app/build.gradle.kts": "android { defaultConfig { minSdk = libs.versions.minSdk.get().toInt() } }\n", "gradle/libs.versions.toml": "[versions]\nminSdk = \"29\"\n"],
+        ["app/build.gradle": "android { defaultConfig { minSdkVersion rootProject.ext.minSdkVersion } }\n", "build.gradle": "ext {\n    minSdkVersion = 26\n}\n"],
+    ])
+    func minSdkForms(files: [String: String]) throws {
+        var tree = files
+        tree["settings.gradle"] = "include ':app'\n"
+        tree["app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml"] = Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n")
+        let root = try self.tree(tree)
+        let found = try findings(root.appendingPathComponent("app/src/main/res"))
+        #expect(!found.contains { $0.rule == .missingSize }, "\(found.map(\.line))")
+    }
+
+    @Test("a build type's overlay (src/debug/res with one foreground) and an adaptive icon in plain mipmap/ at minSdk 26 are complete: no missing sizes, no missing adaptive icon")
+    func overlaysAndPlainMipmap() throws {
+        let foreground = try Fixtures.bytes("glyph-master.png")
+        let root = try tree([
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+        ])
+        let debug = root.appendingPathComponent("app/src/debug/res/mipmap-xxxhdpi")
+        try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+        let png = try PNG.encode(Resampler.resize(PNG.decode(foreground).image, to: PixelSize(width: 432, height: 432)))
+        try FileIO.writeAtomically(png, to: debug.appendingPathComponent("ic_launcher_foreground.png").path)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("app/src/main/res/mipmap-xxxhdpi"), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(png, to: root.appendingPathComponent("app/src/main/res/mipmap-xxxhdpi/ic_launcher_foreground.png").path)
+        for res in ["app/src/debug/res", "app/src/main/res"] {
+            let found = try findings(root.appendingPathComponent(res))
+            #expect(!found.contains { $0.rule == .missingSize || $0.message.contains("no mipmap-anydpi-v26") }, "\(res): \(found.map(\.line))")
+        }
+    }
+
+    @Test("a monochrome that is the foreground again (NewPipe, Element) is not a designed one: the new icon's own is made; one only the round icon has (Capacitor) is kept")
+    func monochromeThatIsTheForeground() throws {
+        for (folder, file, reference) in [("mipmap-anydpi-v26", "ic_launcher.xml", "@mipmap/ic_launcher_foreground"), ("mipmap-anydpi-v26", "ic_launcher.xml", "@drawable/ic_launcher_foreground")] {
+            let root = try tree([
+                "app/src/main/res/\(folder)/\(file)": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"\(reference)\"/>\n    <monochrome android:drawable=\"\(reference)\"/>\n"),
+                "app/src/main/res/drawable/ic_launcher_foreground.xml": "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\" android:viewportWidth=\"108\" android:viewportHeight=\"108\"/>\n",
+            ])
+            let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+            #expect(!report.notes.contains { $0.contains("kept your designed monochrome") }, "\(reference): \(report.notes)")
+            let xml = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+            #expect(xml.contains("<monochrome android:drawable=\"@mipmap/ic_launcher_monochrome\"/>"), "\(xml)")
+        }
+        let capacitor = try tree([
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher_round.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>\n"),
+            "app/src/main/res/drawable/ic_launcher_monochrome.xml": "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\" android:viewportWidth=\"108\" android:viewportHeight=\"108\"/>\n",
+        ])
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: capacitor.path)
+        #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_monochrome") }, "\(report.notes)")
+    }
+
+    @Test("--out a project root whose app module is not called app (Mastodon's mastodon/) writes into that module's res/, preferring the application module to a library")
+    func moduleNotCalledApp() throws {
+        let root = try tree([
+            "settings.gradle": "include ':mastodon', ':library'\n",
+            "mastodon/build.gradle": "plugins { id 'com.android.application' }\nandroid { defaultConfig { minSdkVersion 23 } }\n",
+            "mastodon/src/main/res/values/strings.xml": "<resources/>\n",
+            "library/build.gradle": "plugins { id 'com.android.library' }\n",
+            "library/src/main/res/values/strings.xml": "<resources/>\n",
+        ])
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.androidRoot == "mastodon/src/main/res", "\(layout.androidRoot ?? "nil")")
+        let routes = try ProjectLayout.routes(presets: ["android"], out: root.path)
+        #expect(routes.map(\.folder) == [root.appendingPathComponent("mastodon/src/main/res").path])
+    }
+
+    @Test("with a colour background, the old background pictures (mipmap-*/ic_launcher_background.png) go to the backup: nothing is left that no icon uses")
+    func oldBackgroundPicturesLeave() throws {
+        let root = try tree(["app/src/main/res/values/strings.xml": "<resources/>\n"])
+        let old = root.appendingPathComponent("app/src/main/res/mipmap-hdpi/ic_launcher_background.png")
+        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try Fixtures.bytes("glyph-master.png"), to: old.path)
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(report.notes.contains { $0.contains("mipmap-hdpi/ic_launcher_background.png out") }, "\(report.notes)")
+        #expect(try Validator().validate([root.appendingPathComponent("app/src/main/res").path]).errors == 0)
+    }
+
+    @Test("a colour commented out defines nothing (IconForge defines it); <item name type=\"color\"> is updated where it stands, never defined twice")
+    func commentedAndItemColours() throws {
+        let commented = try tree(["app/src/main/res/values/colors.xml": "<resources>\n<!-- <color name=\"ic_launcher_background\">#000</color> -->\n</resources>\n"])
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: commented.path)
+        let res = commented.appendingPathComponent("app/src/main/res")
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values/colors.xml")), as: UTF8.self).contains("#000</color> -->"))
+        #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("values/ic_launcher_background.xml").path))
+        #expect(try Validator().validate([res.path]).errors == 0)
+
+        let item = try tree(["app/src/main/res/values/colors.xml": "<resources>\n    <item name=\"ic_launcher_background\" type=\"color\">#3DDC84</item>\n</resources>\n"])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        options.androidBackground = .color(RGBColor(hex: "#123456")!)
+        _ = try Generator(options: options).run(source: Self.master, outputFolder: item.path)
+        let itemRes = item.appendingPathComponent("app/src/main/res")
+        #expect(!FileManager.default.fileExists(atPath: itemRes.appendingPathComponent("values/ic_launcher_background.xml").path))
+        #expect(String(decoding: try Fixtures.bytes(at: itemRes.appendingPathComponent("values/colors.xml")), as: UTF8.self)
+                == "<resources>\n    <item name=\"ic_launcher_background\" type=\"color\">#123456</item>\n</resources>\n")
+    }
 }

@@ -114,6 +114,14 @@ struct WebAppTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("icon-512.png").path))
     }
 
+    @Test("a <link> inside a script string, a comment or a style is no tag of the page: nothing is rendered for it")
+    func linksInScripts() throws {
+        let folder = try site(["index.html": #"<html><head><script>var s='<link rel="icon" href="/evil.png" sizes="64x64">';</script><!-- <link rel="icon" href="old.png" sizes="99x99"> --></head></html>"#])
+        _ = try generate(into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("evil.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("old.png").path))
+    }
+
     @Test("a manifest that is not JSON stops the run before any icon is written, with one line naming it")
     func brokenManifestWritesNothing() throws {
         let folder = try site(["manifest.json": "{ not json"])
