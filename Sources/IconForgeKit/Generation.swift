@@ -326,8 +326,8 @@ public struct Generator: Sendable {
         let clock = ContinuousClock(), start = clock.now
         // An asset set given as the output would get a set nested in it, which Xcode ignores.
         let given = (outputFolder as NSString).pathExtension
-        if Backup.catalogKinds.contains(given), given != "xcassets", given != "icon" {
-            throw .invalidRequest(path: outputFolder, reason: "is an asset set; give the catalog that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
+        if Backup.catalogKinds.contains(given), given != "xcassets" {
+            throw .invalidRequest(path: outputFolder, reason: "is an asset set or bundle; give the folder that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
         }
         // A designed monochrome the project already has (a vector, or PNGs IconForge did not write) is kept for themed
         // icons: the adaptive icon keeps referring to it, and no silhouette replaces it.

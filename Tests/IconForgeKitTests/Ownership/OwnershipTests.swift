@@ -260,8 +260,11 @@ struct OwnershipTests {
     @Test("an asset set given as the output folder is refused with the catalog to give instead (a set was nested in it)")
     func setAsOutputFolder() throws {
         let set = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets/AppIcon.appiconset")
-        #expect { try run(Self.master.path, presets: "ios-single", into: set.path) } throws: { "\($0)".contains("is an asset set; give the catalog that holds it") }
+        #expect { try run(Self.master.path, presets: "ios-single", into: set.path) } throws: { "\($0)".contains("is an asset set or bundle; give the folder that holds it") }
         #expect(!FileManager.default.fileExists(atPath: set.appendingPathComponent("AppIcon.appiconset").path))
+        let bundle = set.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("AppIcon.icon")
+        #expect { try run(Self.master.path, presets: "ios-single", into: bundle.path) } throws: { "\($0)".contains("is an asset set or bundle") }
+        #expect(!FileManager.default.fileExists(atPath: bundle.appendingPathComponent("AppIcon.appiconset").path))
     }
 
     @Test("in a project (a folder with .git or iconforge.yml) backups and the ledger go to its root, never into a source folder; the first says to ignore them")
