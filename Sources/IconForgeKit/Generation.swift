@@ -334,6 +334,17 @@ public struct Generator: Sendable {
         let keptMonochrome = designedMonochrome(in: outputFolder)
         let outputs = outputs(in: outputFolder).filter { keptMonochrome == nil || $0.androidLayer != "monochrome" }
         let allPlanned = fileJobs(outputs)
+        var existing: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {
+            throw .file(.writeFailed(path: outputFolder, reason: "is a file; --out names the folder the outputs go into"))
+        }
+        // A group folder inside a catalog takes sets; loose files there (web clips, iTunesArtwork) would sit in the catalog.
+        if !Generator.isCatalog(outputFolder),
+           URL(fileURLWithPath: outputFolder).standardizedFileURL.pathComponents.dropLast().contains(where: { ($0 as NSString).pathExtension == "xcassets" }),
+           let loose = allPlanned.first(where: { $0.spec.set == nil && $0.spec.androidLayer == nil }) {
+            throw .invalidRequest(path: outputFolder, reason: "is inside an asset catalog, where \(loose.path) and the other loose files of the presets "
+                                  + "would sit among its sets; give the catalog or a folder outside it")
+        }
         // Every output size against the memory limit before the master is decoded or anything allocated.
         for job in allPlanned {
             if let pixels = job.spec.pixels, let refusal = options.limits.refusal(width: pixels.width, height: pixels.height) {
@@ -371,6 +382,10 @@ public struct Generator: Sendable {
             // The manifest is checked before any work: a run that cannot update it writes nothing.
             let site = WebApp(outputFolder)
             if let outside = site.manifestOutside { throw .file(.leavesFolder(path: outside, folder: outputFolder)) }
+            let page = (outputFolder as NSString).appendingPathComponent(WebPage.fileName)
+            if site.page == nil, FileManager.default.fileExists(atPath: page) {
+                warnings.append("\(FileError.leavesFolder(path: page, folder: outputFolder)): the page was not read for its manifest and icon links")
+            }
             if let manifest = site.manifest {
                 let bytes: [UInt8]
                 do { bytes = try FileIO.readDocument(manifest) } catch { throw .file(error) }

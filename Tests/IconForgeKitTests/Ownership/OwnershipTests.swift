@@ -316,4 +316,22 @@ struct OwnershipTests {
         #expect(try FileIO.read(contents.path) == before)
         _ = try OwnedFile.write(Array("{}".utf8), to: root.appendingPathComponent("report.json").path, inputs: [root.path])
     }
+
+    @Test("an output that is a file, and a group inside a catalog for presets with loose files, are refused with one line; a linked-out page is named in a warning")
+    func outputFolderMessages() throws {
+        let root = try Fixtures.temporaryFolder()
+        let file = root.appendingPathComponent("icon.png")
+        try FileIO.writeAtomically(Array("x".utf8), to: file.path)
+        #expect { try run(Self.master.path, presets: "web", into: file.path) } throws: { "\($0)".contains("is a file; --out names the folder") }
+        let group = root.appendingPathComponent("Cat.xcassets/Group")
+        #expect { try run(Self.master.path, presets: "web-clip", into: group.path) } throws: { "\($0)".contains("is inside an asset catalog") }
+        #expect(!FileManager.default.fileExists(atPath: group.path))
+        _ = try run(Self.master.path, presets: "ios-single", into: group.path) // sets are fine in a group
+        let web = root.appendingPathComponent("site"), elsewhere = root.appendingPathComponent("elsewhere.html")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try FileIO.writeAtomically(Array("<html><head></head></html>".utf8), to: elsewhere.path)
+        try FileManager.default.createSymbolicLink(at: web.appendingPathComponent("index.html"), withDestinationURL: elsewhere)
+        let report = try run(Self.master.path, presets: "web", into: web.path)
+        #expect(report.warnings.contains { $0.contains("index.html") && $0.contains("leaves") }, "\(report.warnings)")
+    }
 }
