@@ -20,7 +20,9 @@ enum WebManifestChecks {
             report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
             return (findings, [path])
         }
-        guard let root = root as [String: Any]?, root["icons"] != nil else { return ([], [path]) } // not an app manifest (a package.json…)
+        // Not an app manifest (a package.json…) unless it says how the app starts or shows: one that does and lists no
+        // icons is one Chrome will not install (gotify's), checked as if its list were empty.
+        guard root["icons"] != nil || root["start_url"] != nil || root["display"] != nil else { return ([], [path]) }
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)

@@ -122,6 +122,15 @@ struct WebAppTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("old.png").path))
     }
 
+    @Test("validate: an app manifest with no icons key (gotify's) misses its 192 and 512 icons; a package.json-like manifest is not an app's")
+    func manifestWithoutIcons() throws {
+        let folder = try site(["manifest.json": #"{"short_name":"Gotify","name":"Gotify","start_url":".","display":"standalone"}"#])
+        let lines = try Validator().validate([folder.path]).files.flatMap { $0.findings.filter { $0.severity == .error }.map(\.line) }
+        #expect(lines.contains { $0.contains("192") } && lines.contains { $0.contains("512") }, "\(lines)")
+        let other = try site(["manifest.json": #"{"name":"a-library","version":"1.0.0"}"#])
+        #expect(try Validator().validate([other.path]).errors == 0)
+    }
+
     @Test("a manifest that is not JSON stops the run before any icon is written, with one line naming it")
     func brokenManifestWritesNothing() throws {
         let folder = try site(["manifest.json": "{ not json"])
