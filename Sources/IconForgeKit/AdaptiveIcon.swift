@@ -30,21 +30,17 @@ struct AdaptiveIcon: Sendable {
     ///   larger than the safe zone's square), on the background colour: no launcher mask clips the glyph;
     /// - a full-bleed picture fills the safe zone's square and is carried past its edges to the full 108 dp layer, so
     ///   no mask, parallax or pulse shows an inset square or a seam.
-    static func make(master: Image, foreground: Image?, background: Image?, backgroundColor: RGBColor, monochrome: Image?,
+    static func make(master: Image, placement: MaskPlacement, foreground: Image?, background: Image?, backgroundColor: RGBColor, monochrome: Image?,
                      parallelism: Parallelism = .serial) -> AdaptiveIcon {
         let size = PixelSize(width: canvas, height: canvas)
         let layer: Image
         if let foreground {
             layer = Resampler.resize(foreground, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism)
-        } else if master.hasTransparentEdges {
-            let side = safeSide(of: master, square: safeZone, safeRadius: Double(canvas) * 31 / 108)
-            var place = Canvas(width: canvas, height: canvas)
-            let inner = Resampler.resize(master, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism)
-            place.draw(inner, x: (canvas - side) / 2, y: (canvas - side) / 2)
-            layer = place.image(format: .rgba16, parallelism: parallelism)
         } else {
-            let inner = Resampler.resize(master, to: PixelSize(width: safeZone, height: safeZone), options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism)
-            layer = inner.edgeExtended(toSide: canvas, x: (canvas - safeZone) / 2, y: (canvas - safeZone) / 2)
+            // The logo's safe circle: the 66 dp zone less a 2 dp margin.
+            layer = placement.placed(side: canvas, square: safeZone, safeRadius: Double(canvas) * 31 / 108, fill: nil, parallelism: parallelism) { side in
+                Resampler.resize(master, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism)
+            }
         }
         let colour = backgroundColor
         let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism) }
@@ -62,14 +58,6 @@ struct AdaptiveIcon: Sendable {
         let opaqueSquare = foreground == nil && monochrome == nil && master.isOpaque
         return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,
                             monochromeHasShape: !opaqueSquare)
-    }
-
-    /// The side in pixels of the square a logo on transparency is drawn into: `square` (the master cropped square and
-    /// filling it), or less when that would carry its content past `safeRadius` from the centre.
-    static func safeSide(of master: Image, square: Int, safeRadius: Double) -> Int {
-        let fill = Double(square) / Double(min(master.width, master.height))
-        guard let radius = master.contentRadius(), radius * fill > safeRadius else { return square }
-        return max(1, Int((Double(min(master.width, master.height)) * safeRadius / radius).rounded(.down)))
     }
 
     /// The picture for an output's `android-layer`; nil for a colour background (a resource, never a picture: the

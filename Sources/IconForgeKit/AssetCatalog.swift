@@ -99,12 +99,11 @@ public struct AssetSet: Sendable {
             (try? FileIO.read((target as NSString).appendingPathComponent(name))) == bytes
         }.keys) : []
         for name in bytesByName.keys.sorted() {
-            if isInput(name) {
+            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
                 bytesByName[name] = nil
                 merge.keptInputs.insert(name)
-                continue
             }
-            do { try writer.checkTarget((target as NSString).appendingPathComponent(name)) } catch { throw .file(error) }
         }
         for name in identical { if let bytes = bytesByName[name] { writer.record(bytes, at: (target as NSString).appendingPathComponent(name)) } }
         if exists && !merge.contentsChanged && merge.leaving.isEmpty && identical.isSuperset(of: bytesByName.keys) { return merge }

@@ -63,9 +63,8 @@ public enum Backup {
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
     /// one second): created exclusively, flushed and read back. Returns where it went.
     public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
-        // A `.iconforge-backup` that is a link out of its folder is not written through: the backup would land
-        // wherever it points.
-        // Checked down to the file itself: a stamp folder placed as a link (its name is predictable) is caught too.
+        // Neither a `.iconforge-backup` that links out of its folder nor a stamp folder inside it placed as a link (its
+        // name is predictable) is written through: the backup would land wherever it points.
         let components = (path as NSString).pathComponents
         if let index = components.lastIndex(of: folderName), index > 0 {
             let anchor = NSString.path(withComponents: Array(components[..<index]))

@@ -282,8 +282,7 @@ public struct Generator: Sendable {
     /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
     public func plan(outputFolder: String) -> GenerationPlan {
         if let kept = keepingLayout(in: outputFolder) { return kept.generator.plan(outputFolder: outputFolder) }
-        let keptMonochrome = designedMonochrome(in: outputFolder)
-        let outputs = outputs(in: outputFolder).filter { keptMonochrome == nil || $0.androidLayer != "monochrome" }
+        let outputs = plannedOutputs(in: outputFolder).outputs
         let jobs = fileJobs(outputs)
         var plan = GenerationPlan()
         for set in uniqueSets(outputs) {
@@ -329,10 +328,7 @@ public struct Generator: Sendable {
         if Backup.catalogKinds.contains(given), given != "xcassets" {
             throw .invalidRequest(path: outputFolder, reason: "is an asset set or bundle; give the folder that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
         }
-        // A designed monochrome the project already has (a vector, or PNGs IconForge did not write) is kept for themed
-        // icons: the adaptive icon keeps referring to it, and no silhouette replaces it.
-        let keptMonochrome = designedMonochrome(in: outputFolder)
-        let outputs = outputs(in: outputFolder).filter { keptMonochrome == nil || $0.androidLayer != "monochrome" }
+        let (outputs, keptMonochrome) = plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         var existing: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {
@@ -452,6 +448,14 @@ public struct Generator: Sendable {
         let kept = writer.finish()
         return GenerationReport(source: source, outputFolder: outputFolder, files: files, warnings: warnings,
                                 notes: notes + layers.notes + platformNotes + kept, seconds: (clock.now - start).seconds)
+    }
+
+    /// The outputs a run into `folder` writes, and the project's designed monochrome it keeps instead of making one: a
+    /// designed monochrome (a vector, or PNGs IconForge did not write) stays for themed icons, the adaptive icon keeps
+    /// referring to it, and no silhouette replaces it.
+    private func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?) {
+        let kept = designedMonochrome(in: folder)
+        return (outputs(in: folder).filter { kept == nil || $0.androidLayer != "monochrome" }, kept)
     }
 
     /// The project's own designed monochrome layer to keep (see `AndroidResources.designedMonochrome`), when the run

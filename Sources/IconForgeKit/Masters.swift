@@ -89,7 +89,11 @@ struct Masters: Sendable {
             masters.visionLayers[layer] = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
         }
         let androidLayers = Set(jobs.compactMap(\.spec.androidLayer))
-        if !androidLayers.isEmpty {
+        let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
+        let maskableSide = largestSide { $0.webPurpose == "maskable" }
+        // Logo or full bleed, and how far a logo reaches, decided once for Android's layers and the maskable icon.
+        let placement = androidLayers.isEmpty && maskableSide == nil ? nil : MaskPlacement(image)
+        if let placement, !androidLayers.isEmpty {
             let load = { (path: String?) throws(IconForgeError) -> Image? in try path.map { p throws(IconForgeError) in try decode(p, limits: options.limits, vectorSize: .longSide(1024)) } }
             var backgroundFile: String?, backgroundColor: RGBColor?
             switch options.androidBackground {
@@ -99,8 +103,8 @@ struct Masters: Sendable {
             }
             var monochromeFile: String?
             if case .file(let path)? = options.monochrome { monochromeFile = path }
-            let icon = AdaptiveIcon.make(master: image, foreground: try load(options.androidForeground), background: try load(backgroundFile),
-                                         backgroundColor: backgroundColor ?? image.edgeColor(fallback: options.background),
+            let icon = AdaptiveIcon.make(master: image, placement: placement, foreground: try load(options.androidForeground), background: try load(backgroundFile),
+                                         backgroundColor: backgroundColor ?? placement.background(fallback: options.background),
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
                 warnings.append("\(source): the monochrome layer for themed icons was made from the master's coverage, which is a solid square; "
@@ -111,24 +115,16 @@ struct Masters: Sendable {
         }
         // Derived masters are made at the largest output that uses them, never at the master's own size: memory
         // follows the outputs (an 8192 px master's maskable canvas took 2.7 GB, a 20000x1 one 12 GB).
-        let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
-        if let needed = largestSide({ $0.webPurpose == "maskable" }) {
-            // Browsers crop maskable icons to as little as the central 80% circle. A logo on transparency goes inside
-            // that circle (2% margin) on the background colour; a full-bleed picture fills its square and runs past it.
-            let side = min(max(image.width, image.height), needed), square = side * 4 / 5
-            let resized = { (inner: Int) in
+        if let needed = maskableSide, let placement {
+            // Browsers crop maskable icons to as little as the central 80% circle: a logo stays inside it (2% margin) on
+            // the background colour.
+            let side = min(max(image.width, image.height), needed)
+            let placed = placement.placed(side: side, square: side * 4 / 5, safeRadius: Double(side) * 0.38,
+                                          fill: placement.background(fallback: options.background), parallelism: parallelism) { inner in
                 Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
                                  parallelism: parallelism)
             }
-            if image.hasTransparentEdges {
-                let inner = AdaptiveIcon.safeSide(of: image, square: square, safeRadius: Double(side) * 0.38)
-                var canvas = Canvas(width: side, height: side)
-                canvas.fill(.solid(image.edgeColor(fallback: options.background)))
-                canvas.draw(resized(inner), x: (side - inner) / 2, y: (side - inner) / 2)
-                masters.maskable = pyramid(canvas.image(format: .rgba16, parallelism: parallelism))
-            } else {
-                masters.maskable = pyramid(resized(square).edgeExtended(toSide: side, x: (side - square) / 2, y: (side - square) / 2))
-            }
+            masters.maskable = pyramid(placed)
         }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))

@@ -124,27 +124,6 @@ extension Image {
 }
 
 extension Image {
-    /// The colour a picture continues into beyond its edges: the border pixels' colour weighted by their coverage, or
-    /// `fallback` when the border is mostly transparent (a logo on transparency: its transparent pixels' colour — black,
-    /// usually — is no colour of the picture's; Android's adaptive background and the maskable canvas were black). The
-    /// mean is of sRGB-encoded values, over the outermost ring: what a full-bleed icon's edges fade into when inset.
-    public func edgeColor(fallback: RGBColor) -> RGBColor {
-        let top = Double(format.maxValue)
-        var sum = SIMD3<Double>.zero, coverage = 0.0, count = 0.0
-        func add(_ x: Int, _ y: Int) {
-            let p = pixel(x: x, y: y), alpha = Double(p[3]) / top
-            sum += SIMD3(Double(p[0]), Double(p[1]), Double(p[2])) / top * alpha
-            coverage += alpha
-            count += 1
-        }
-        for x in 0..<width { add(x, 0); add(x, height - 1) }
-        for y in 1..<max(1, height - 1) { add(0, y); add(width - 1, y) }
-        guard coverage >= count / 2 else { return fallback }
-        let mean = sum / coverage * 255
-        return RGBColor(red: UInt8(mean.x.rounded().clamped(to: 0...255)), green: UInt8(mean.y.rounded().clamped(to: 0...255)),
-                        blue: UInt8(mean.z.rounded().clamped(to: 0...255)))
-    }
-
     /// This image with each pixel's alpha multiplied by `mask` (one value 0…1 per pixel, row by row).
     public func masked(by mask: [Float]) -> Image {
         precondition(mask.count == width * height, "the mask must cover the image")

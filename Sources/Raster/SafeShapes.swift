@@ -5,15 +5,35 @@ extension Image {
     /// True when most of the border is transparent: a logo or glyph on transparency, which is scaled into a mask's safe
     /// circle on a background colour, rather than a full-bleed picture.
     public var hasTransparentEdges: Bool {
+        let ring = border()
+        return ring.coverage < ring.count / 2
+    }
+
+    /// The colour a picture continues into beyond its edges: the border pixels' colour weighted by their coverage, or
+    /// `fallback` when the border is mostly transparent (a logo on transparency: its transparent pixels' colour — black,
+    /// usually — is no colour of the picture's; Android's adaptive background and the maskable canvas were black). The
+    /// mean is of sRGB-encoded values, over the outermost ring: what a full-bleed icon's edges fade into when inset.
+    public func edgeColor(fallback: RGBColor) -> RGBColor {
+        let ring = border()
+        guard ring.coverage >= ring.count / 2 else { return fallback }
+        let mean = ring.colour / ring.coverage * 255
+        return RGBColor(red: UInt8(mean.x.rounded().clamped(to: 0...255)), green: UInt8(mean.y.rounded().clamped(to: 0...255)),
+                        blue: UInt8(mean.z.rounded().clamped(to: 0...255)))
+    }
+
+    /// The outermost ring of pixels: its colour summed weighted by alpha (0…1 channels), its summed alpha, its pixel count.
+    private func border() -> (colour: SIMD3<Double>, coverage: Double, count: Double) {
         let top = Double(format.maxValue)
-        var coverage = 0.0, count = 0.0
+        var colour = SIMD3<Double>.zero, coverage = 0.0, count = 0.0
         func add(_ x: Int, _ y: Int) {
-            coverage += Double(pixel(x: x, y: y)[3]) / top
+            let p = pixel(x: x, y: y), alpha = Double(p[3]) / top
+            colour += SIMD3(Double(p[0]), Double(p[1]), Double(p[2])) / top * alpha
+            coverage += alpha
             count += 1
         }
         for x in 0..<width { add(x, 0); add(x, height - 1) }
         for y in 1..<max(1, height - 1) { add(0, y); add(width - 1, y) }
-        return coverage < count / 2
+        return (colour, coverage, count)
     }
 
     /// The distance in pixels from the image's centre to the farthest pixel centre whose alpha is above `threshold`

@@ -178,7 +178,8 @@ struct GenerateCommand: ParsableCommand {
         // With a {name} pattern each master's folder is made below the part before it: never through a link out of that.
         if let marker = pattern.range(of: "{name}") {
             let fixed = String(pattern[..<marker.lowerBound])
-            let scope = FolderScope(fixed.isEmpty ? "." : fixed.hasSuffix("/") ? String(fixed.dropLast()) : fixed.parentFolder.isEmpty ? "." : fixed.parentFolder)
+            let folder = fixed.hasSuffix("/") ? String(fixed.dropLast()) : fixed.parentFolder // "out/{name}" → out, "out/icons-{name}" → out
+            let scope = FolderScope(folder.isEmpty ? "." : folder)
             for (_, folder) in jobs where !scope.contains(folder) {
                 throw Terminal.failure("\(FileError.leavesFolder(path: folder, folder: scope.folder))", status: 1)
             }

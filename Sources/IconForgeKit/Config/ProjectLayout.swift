@@ -7,7 +7,8 @@ import PNGCodec
 public struct ProjectLayout: Sendable {
     /// Asset catalogs (paths relative to the root), each with the presets its app-icon set is laid out for (empty: none found in it).
     public var catalogs: [(path: String, presets: [String])] = []
-    /// The folder holding `app/src/main/res`, relative to the root ("" for the root itself).
+    /// Where Android's outputs go, relative to the root: the folder holding `app/src/main/res` ("" for the root itself),
+    /// or, for an application module of another name, its `src/main/res`.
     public var androidRoot: String?
     /// The website's folder, relative to the root ("" for the root itself).
     public var webFolder: String?
@@ -17,15 +18,12 @@ public struct ProjectLayout: Sendable {
     /// Folders never searched: build output, dependencies, version control.
     public static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
 
-    /// True when `androidRoot` is a module that applies the Android application plugin.
-    private var androidIsApplication = false
-
     /// True when the module's Gradle file applies the Android application plugin (as an id, or from a version catalog).
     static func isApplication(module: String) -> Bool {
         ["build.gradle.kts", "build.gradle"].contains { name in
             guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
             let text = String(decoding: bytes, as: UTF8.self)
-            return text.contains("com.android.application") || text.contains("android.application") || text.contains("androidApplication")
+            return text.contains("android.application") || text.contains("androidApplication") // the id, or a catalog's alias
         }
     }
 
@@ -35,6 +33,7 @@ public struct ProjectLayout: Sendable {
         let manager = FileManager.default
         // Links out of the project are not followed: init describes this project only.
         let scope = FolderScope(root)
+        var androidIsApplication = false
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             webFolder = ""
@@ -55,9 +54,10 @@ public struct ProjectLayout: Sendable {
                         // named app is given as the project folder above it, any other as its res/ folder.
                         let module = path.parentFolder.parentFolder.parentFolder
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
-                        if androidRoot == nil || (!androidIsApplication && Self.isApplication(module: (root as NSString).appendingPathComponent(module))) {
+                        let application = Self.isApplication(module: (root as NSString).appendingPathComponent(module))
+                        if androidRoot == nil || (!androidIsApplication && application) {
                             androidRoot = relative
-                            androidIsApplication = Self.isApplication(module: (root as NSString).appendingPathComponent(module))
+                            androidIsApplication = application
                         }
                         continue
                     }

@@ -62,11 +62,8 @@ final class OutputWriter: @unchecked Sendable {
         var status = stat()
         if lstat(path, &status) == 0 {
             // A link is never written through (the write would land where it points) nor replaced by a file (the user
-            // made it): one that stays inside the folder is named as a link, one that leaves it as leaving.
-            if (status.st_mode & S_IFMT) == S_IFLNK {
-                if FolderScope(scope.folder).contains(FolderScope.resolve(path)) { throw .notRegularFile(path: path, kind: "a link") }
-                throw .leavesFolder(path: path, folder: scope.folder)
-            }
+            // made it). One that leaves the folder was refused as leaving by the scope check above.
+            if (status.st_mode & S_IFMT) == S_IFLNK { throw .notRegularFile(path: path, kind: "a link") }
             if let kind = FileIO.specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
             if inputs.contains(where: { $0.device == UInt64(status.st_dev) && $0.inode == UInt64(status.st_ino) }) {
                 throw .wouldOverwriteSource(path: path)
@@ -108,6 +105,23 @@ final class OutputWriter: @unchecked Sendable {
         try preserve(existing, of: path)
         if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
         lock.withLock { _ = removed.insert(path) }
+    }
+
+    /// Removes `path` and everything below it under the rule of `remove`: a file IconForge wrote and nobody changed is
+    /// deleted, any other (a README the user put in a set, an icon edited by hand) is kept in the backup first; links and
+    /// pipes are unlinked, never followed (nothing of the user's is in them).
+    func removeTree(_ path: String) throws(IconForgeError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            for item in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
+                try removeTree((path as NSString).appendingPathComponent(item))
+            }
+            if rmdir(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+        case S_IFREG: try remove(path)
+        default: if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+        }
     }
 
     /// The bytes at `path`, nil when nothing is there; a file that is there but cannot be read is never replaced

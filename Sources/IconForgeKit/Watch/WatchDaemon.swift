@@ -1,10 +1,5 @@
 import Foundation
 import SVGCodec
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What `iconforge watch` does besides watching.
 public struct WatchOptions: Sendable {
@@ -334,7 +329,12 @@ public final class WatchDaemon: @unchecked Sendable {
         let target = outputPath(name)
         guard FileManager.default.fileExists(atPath: target) else { return }
         do {
-            let kept = try WatchDaemon.remove(target)
+            // Under the ownership rule: what the user put there or edited goes to the backup (beside OUT) first.
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder)
+            let writer = OutputWriter(folder: isFolder.boolValue ? target : target.parentFolder, inputs: [], backupGiven: target)
+            try writer.removeTree(target)
+            let kept = writer.finish()
             state[name] = nil
             state.save()
             log.event(file: name, action: "prune", result: "removed \((target as NSString).lastPathComponent)"
@@ -342,35 +342,6 @@ public final class WatchDaemon: @unchecked Sendable {
         } catch {
             log.event(file: name, action: "prune", result: "failed", error: "\(error)")
         }
-    }
-
-    /// Removes a source's outputs under the ownership rule: a file IconForge wrote and nobody changed is deleted, any
-    /// other (a README the user put in the set, an icon edited by hand) is kept in the backup first; links are
-    /// removed, never followed. Returns the notes for the files kept.
-    static func remove(_ target: String) throws(IconForgeError) -> [String] {
-        var status = stat()
-        guard lstat(target, &status) == 0 else { return [] }
-        if (status.st_mode & S_IFMT) == S_IFLNK {
-            if unlink(target) != 0 { throw .file(.writeFailed(path: target, reason: FileIO.currentErrorText())) }
-            return []
-        }
-        let writer = OutputWriter(folder: (status.st_mode & S_IFMT) == S_IFDIR ? target : target.parentFolder,
-                                  inputs: [], backupGiven: target)
-        func clear(_ path: String) throws(IconForgeError) {
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                for item in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
-                    try clear((path as NSString).appendingPathComponent(item))
-                }
-                if rmdir(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
-            case S_IFREG: try writer.remove(path)
-            default: if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) } // a link or pipe: nothing of the user's is in it
-            }
-        }
-        try clear(target)
-        return writer.finish()
     }
 
     /// Temporaries a killed daemon (or generate) left behind in the output folder and its source folders.

@@ -104,6 +104,34 @@ struct AndroidProject {
         return nil
     }
 
+    /// One adaptive icon definition of a `res/` folder: `ic_launcher.xml` or `ic_launcher_round.xml` in plain `mipmap/`
+    /// or a `mipmap-anydpi*` folder (`-anydpi` and plain `mipmap/` at minSdk 26 and up, `-v26`, `-v33` for themed icons).
+    struct AdaptiveIconFile {
+        /// The folder it is in (`mipmap-anydpi-v26`).
+        var folder: String
+        /// `ic_launcher.xml` or `ic_launcher_round.xml`.
+        var name: String
+        var path: String
+        var text: String
+    }
+
+    /// The adaptive icon definitions of `res`, folder by folder in name order; one that is there but cannot be read is
+    /// handed to `unreadable` (a pipe, a 5 MB file) and left out.
+    static func adaptiveIconFiles(in res: String, unreadable: (String, FileError) -> Void = { _, _ in }) -> [AdaptiveIconFile] {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }.sorted()
+        var files: [AdaptiveIconFile] = []
+        for folder in folders {
+            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+                let path = (res as NSString).appendingPathComponent(folder + "/" + name)
+                do { files.append(AdaptiveIconFile(folder: folder, name: name, path: path, text: String(decoding: try FileIO.readDocument(path), as: UTF8.self))) } catch {
+                    if case .notFound = error { continue }
+                    unreadable(path, error)
+                }
+            }
+        }
+        return files
+    }
+
     /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
     func fileResourceExists(type: String, name: String) -> Bool { !roots(definingFile: type, name: name).isEmpty }
 

@@ -43,13 +43,10 @@ enum AndroidResourceChecks {
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
-        // Adaptive icon definitions in every anydpi folder — mipmap-anydpi (minSdk 26 and up), -v26, -v33 (themed icons) —
-        // and in plain mipmap/, where an adaptive icon is valid at minSdk 26 and up too.
-        let anydpi = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("mipmap-anydpi") || $0 == "mipmap" }.sorted()
-        let unversioned = ["mipmap-anydpi", "mipmap"].contains { folder in
-            (try? FileIO.readDocument((res as NSString).appendingPathComponent(folder + "/ic_launcher.xml")))
-                .map { String(decoding: $0, as: UTF8.self).contains("<adaptive-icon") } ?? false
-        }
+        // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
+        var unreadable: [(path: String, error: FileError)] = []
+        let definitions = AndroidProject.adaptiveIconFiles(in: res) { unreadable.append(($0, $1)) }
+        let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
         // what it overrides: the rest comes from main, so nothing is missing from it.
         let components = (URL(fileURLWithPath: res).standardizedFileURL.path as NSString).pathComponents
@@ -75,20 +72,10 @@ enum AndroidResourceChecks {
         }
         // Every reference of every adaptive icon resolves (in any res/ root of the project, or the framework's); a
         // monochrome layer in any of them that applies on API 33 counts for all.
-        var definitions: [(path: String, name: String, text: String)] = []
-        for folder in anydpi {
-            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
-                let path = (res as NSString).appendingPathComponent(folder + "/" + name)
-                let bytes: [UInt8]
-                do { bytes = try FileIO.readDocument(path) } catch {
-                    if case .notFound = error { continue }
-                    report(path, Finding(.adaptiveIcon, .error, "\(error)", fix: "replace it with a real adaptive icon definition"))
-                    continue
-                }
-                files.append(path)
-                definitions.append((path, name, String(decoding: bytes, as: UTF8.self)))
-            }
+        for (path, error) in unreadable {
+            report(path, Finding(.adaptiveIcon, .error, "\(error)", fix: "replace it with a real adaptive icon definition"))
         }
+        files += definitions.map(\.path)
         if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))

@@ -44,8 +44,6 @@ enum AndroidResources {
         return value.count == 7 && value.hasPrefix("#") && text == backgroundColor(value: value)
     }
 
-    /// `text` with the value of `<color name="NAME">…</color>` replaced, every other byte kept; nil when it has no such
-    /// element in that simple form.
     /// `text` with the value of `<color name="NAME">…</color>` (or `<item name="NAME" type="color">…</item>`, attributes
     /// in either order) replaced, every other byte kept; nil when it has no such element outside a comment.
     static func replacingColor(_ name: String, in text: String, with value: String) -> String? {
@@ -81,18 +79,18 @@ enum AndroidResources {
     /// nil when there is none, it names nothing, or it is IconForge's own (then it is made again).
     static func designedMonochrome(res: String, ledger: WriteLedger) -> String? {
         let manager = FileManager.default
-        // The first adaptive icon (launcher or round, any folder it may be in) with a monochrome layer.
+        // The first adaptive icon with a monochrome layer: -v26 first (the one every device since Android 8 reads), then
+        // -v33, -anydpi, plain mipmap/; the launcher before the round icon.
+        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
+        let definitions = AndroidProject.adaptiveIconFiles(in: res).filter { preference.contains($0.folder) }
+            .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
         var found: (type: String, name: String)?
-        search: for folder in ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"] {
-            for file in ["ic_launcher.xml", "ic_launcher_round.xml"] {
-                guard let bytes = try? FileIO.readDocument((res as NSString).appendingPathComponent(folder + "/" + file)) else { continue }
-                let references = AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self))
-                guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
-                // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
-                if references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { break search }
-                found = (type, name)
-                break search
-            }
+        for definition in definitions {
+            let references = AndroidResourceChecks.references(in: definition.text)
+            guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
+            // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
+            if !references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { found = (type, name) }
+            break
         }
         // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
         guard let (type, name) = found, ["drawable", "mipmap"].contains(type),
@@ -136,17 +134,12 @@ enum AndroidResources {
         // A layer an old adaptive icon (in any folder it may be in) referred to that a flavour or another source set
         // overrides: the new icon no longer refers to it, so that flavour's own icon would silently be replaced by this one.
         var named = Set<String>()
-        for folder in ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"] {
-            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
-                let path = (res as NSString).appendingPathComponent(folder + "/" + name)
-                guard let old = try? FileIO.readDocument(path) else { continue }
-                for (element, type, resource) in AndroidResourceChecks.references(in: String(decoding: old, as: UTF8.self))
-                where !xml.contains("@\(type)/\(resource)\"") {
-                    for root in project.roots(definingFile: type, name: resource) where FolderScope.resolve(root) != FolderScope.resolve(res) {
-                        guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
-                        warnings.append("\(relative(path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
-                                        + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
-                    }
+        for old in AndroidProject.adaptiveIconFiles(in: res) {
+            for (element, type, resource) in AndroidResourceChecks.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
+                for root in project.roots(definingFile: type, name: resource) where FolderScope.resolve(root) != FolderScope.resolve(res) {
+                    guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
+                    warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
+                                    + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
                 }
             }
         }
@@ -157,7 +150,7 @@ enum AndroidResources {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
-            let theirs = AndroidProject(res: res).valueDefinitions(type: "color", name: "ic_launcher_background").first {
+            let theirs = project.valueDefinitions(type: "color", name: "ic_launcher_background").first {
                 $0.path != ours && $0.path.parentFolder == (res as NSString).appendingPathComponent("values")
             }
             if let theirs {

@@ -1,0 +1,40 @@
+import Raster
+
+/// How a master goes under a mask that may crop it to a circle — Android's adaptive layers, the web's maskable icon —
+/// decided once per master: a logo on transparency is scaled so that its content stays inside the safe circle, on a
+/// background colour; a full-bleed picture fills the safe square and its edge pixels run on to the canvas's edges,
+/// so no mask, parallax or pulse shows an inset square or a seam.
+struct MaskPlacement: Sendable {
+    /// For a logo on transparency, how far its content reaches from the master's centre, in the master's pixels (nil
+    /// when it draws nothing); for a full-bleed picture, nothing.
+    private let logo: Double??
+    /// The colour the picture continues into beyond its edges; nil for a logo (which has none of its own).
+    private let edge: RGBColor?
+    /// The master's short side: what fills the square it is drawn into.
+    private let shortSide: Int
+
+    init(_ master: Image) {
+        // The ring of border pixels is cheap; the content's reach is a full scan, made only for a logo.
+        logo = master.hasTransparentEdges ? .some(master.contentRadius()) : nil
+        edge = logo == nil ? master.edgeColor(fallback: .white) : nil
+        shortSide = min(master.width, master.height)
+    }
+
+    /// The background behind the master: its own edge colour, or `fallback` (`--background`) for a logo.
+    func background(fallback: RGBColor) -> RGBColor { edge ?? fallback }
+
+    /// The master placed on a `side`×`side` canvas whose safe square is `square` pixels and safe circle `safeRadius`:
+    /// `resize(n)` gives the master filling n×n. A logo lies on `fill` (transparent when nil).
+    func placed(side: Int, square: Int, safeRadius: Double, fill: RGBColor?, parallelism: Parallelism, resize: (Int) -> Image) -> Image {
+        guard let logo else { return resize(square).edgeExtended(toSide: side, x: (side - square) / 2, y: (side - square) / 2) }
+        // Never larger than the safe square; smaller when filling it would carry the content past the circle.
+        var inner = square
+        if let radius = logo, radius * Double(square) / Double(shortSide) > safeRadius {
+            inner = max(1, Int((Double(shortSide) * safeRadius / radius).rounded(.down)))
+        }
+        var canvas = Canvas(width: side, height: side)
+        if let fill { canvas.fill(.solid(fill)) }
+        canvas.draw(resize(inner), x: (side - inner) / 2, y: (side - inner) / 2)
+        return canvas.image(format: .rgba16, parallelism: parallelism)
+    }
+}
