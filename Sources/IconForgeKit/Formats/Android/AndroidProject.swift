@@ -8,6 +8,9 @@ struct AndroidProject {
     let res: String
     /// Every `res/` root of the project, `res` first.
     let resourceRoots: [String]
+    /// The roots of `res`'s own module (its source sets: main, flavours, build types), `res` first: the ones whose files
+    /// override each other in a build. Other modules' resources never override the module's own.
+    let moduleRoots: [String]
     /// The module's minimum API level, from its `build.gradle(.kts)` or manifest; nil when neither says.
     let minSdk: Int?
 
@@ -42,6 +45,7 @@ struct AndroidProject {
             }
         }
         sourceSets(of: module)
+        moduleRoots = roots
         if project != module {
             for name in ((try? manager.contentsOfDirectory(atPath: project)) ?? []).sorted() where !name.hasPrefix(".") && !["build", "node_modules"].contains(name) {
                 sourceSets(of: (project as NSString).appendingPathComponent(name))
@@ -57,10 +61,13 @@ struct AndroidProject {
     /// `android:minSdkVersion`.
     static func readMinSdk(module: String) -> Int? {
         func text(_ path: String) -> String? { (try? FileIO.readDocument(path)).map { String(decoding: $0, as: UTF8.self) } }
-        func number(after pattern: String, in text: String) -> Int? {
-            guard let match = text.range(of: pattern, options: .regularExpression) else { return nil }
-            return Int(text[match].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+        func captures(_ pattern: String, in text: String) -> [String] {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+            return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            }
         }
+        func firstCapture(_ pattern: String, in text: String) -> String? { captures(pattern, in: text).first }
         // The folders above the module, nearest first: where the root build file and the version catalog are.
         var above: [String] = []
         var folder = URL(fileURLWithPath: module).standardizedFileURL.path
@@ -69,32 +76,39 @@ struct AndroidProject {
             if folder.isEmpty || folder == "/" { break }
             above.append(folder)
         }
-        for name in ["build.gradle.kts", "build.gradle"] {
-            guard let gradle = text((module as NSString).appendingPathComponent(name)) else { continue }
-            if let value = number(after: #"minSdk(Version)?\s*(=|\()?\s*[0-9]+"#, in: gradle) { return value }
-            if let value = number(after: #"minSdk\s*\{[^}]*release\(\s*[0-9]+"#, in: gradle) { return value }
-            // libs.versions.<key>.get(): the key in the version catalog.
-            if let match = gradle.range(of: #"minSdk(Version)?\s*(=|\()?\s*libs\.versions\.[A-Za-z0-9_.]+"#, options: .regularExpression) {
-                var key = String(gradle[match].components(separatedBy: "libs.versions.").last ?? "")
+        // What a name stands for: a number, a version catalog's entry (`libs.versions.minSdk.get()`), or a root build
+        // file's property (`rootProject.ext.minSdkVersion`).
+        func value(of name: String) -> Int? {
+            if let number = Int(name) { return number }
+            if let range = name.range(of: "libs.versions.") {
+                var key = String(name[range.upperBound...])
                 if key.hasSuffix(".get") { key.removeLast(4) }
-                let names = [key, key.replacingOccurrences(of: ".", with: "-"), key.replacingOccurrences(of: ".", with: "_")]
                 for root in [module] + above {
                     guard let catalog = text((root as NSString).appendingPathComponent("gradle/libs.versions.toml")) else { continue }
-                    for name in names {
-                        if let value = number(after: "(?m)^\\s*" + NSRegularExpression.escapedPattern(for: name) + #"\s*=\s*"?[0-9]+"#, in: catalog) { return value }
+                    for candidate in [key, key.replacingOccurrences(of: ".", with: "-"), key.replacingOccurrences(of: ".", with: "_")] {
+                        let pattern = "(?m)^\\s*" + NSRegularExpression.escapedPattern(for: candidate) + #"\s*=\s*"?([0-9]+)"#
+                        if let found = firstCapture(pattern, in: catalog) { return Int(found) }
                     }
                 }
+                return nil
             }
-            // rootProject.ext.<key> / rootProject.<key>: `<key> = 26` in a build file above.
-            if let match = gradle.range(of: #"minSdk(Version)?\s*(=|\()?\s*rootProject\.(ext\.)?[A-Za-z0-9_]+"#, options: .regularExpression),
-               let key = gradle[match].split(separator: ".").last.map(String.init) {
+            if name.hasPrefix("rootProject."), let key = name.split(separator: ".").last.map(String.init) {
                 for root in above {
                     for file in ["build.gradle", "build.gradle.kts", "variables.gradle"] {
                         guard let build = text((root as NSString).appendingPathComponent(file)) else { continue }
-                        if let value = number(after: NSRegularExpression.escapedPattern(for: key) + #"\s*=\s*[0-9]+"#, in: build) { return value }
+                        if let found = firstCapture(NSRegularExpression.escapedPattern(for: key) + #"\s*=\s*([0-9]+)"#, in: build) { return Int(found) }
                     }
                 }
             }
+            return nil
+        }
+        for name in ["build.gradle.kts", "build.gradle"] {
+            guard let gradle = text((module as NSString).appendingPathComponent(name)) else { continue }
+            // What minSdk is set to: `minSdk { version = release(E) }`, `minSdk = E`, `minSdkVersion E`, `minSdk(E)`.
+            // The first that resolves counts (a comment's "minSdk is…" does not).
+            let given = captures(#"minSdk\s*\{[^}]*release\(\s*([A-Za-z0-9_.]+)"#, in: gradle)
+                + captures(#"minSdk(?:Version)?\s*(?:=|\()?\s*([A-Za-z0-9_.]+)"#, in: gradle)
+            if let number = given.lazy.compactMap(value).first { return number }
         }
         let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
         if let bytes = try? FileIO.readDocument(manifest) {

@@ -136,7 +136,7 @@ enum AndroidResources {
         var named = Set<String>()
         for old in AndroidProject.adaptiveIconFiles(in: res) {
             for (element, type, resource) in AndroidResourceChecks.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
-                for root in project.roots(definingFile: type, name: resource) where FolderScope.resolve(root) != FolderScope.resolve(res) {
+                for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
                     warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
                                     + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")

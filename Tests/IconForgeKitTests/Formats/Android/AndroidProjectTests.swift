@@ -206,12 +206,17 @@ struct AndroidProjectTests {
             "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
             "app/src/main/res/values/ic_launcher_background.xml": "<resources><color name=\"ic_launcher_background\">#123456</color></resources>\n",
             "app/src/beta/res/drawable/ic_launcher_foreground.xml": vector.replacingOccurrences(of: "#FFFFFF", with: "#FF0000"),
+            // Another application module's resource of the same name overrides nothing of app's (Bitwarden's authenticator).
+            "authenticator/src/main/res/drawable/ic_launcher_foreground.xml": vector,
         ])
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         #expect(report.warnings.contains { $0.contains("@drawable/ic_launcher_foreground") && $0.contains("app/src/beta/res") }, "\(report.warnings)")
+        #expect(!report.warnings.contains { $0.contains("authenticator") }, "\(report.warnings)")
     }
 
-    @Test("minSdk as real apps write it: release(29), the version catalog, the root project's ext — the anydpi-only layout is complete", arguments: [
+    @Test("minSdk as real apps write it: release(29), the version catalog, release() of the catalog, the root project's ext — the anydpi-only layout is complete", arguments: [
+        ["app/build.gradle.kts": "android {\n    defaultConfig {\n        // minSdk is set below\n        minSdk {\n            version = release(libs.versions.minSdk.get().toInt())\n        }\n    }\n}\n",
+         "gradle/libs.versions.toml": "[versions]\nminSdk = \"29\"\n"],
         ["app/build.gradle.kts": "android {\n    defaultConfig {\n        minSdk {\n            version = release(29)\n        }\n    }\n}\n"],
         ["app/build.gradle.kts": "android { defaultConfig { minSdk = libs.versions.minSdk.get().toInt() } }\n", "gradle/libs.versions.toml": "[versions]\nminSdk = \"29\"\n"],
         ["app/build.gradle": "android { defaultConfig { minSdkVersion rootProject.ext.minSdkVersion } }\n", "build.gradle": "ext {\n    minSdkVersion = 26\n}\n"],
