@@ -9,9 +9,9 @@ let package = Package(
     dependencies: [.package(name: "IconForge", path: "..")],
     targets: [
         // libFuzzer supplies main(): the targets are compiled as libraries that export LLVMFuzzerTestOneInput.
-        .executableTarget(name: "FuzzContentsJSON", dependencies: [.product(name: "IconForge", package: "IconForge")],
+        .executableTarget(name: "FuzzContentsJSON", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "IconForge", package: "IconForge")],
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", .product(name: "IconForge", package: "IconForge")],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // The newer readers: each writes the fuzzed bytes where IconForge looks for them and runs the public entry points.
         .target(name: "FuzzSupport", dependencies: [.product(name: "IconForge", package: "IconForge")]),

@@ -50,9 +50,10 @@ if [ -x "$iconforge" ]; then
     for master in TestImages/glyph-master.png TestImages/app-icon-master.png; do
         name="$(basename "$master" .png)"
         rm -rf "$scratch/seedgen/$name"
-        "$iconforge" generate "$master" --preset web,macos -o "$scratch/seedgen/$name" --quiet >/dev/null 2>&1
-        cp "$scratch/seedgen/$name/favicon.ico" "$corpus/ico/$name.ico"
-        cp "$scratch/seedgen/$name/AppIcon.icns" "$corpus/icns/$name.icns"
+        "$iconforge" generate "$master" --preset web -o "$scratch/seedgen/$name/web" --quiet >/dev/null 2>&1
+        "$iconforge" generate "$master" --preset macos -o "$scratch/seedgen/$name/mac" --quiet >/dev/null 2>&1
+        cp "$scratch/seedgen/$name/web/favicon.ico" "$corpus/ico/$name.ico"
+        cp "$scratch/seedgen/$name/mac/AppIcon.icns" "$corpus/icns/$name.icns"
     done
 else
     echo "note: no $iconforge (set ICONFORGE): .ico and .icns start from committed seeds only"

@@ -42,3 +42,17 @@ public enum FuzzSupport {
         return (Array(bytes[..<zero]), Array(bytes[(zero + 1)...]))
     }
 }
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                       _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
+
+extension FuzzSupport {
+    /// A target's entry point (SwiftPM links an executable's as `<target>_main`) handed over to libFuzzer's driver,
+    /// which calls `fuzz` with each input.
+    public static func run(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                           _ fuzz: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32 {
+        var count = argc, arguments = argv
+        return runDriver(&count, &arguments, fuzz)
+    }
+}
