@@ -28,6 +28,9 @@ typedef struct cpng_state {
     const uint8_t *data;
     size_t size;
     size_t pos;
+    /* when set, bytes come from here (data holds only the file's first bytes, size is the whole file's) */
+    cpng_byte_source source;
+    void *source_context;
     int hit_end;
     /* IDAT bytes handed to libpng, the most any encoding of the image can need, and whether rows of the
      * last pass are being read (so that stopping there leaves every pixel decoded) */
@@ -89,7 +92,15 @@ static void read_from_memory(png_structp png, png_bytep out, size_t count) {
         state->hit_end = 1;
         png_error(png, "unexpected end of data");
     }
-    memcpy(out, state->data + state->pos, count);
+    if (state->source != NULL) {
+        /* A file that shrinks while it is read ends early, as a truncated one does. */
+        if (state->source(state->source_context, (uint64_t)state->pos, out, count) != count) {
+            state->hit_end = 1;
+            png_error(png, "unexpected end of data");
+        }
+    } else {
+        memcpy(out, state->data + state->pos, count);
+    }
     state->pos += count;
 }
 
@@ -350,18 +361,21 @@ static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_
     return CPNG_OK;
 }
 
-cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
-                             uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
-                             int32_t *trailing_data, char *message, size_t message_capacity) {
+/* The decoder behind both entry points: `data` is the whole file, or with a `source` its first `head` bytes. */
+static cpng_status decode_rgba(const uint8_t *data, size_t head, size_t size, cpng_byte_source source, void *context,
+                               const cpng_limits *limits, uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
+                               int32_t *trailing_data, char *message, size_t message_capacity) {
     if (data == NULL || limits == NULL || pixels == NULL) return CPNG_E_ARGUMENT;
-    cpng_status status = precheck(data, size, limits, message, message_capacity);
+    cpng_status status = precheck(data, head, limits, message, message_capacity);
     if (status != CPNG_OK) return status;
 
     cpng_state state;
     memset(&state, 0, sizeof state);
-    state.idat_bound = idat_bound(data, size);
+    state.idat_bound = idat_bound(data, head);
     state.data = data;
     state.size = size;
+    state.source = source;
+    state.source_context = context;
     state.message = message;
     state.message_capacity = message_capacity;
     if (!open_reader(&state, limits, 0)) {
@@ -373,6 +387,22 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
     if (trailing_data != NULL) *trailing_data = state.stopped_trailing;
     png_destroy_read_struct(&state.png, &state.info, NULL);
     return status;
+}
+
+cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits *limits,
+                             uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
+                             int32_t *trailing_data, char *message, size_t message_capacity) {
+    return decode_rgba(data, size, size, NULL, NULL, limits, pixels, pixels_size, verify_checksum, trailing_data,
+                       message, message_capacity);
+}
+
+cpng_status cpng_decode_rgba_from(const uint8_t *head, size_t head_size, uint64_t file_size,
+                                  cpng_byte_source source, void *context, const cpng_limits *limits,
+                                  uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
+                                  int32_t *trailing_data, char *message, size_t message_capacity) {
+    if (source == NULL || head_size > file_size || file_size > SIZE_MAX) return CPNG_E_ARGUMENT;
+    return decode_rgba(head, head_size, (size_t)file_size, source, context, limits, pixels, pixels_size, verify_checksum,
+                       trailing_data, message, message_capacity);
 }
 
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha) {

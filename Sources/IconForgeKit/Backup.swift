@@ -63,6 +63,31 @@ public enum Backup {
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
     /// one second): created exclusively, flushed and read back. Returns where it went.
     public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
+        try place(at: path) { candidate throws(FileError) in
+            do throws(FileError) { try FileIO.writeBackup(bytes, to: candidate) } catch {
+                if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { return false }
+                throw error
+            }
+            return true
+        }
+    }
+
+    /// Keeps the file at `original` as its backup at `path` (or beside it, as `write` does) without reading it: a
+    /// second link to the same file, which stays intact because IconForge replaces files by renaming a new one over
+    /// them, never by writing into them. Where a link cannot be made (another file system), the file is copied.
+    /// For files too large to hold beside what replaces them (a 256 MB master being fixed).
+    public static func keep(_ original: String, at path: String) throws(FileError) -> String {
+        try place(at: path) { candidate throws(FileError) in
+            if link(original, candidate) == 0 { return true }
+            if errno == EEXIST { return false }
+            try FileIO.writeBackup(try FileIO.read(original), to: candidate)
+            return true
+        }
+    }
+
+    /// Tries `store` at `path`, then at `name-2.png`, `name-3.png`… until it stores (true) or fails; false means
+    /// the name was taken meanwhile.
+    private static func place(at path: String, _ store: (String) throws(FileError) -> Bool) throws(FileError) -> String {
         // Neither a `.iconforge-backup` that links out of its folder nor a stamp folder inside it placed as a link (its
         // name is predictable) is written through: the backup would land wherever it points.
         let components = (path as NSString).pathComponents
@@ -78,10 +103,7 @@ public enum Backup {
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? path : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
             if FileManager.default.fileExists(atPath: candidate) { continue }
-            do { try FileIO.writeBackup(bytes, to: candidate); return candidate } catch {
-                if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { continue }
-                throw error
-            }
+            if try store(candidate) { return candidate }
         }
         throw .writeFailed(path: path, reason: "no free backup name")
     }

@@ -55,6 +55,14 @@ public enum FileIO {
     public static func readPrefix(_ path: String, upTo limit: Int) throws(FileError) -> [UInt8] { try read(path, upTo: limit) }
 
     private static func read(_ path: String, upTo limit: Int?) throws(FileError) -> [UInt8] {
+        try withOpenFile(path) { descriptor, fileSize throws(FileError) in
+            if limit == nil, fileSize > maxInputBytes { throw .tooBig(path: path, bytes: fileSize) }
+            return try read(descriptor, at: 0, count: min(fileSize, limit ?? Int.max), path: path)
+        }
+    }
+
+    /// The regular file at `path`, open for reading while `body` runs with its descriptor and size.
+    static func withOpenFile<T>(_ path: String, _ body: (Int32, Int) throws(FileError) -> T) throws(FileError) -> T {
         // Checked before opening, and opened non-blocking besides: opening a named pipe blocks until a writer
         // comes, and a path can change between the check and the open.
         var before = stat()
@@ -67,24 +75,35 @@ public enum FileIO {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: currentErrorText()) }
         if let kind = specialKind(status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
-        if limit == nil, Int(status.st_size) > maxInputBytes { throw .tooBig(path: path, bytes: Int(status.st_size)) }
-        let size = min(Int(status.st_size), limit ?? Int.max)
+        return try body(descriptor, Int(status.st_size))
+    }
+
+    /// Up to `count` bytes from `offset` of an open file (fewer when it ends sooner: a file that shrinks while it
+    /// is read gives what is there). Read straight into the array (no intermediate Data: a 1 GiB file cost 2 GiB
+    /// while it was copied).
+    static func read(_ descriptor: Int32, at offset: Int, count size: Int, path: String) throws(FileError) -> [UInt8] {
         var failure: String?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = systemRead(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = currentErrorText()
-                    return
-                }
-                if got == 0 { break } // the file shrank while it was read: take what is there
-                count += got
-            }
+            count = readAt(descriptor, offset, UnsafeMutableRawBufferPointer(buffer))
+            if count < 0 { failure = currentErrorText(); count = 0 }
         }
         if let failure { throw .unreadable(path: path, reason: failure) }
         return bytes
+    }
+
+    /// Fills `buffer` from `offset` of an open file; the bytes read (fewer at its end), or -1 with errno set.
+    static func readAt(_ descriptor: Int32, _ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(offset + count))
+            if got < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return count
     }
 
     /// The largest JSON, XML, HTML or YAML document read (Contents.json, icon.json, manifests, pages, resource XML,
@@ -290,14 +309,6 @@ public enum FileIO {
     }
 
     static func currentErrorText() -> String { String(cString: strerror(errno)) }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #else
-        Darwin.read(descriptor, buffer, count)
-        #endif
-    }
 }
 
 extension String {

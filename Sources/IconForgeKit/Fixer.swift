@@ -56,9 +56,17 @@ public struct Fixer: Sendable {
     private func repair(_ file: FileReport, rules: Set<ValidationRule>, backup: String?) -> Outcome {
         var outcome = Outcome(path: file.path, changes: [], backup: backup)
         do {
-            // Not FileIO.readPNG: its errors start with the path, which the outcome already names.
-            let bytes = try FileIO.read(file.path)
-            let decoded = try PNG.decode(bytes, limits: validator.limits)
+            // Not FileIO.readPNG: its errors start with the path, which the outcome already names. A large file is
+            // decoded as it is read and kept as its backup without being read whole.
+            var bytes: [UInt8]?
+            let decoded: DecodedPNG
+            if let large = try FileIO.decodeLargePNG(file.path, limits: validator.limits) {
+                decoded = large.png
+            } else {
+                let read = try FileIO.read(file.path)
+                decoded = try PNG.decode(read, limits: validator.limits)
+                bytes = read
+            }
             let opaqueRole = file.role.requiresOpaqueRGB
             let translucent = decoded.image.translucency().count
             let keepsAlpha = !opaqueRole && decoded.info.canBeTranslucent
@@ -71,9 +79,11 @@ public struct Fixer: Sendable {
             let encoded = try FileRewrite.encode((consume decoded).image, keepsAlpha: keepsAlpha, background: background)
             if let backup {
                 // Written, flushed and read back before the original is touched; never over an existing file.
-                outcome.backup = try Backup.write(bytes, at: backup)
+                outcome.backup = try bytes.map { bytes throws(FileError) in try Backup.write(bytes, at: backup) } ?? Backup.keep(file.path, at: backup)
             }
             try FileIO.writeAtomically(encoded, to: file.path, mode: FileIO.mode(of: file.path))
+        } catch IconForgeError.decode(_, let error) {
+            outcome.failure = "\(error)"
         } catch {
             outcome.failure = "\(error)"
         }

@@ -39,12 +39,54 @@ extension FileIO {
         do { return try read(path) } catch { throw .file(error) }
     }
 
-    /// Reads and decodes a PNG, errors naming the file; the bytes come back too (for sizes and backups).
+    /// PNG files at least this large are decoded as they are read rather than read whole first: then only their
+    /// pixels are held (an incompressible 8192² master is a 256 MB file for 256 MB of pixels). Smaller files are
+    /// read whole, which is faster.
+    static let streamedPNGBytes = 32 << 20
+
+    /// The first bytes read of a streamed PNG: every chunk before the image data must be among them.
+    static let streamedPNGHeadBytes = 16 << 20
+
+    /// Decodes the PNG at `path` as it is read when the file is a PNG of at least `streamedPNGBytes`; nil for
+    /// any other file (the caller reads it whole).
+    static func decodeLargePNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool = true,
+                               parallelism: Parallelism = .serial) throws(IconForgeError) -> (size: Int, png: DecodedPNG)? {
+        let outcome: Result<(size: Int, png: DecodedPNG), PNGError>?
+        do { outcome = try streamPNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism) } catch {
+            throw .file(error)
+        }
+        switch outcome {
+        case nil: return nil
+        case .success(let decoded)?: return decoded
+        case .failure(let error)?: throw .decode(path: path, error)
+        }
+    }
+
+    private static func streamPNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool,
+                                  parallelism: Parallelism) throws(FileError) -> Result<(size: Int, png: DecodedPNG), PNGError>? {
+        try withOpenFile(path) { descriptor, size throws(FileError) -> Result<(size: Int, png: DecodedPNG), PNGError>? in
+            guard size >= streamedPNGBytes, size <= maxInputBytes else { return nil }
+            let head = try read(descriptor, at: 0, count: min(size, streamedPNGHeadBytes), path: path)
+            guard FileKind.detect(head) == .png else { return nil }
+            let file = PNGFileSource(head: head, size: size) { offset, buffer in readAt(descriptor, offset, buffer) }
+            let result = Result { () throws(PNGError) -> DecodedPNG in
+                try PNG.decode(file, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism)
+            }
+            // More than the head's worth of chunks before the image data: read it whole.
+            if case .failure(.truncated) = result, head.count < size { return nil }
+            return result.map { (size, $0) }
+        }
+    }
+
+    /// Reads and decodes a PNG, errors naming the file; the file's size comes back too.
     static func readPNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool = true,
-                        parallelism: Parallelism = .serial) throws(IconForgeError) -> (bytes: [UInt8], png: DecodedPNG) {
+                        parallelism: Parallelism = .serial) throws(IconForgeError) -> (fileBytes: Int, png: DecodedPNG) {
+        if let decoded = try decodeLargePNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism) {
+            return (decoded.size, decoded.png)
+        }
         let bytes = try readInput(path)
         do {
-            return (bytes, try PNG.decode(bytes, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism))
+            return (bytes.count, try PNG.decode(bytes, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism))
         } catch { throw .decode(path: path, error) }
     }
 

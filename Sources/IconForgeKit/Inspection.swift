@@ -22,9 +22,9 @@ public struct Inspection: Sendable, Equatable, Encodable {
 
     /// Reads, decodes and describes the file at `path`.
     public static func inspect(_ path: String, limits: PNGLimits = .default) throws(IconForgeError) -> Inspection {
-        let (bytes, decoded) = try FileIO.readPNG(path, limits: limits)
+        let (fileBytes, decoded) = try FileIO.readPNG(path, limits: limits)
         let translucency = decoded.image.translucency()
-        return Inspection(path: path, fileBytes: bytes.count, info: decoded.info, pixelFormat: decoded.image.format,
+        return Inspection(path: path, fileBytes: fileBytes, info: decoded.info, pixelFormat: decoded.image.format,
                           translucentPixels: translucency.count, firstTranslucentPixel: translucency.first)
     }
 

@@ -49,6 +49,9 @@ public struct SourceImage: Sendable {
             let image = try IconComposerFlattener.flatten(bundle, appearance: appearance, pixels: pixels, limits: limits)
             return SourceImage(kind: .icon, image: image, canBeTranslucent: true, warnings: ["\(path): " + IconComposerFlattener.limitation])
         }
+        if let (_, decoded) = try FileIO.decodeLargePNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism) {
+            return SourceImage(kind: .png, image: decoded.image, canBeTranslucent: decoded.info.canBeTranslucent, pngInfo: decoded.info)
+        }
         let bytes = try FileIO.readInput(path)
         switch FileKind.detect(bytes) {
         case .jpeg?:

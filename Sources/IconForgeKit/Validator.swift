@@ -246,11 +246,12 @@ public struct Validator: Sendable {
     static func check(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget = MemoryBudget()) -> FileReport {
         let name = (target.path as NSString).lastPathComponent
         func report(_ findings: [Finding]) -> FileReport { FileReport(path: target.path, role: target.role, findings: findings) }
+        let claimed = FileKind.claimed(by: name)
+        if claimed != .icns, let large = decodeLargePNG(target, limits: limits, budget: budget) { return report(large) }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(target.path) } catch {
             return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
         }
-        let claimed = FileKind.claimed(by: name)
         let kind = FileKind.detect(bytes)
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
@@ -283,8 +284,33 @@ public struct Validator: Sendable {
             let decoded = try budget.withReservation(cost) { () throws(PNGError) -> DecodedPNG in try PNG.decode(bytes, limits: limits) }
             return report(findings + ImageChecks.check(target, info: decoded.info, image: decoded.image))
         } catch {
-            let fix = error == .appleCgBI ? "" : "re-export the file from the design tool"
-            return report(findings + [Finding(.decode, .error, error.description, fix: fix)])
+            return report(findings + [decodeFinding(error)])
         }
+    }
+
+    /// The checks of a PNG large enough to be decoded as it is read (`FileIO.decodeLargePNG`), so that only its
+    /// pixels are held; nil for any other file.
+    private static func decodeLargePNG(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget) -> [Finding]? {
+        let name = (target.path as NSString).lastPathComponent
+        var findings: [Finding] = []
+        if let claimed = FileKind.claimed(by: name), claimed != .png {
+            findings.append(Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds png data",
+                                    fix: "rename it to .png, or re-export it as \(claimed)"))
+        }
+        do {
+            let decoded = try budget.withReservation(limits.maxDecodedBytes) { () throws(IconForgeError) in
+                try FileIO.decodeLargePNG(target.path, limits: limits)
+            }
+            guard let decoded else { return nil }
+            return findings + ImageChecks.check(target, info: decoded.png.info, image: decoded.png.image)
+        } catch .decode(_, let error) {
+            return findings + [decodeFinding(error)]
+        } catch {
+            return [Finding(.decode, .error, error.description, fix: "check the file's permissions")]
+        }
+    }
+
+    private static func decodeFinding(_ error: PNGError) -> Finding {
+        Finding(.decode, .error, error.description, fix: error == .appleCgBI ? "" : "re-export the file from the design tool")
     }
 }

@@ -12,6 +12,22 @@ public struct DecodedPNG: Sendable, Equatable {
     public var image: Image
 }
 
+/// A PNG file read piece by piece as the decoder needs it (see `PNG.decode(_:limits:verifiesChecksum:parallelism:)`).
+public struct PNGFileSource {
+    /// The file's first bytes: at least every chunk before the image data.
+    public var head: [UInt8]
+    /// The whole file's size in bytes.
+    public var size: Int
+    /// Reads bytes of the file from an offset into a buffer and returns how many it read (fewer: the file ends there).
+    public var read: (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int
+
+    public init(head: [UInt8], size: Int, read: @escaping (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int) {
+        self.head = head
+        self.size = size
+        self.read = read
+    }
+}
+
 /// The PNG codec: libpng, reached only through this file. Nothing else in IconForge sees a C type.
 public enum PNG {
     /// The most bytes of an ICC profile that `info` hands back (the header of a profile and its tags fit).
@@ -74,32 +90,71 @@ public enum PNG {
     public static func decode(_ bytes: [UInt8], limits: PNGLimits = .default, verifiesChecksum: Bool = true,
                               parallelism: Parallelism = .serial) throws(PNGError) -> DecodedPNG {
         let info = try info(bytes, limits: limits)
+        let (status, message, image) = decodePixels(info, limits: limits, parallelism: parallelism) { pixels, count, limits, message, capacity in
+            bytes.withUnsafeBufferPointer { data in
+                cpng_decode_rgba(data.baseAddress!, data.count, limits, pixels, count, verifiesChecksum ? 1 : 0, nil, message, capacity)
+            }
+        }
+        try check(status, message, bytes)
+        return DecodedPNG(info: info, image: image)
+    }
+
+    /// `decode` for a file that is read as the decoder needs it instead of being held whole beside its pixels:
+    /// an incompressible 8192² master is a 256 MB file for 256 MB of pixels. `file.head` must hold every chunk
+    /// before the image data (`info` reads it); the rest is read through `file.read`.
+    public static func decode(_ file: PNGFileSource, limits: PNGLimits = .default, verifiesChecksum: Bool = true,
+                              parallelism: Parallelism = .serial) throws(PNGError) -> DecodedPNG {
+        let info = try info(file.head, limits: limits)
+        let (status, message, image) = decodePixels(info, limits: limits, parallelism: parallelism) { pixels, count, limits, message, capacity in
+            // The reader is the C callback's context; it lives on this stack for the whole call.
+            let supply: cpng_byte_source = { context, offset, buffer, wanted in
+                let read = context!.assumingMemoryBound(to: ((Int, UnsafeMutableRawBufferPointer) -> Int).self)
+                guard offset <= UInt64(Int.max) else { return 0 }
+                return max(0, read.pointee(Int(offset), UnsafeMutableRawBufferPointer(start: buffer, count: wanted)))
+            }
+            var read = file.read
+            return file.head.withUnsafeBufferPointer { head in
+                withUnsafeMutablePointer(to: &read) { context in
+                    cpng_decode_rgba_from(head.baseAddress!, head.count, UInt64(file.size), supply, UnsafeMutableRawPointer(context),
+                                          limits, pixels, count, verifiesChecksum ? 1 : 0, nil, message, capacity)
+                }
+            }
+        }
+        try check(status, message, file.head)
+        return DecodedPNG(info: info, image: image)
+    }
+
+    /// Allocates the pixels `info` describes and runs `call` (a decoder writing into them); with more than one
+    /// worker in `parallelism`, a second one maps the buffer's memory in meanwhile.
+    private static func decodePixels(_ info: PNGInfo, limits: PNGLimits, parallelism: Parallelism,
+                                     _ call: (UnsafeMutablePointer<UInt8>, Int, UnsafePointer<cpng_limits>, UnsafeMutablePointer<CChar>, Int) -> cpng_status)
+                                     -> (cpng_status, String, Image) {
         let format: Image.PixelFormat = info.is16Bit ? .rgba16 : .rgba8
         let byteCount = info.width * info.height * format.bytesPerPixel
         var cLimits = limits.cValue
         // libpng writes every byte, so the buffer is not zero-filled first (that alone was 10% of a decode).
         var pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { _, count in count = byteCount }
         let (status, message) = withMessageBuffer { message, capacity in
-            bytes.withUnsafeBufferPointer { data in
-                pixels.withUnsafeMutableBufferPointer { out in
+            pixels.withUnsafeMutableBufferPointer { out in
+                withUnsafePointer(to: &cLimits) { limits in
                     guard parallelism.width > 1, out.count >= 4 << 20 else {
-                        return cpng_decode_rgba(data.baseAddress!, data.count, &cLimits, out.baseAddress, out.count,
-                                                verifiesChecksum ? 1 : 0, nil, message, capacity)
+                        return call(out.baseAddress!, out.count, limits, message, capacity)
                     }
-                    let call = DecodeCall(data: data.baseAddress!, size: data.count, limits: cLimits, pixels: out.baseAddress!,
-                                          count: out.count, verifies: verifiesChecksum, message: message, capacity: capacity)
-                    let result = UnsafeMutablePointer<cpng_status>.allocate(capacity: 1)
-                    defer { result.deallocate() }
-                    let shared = DecodeResult(status: result)
-                    parallelism.forEach(2) { task in
-                        if task == 0 { shared.status.pointee = call.run() } else { prefault(call.pixels, count: call.count) }
+                    let (start, count) = (out.baseAddress!, out.count)
+                    return withoutActuallyEscaping(call) { call in
+                        let work = DecodeCall(pixels: start, count: count, run: { call(start, count, limits, message, capacity) })
+                        let result = UnsafeMutablePointer<cpng_status>.allocate(capacity: 1)
+                        defer { result.deallocate() }
+                        let shared = DecodeResult(status: result)
+                        parallelism.forEach(2) { task in
+                            if task == 0 { shared.status.pointee = work.run() } else { prefault(work.pixels, count: work.count) }
+                        }
+                        return result.pointee
                     }
-                    return result.pointee
                 }
             }
         }
-        try check(status, message, bytes)
-        return DecodedPNG(info: info, image: Image(width: info.width, height: info.height, format: format, bytes: pixels))
+        return (status, message, Image(width: info.width, height: info.height, format: format, bytes: pixels))
     }
 
     /// Encodes an image as an 8-bit, non-interlaced PNG (16-bit images are rounded to 8 bits first).
@@ -195,7 +250,13 @@ public enum PNG {
     }
 
     private static func encode(_ stream: inout RowFilters.Stream, height: Int, options: PNGEncodeOptions) throws(PNGError) -> [UInt8] {
-        if options.compressor == .libdeflate { return try encodeLibdeflate(&stream, height: height, options: options) }
+        // libdeflate compresses a whole buffer of filtered rows at once; zlib streams them. An image beyond
+        // `streamedEncodeBytes` (none of an icon set's, which stop at 2732²) goes through zlib so that it is never
+        // held three times over: pixels, filtered rows and compressed output (an 8192² one would take 860 MB).
+        let rawBytes = (stream.width * (options.colorType == .rgba ? 4 : 3) + 1) * height
+        if options.compressor == .libdeflate && rawBytes <= streamedEncodeBytes {
+            return try encodeLibdeflate(&stream, height: height, options: options)
+        }
         let keepAlpha: Int32 = options.colorType == .rgba ? 1 : 0
         let (width, height) = (UInt32(stream.width), UInt32(height))
         // zlib asks for filtered rows a strip at a time; the stream is the C callback's context.
@@ -213,6 +274,9 @@ public enum PNG {
             }
         }
     }
+
+    /// The most bytes of filtered rows compressed by libdeflate in one buffer (see `encode(_:height:options:)`).
+    static let streamedEncodeBytes = 64 << 20
 
     /// The rows compressed by libdeflate, which compresses a whole buffer at once (no streaming): the filtered
     /// rows are made into one buffer first. CPNG wraps the stream in zlib's header and checksum and in chunks.
@@ -251,21 +315,11 @@ public enum PNG {
 
     // MARK: - Decoding on two workers
 
-    /// One `cpng_decode_rgba` call, handed to the worker that makes it (its pointers outlive the call).
+    /// One decoder call, handed to the worker that makes it (the memory it points into outlives the call).
     private struct DecodeCall: @unchecked Sendable {
-        let data: UnsafePointer<UInt8>
-        let size: Int
-        var limits: cpng_limits
         let pixels: UnsafeMutablePointer<UInt8>
         let count: Int
-        let verifies: Bool
-        let message: UnsafeMutablePointer<CChar>
-        let capacity: Int
-
-        func run() -> cpng_status {
-            var limits = limits
-            return cpng_decode_rgba(data, size, &limits, pixels, count, verifies ? 1 : 0, nil, message, capacity)
-        }
+        let run: () -> cpng_status
     }
 
     private struct DecodeResult: @unchecked Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import IconForgeKit
+import PNGCodec
+import Raster
 import TestSupport
 import Testing
 
@@ -145,5 +147,86 @@ struct FileIOSafetyTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(try FileIO.read(path) == bytes)
         #expect(throws: FileError.self) { try FileIO.read((path as NSString).deletingLastPathComponent) }
+    }
+}
+
+/// PNGs of 32 MB and more are decoded as they are read, never held whole beside their pixels.
+@Suite("FileIO: large PNGs")
+struct LargePNGTests {
+    /// An incompressible RGBA PNG (stored, not deflated) of `side`² pixels: 2900² is a 33.6 MB file.
+    static func noise(side: Int, at path: String) throws -> Image {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let count = side * side * 4
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
+            for index in 0..<count {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                buffer[index] = UInt8(truncatingIfNeeded: state)
+            }
+            initialised = count
+        }
+        let image = Image(width: side, height: side, format: .rgba8, bytes: bytes)
+        try FileIO.writeAtomically(try PNG.encode(image, options: PNGEncodeOptions(compressionLevel: 0)), to: path)
+        return image
+    }
+
+    @Test("a large master decodes to its pixels; inspect names its size; validate checks it")
+    func readsLargeFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("master.png").path
+        let image = try Self.noise(side: 2900, at: path)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        #expect(size > 32 << 20)
+        #expect(try SourceImage.read(path, limits: .default, verifiesChecksum: false).image == image)
+        #expect(try Inspection.inspect(path).fileBytes == size)
+        let report = try Validator(role: .app).validate([path])
+        #expect(report.files.flatMap(\.findings).map(\.rule).contains(.transparency))
+    }
+
+    @Test("a large file that ends early is named truncated, by path")
+    func truncatedLargeFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("master.png").path
+        _ = try Self.noise(side: 2900, at: path)
+        let bytes = try FileIO.read(path)
+        try FileIO.writeAtomically(Array(bytes.prefix(bytes.count - 1_000_000)), to: path)
+        #expect {
+            _ = try SourceImage.read(path, limits: .default)
+        } throws: { error in "\(error)".hasPrefix(path) && "\(error)".contains("truncated") }
+    }
+
+    @Test("fix keeps a large original as its backup without reading it, and the backup survives the fix")
+    func fixKeepsLargeOriginal() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let set = folder.appendingPathComponent("A.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let path = set.appendingPathComponent("icon.png").path
+        _ = try Self.noise(side: 2900, at: path)
+        let original = try FileIO.read(path)
+        let outcomes = try Fixer(background: .white).fix([folder.appendingPathComponent("A.xcassets").path], now: Date(timeIntervalSince1970: 0))
+        #expect(outcomes.count == 1 && outcomes[0].failure == nil)
+        let backup = try #require(outcomes.first?.backup)
+        #expect(try FileIO.read(backup) == original)
+        let fixed = try PNG.info(try FileIO.read(path))
+        #expect(fixed.colorType == .rgb && fixed.width == 2900)
+    }
+}
+
+@Suite("Backup.keep")
+struct BackupKeepTests {
+    @Test("a kept file stays intact when the original is replaced, and never overwrites an earlier backup")
+    func keepsOriginal() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("icon.png").path
+        try FileIO.writeAtomically([1, 2, 3], to: path)
+        let backup = folder.appendingPathComponent(".iconforge-backup/1/icon.png").path
+        #expect(try Backup.keep(path, at: backup) == backup)
+        try FileIO.writeAtomically([4, 5, 6], to: path)
+        #expect(try FileIO.read(backup) == [1, 2, 3])
+        let second = try Backup.keep(path, at: backup)
+        #expect(second != backup)
+        #expect(try FileIO.read(second) == [4, 5, 6])
+        #expect(try FileIO.read(backup) == [1, 2, 3])
     }
 }

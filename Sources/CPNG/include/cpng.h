@@ -83,6 +83,22 @@ cpng_status cpng_decode_rgba(const uint8_t *data, size_t size, const cpng_limits
                              uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
                              int32_t *trailing_data, char *message, size_t message_capacity);
 
+/**
+ * Supplies `wanted` bytes of the file starting at `offset` into `buffer` and returns how many it wrote;
+ * anything but `wanted` reads as the file ending there.
+ */
+typedef size_t (*cpng_byte_source)(void *context, uint64_t offset, uint8_t *buffer, size_t wanted);
+
+/**
+ * cpng_decode_rgba for a file that is not in memory whole: `head` holds its first `head_size` bytes (at least
+ * the signature and IHDR), `source` supplies any of its `file_size` bytes as the decoder reads them, so only
+ * the pixels need memory of the image's size.
+ */
+cpng_status cpng_decode_rgba_from(const uint8_t *head, size_t head_size, uint64_t file_size,
+                                  cpng_byte_source source, void *context, const cpng_limits *limits,
+                                  uint8_t *pixels, size_t pixels_size, int32_t verify_checksum,
+                                  int32_t *trailing_data, char *message, size_t message_capacity);
+
 /** The largest number of bytes cpng_encode_filtered can produce for such an image. */
 size_t cpng_encode_bound(uint32_t width, uint32_t height, int32_t keep_alpha);
 

@@ -135,11 +135,23 @@ struct PreviewInventory {
         }
     }
 
+    /// The longest side, in pixels, of a picture the sheet keeps.
+    static let largestPicture = 1024
+
     /// A picture of `path`, decoded (PNG, JPEG, SVG), or the reason it is not.
     static func picture(_ path: String, label: String, limits: PNGLimits) -> Picture {
         do {
-            let source = try SourceImage.read(path, limits: limits, vectorSize: .longSide(1024))
-            return Picture(label: label, path: path, image: source.image)
+            var image = try SourceImage.read(path, limits: limits, vectorSize: .longSide(largestPicture)).image
+            // No tile is larger: a larger picture is reduced as soon as it is read, so that the sheet does not
+            // hold an 8192² icon (256 MB) for each tile it appears in.
+            let longSide = max(image.width, image.height)
+            if longSide > largestPicture {
+                let scale = Double(largestPicture) / Double(longSide)
+                let size = PixelSize(width: max(1, Int((Double(image.width) * scale).rounded())),
+                                     height: max(1, Int((Double(image.height) * scale).rounded())))
+                image = Resampler.resize(image, to: size, options: ResizeOptions(fit: .fill))
+            }
+            return Picture(label: label, path: path, image: image)
         } catch {
             // A format IconForge does not draw (WebP, PDF, HEIF) is named as such, not as a decoding failure.
             if let kind = (try? FileIO.read(path)).flatMap(FileKind.detect), !SourceImage.readableKinds.contains(kind) {
