@@ -44,9 +44,15 @@ public struct Fixer: Sendable {
         var seen = Set<String>()
         for file in report.files {
             guard seen.insert(FileIO.realPath(file.path)).inserted else { continue }
+            let given = paths.first { file.path == $0 || file.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? file.path
+            if given != file.path, !FolderScope(given).contains(file.path) {
+                // Validation did not read it either (a warning there); here it is a file the run could not fix.
+                outcomes.append(Outcome(path: file.path, changes: [], backup: nil,
+                                        failure: "a link that leaves \(given); neither read nor fixed — put the image itself there"))
+                continue
+            }
             let fixable = file.findings.filter { Fixer.fixableRules.contains($0.rule) }
             guard !fixable.isEmpty else { continue }
-            let given = paths.first { file.path == $0 || file.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } ?? file.path
             let backup = keepsBackup ? Backup.path(for: file.path, given: given, stamp: stamp) : nil
             outcomes.append(repair(file, rules: Set(fixable.map(\.rule)), backup: backup))
         }

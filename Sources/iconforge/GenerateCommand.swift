@@ -275,7 +275,8 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    /// Runs every job of the project file, in order; the first that fails ends the run with its status.
+    /// Runs every job of the project file, in order. A job that fails is named and the others still run (an agency's
+    /// twenty apps do not wait on one broken master); the run then ends with the first failure's status.
     private func runConfig() throws {
         let path = config ?? ProjectConfig.fileName
         guard config != nil || FileManager.default.fileExists(atPath: path) else {
@@ -283,14 +284,22 @@ struct GenerateCommand: ParsableCommand {
                                    + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
         }
         let project = try Terminal.orExit(2) { try ProjectConfig.load(path) }
+        var firstFailure: (any Error)?
+        var failed = 0
         for job in project.jobs {
             // The command line's own switches apply to every job.
             let switches = [(dryRun, "--dry-run"), (preview, "--preview"), (quiet, "--quiet"), (verbose, "--verbose")].filter(\.0).map(\.1)
-            let command = try GenerateCommand.parse(job.arguments + switches)
-            do { try command.run() } catch {
+            do {
+                try GenerateCommand.parse(job.arguments + switches).run()
+            } catch {
                 Terminal.standardError("\(path):\(job.line): this job failed")
-                throw error
+                failed += 1
+                firstFailure = firstFailure ?? error
             }
+        }
+        if let firstFailure {
+            if project.jobs.count > 1 { Terminal.standardError("\(failed) of \(project.jobs.count) jobs failed") }
+            throw firstFailure
         }
     }
 

@@ -99,6 +99,19 @@ struct FixerSafetyTests {
         #expect(try Fixtures.bytes(at: URL(fileURLWithPath: b)) == (try Fixtures.bytes("validation/defects/translucent.png")))
     }
 
+    @Test("a link that leaves the folder given is a file not fixed, said by path, and its target is untouched")
+    func linkOutOfFolder() throws {
+        let (folder, file, _) = try folderWithDefect()
+        let outside = try Fixtures.temporaryFolder().appendingPathComponent("outside.png")
+        try FileManager.default.moveItem(at: file, to: outside)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: outside)
+        let before = try Fixtures.bytes(at: outside)
+        let outcomes = try Fixer(validator: Validator(role: .app)).fix([folder.path])
+        #expect(outcomes.count == 1 && outcomes[0].path == file.path)
+        #expect(outcomes[0].failure?.hasPrefix("a link that leaves \(folder.path)") == true, "\(outcomes)")
+        #expect(try Fixtures.bytes(at: outside) == before)
+    }
+
     @Test("a rewritten file keeps its own mode")
     func keepsMode() throws {
         let (folder, file, _) = try folderWithDefect()

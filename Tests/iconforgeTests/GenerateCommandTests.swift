@@ -336,6 +336,20 @@ struct ProjectFileCommandTests {
         #expect(!run.standardError.contains("moved"), "no layout switch: nothing moved to a backup")
     }
 
+    @Test("a job that fails is named and the jobs after it still run; the run exits with its status")
+    func failedJobDoesNotStopOthers() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("glyph-master.png"), to: folder.appendingPathComponent("good.png"))
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        try Data("jobs:\n  - master: broken.png\n    presets: web\n    out: one\n  - master: good.png\n    presets: web\n    out: two\n".utf8)
+            .write(to: folder.appendingPathComponent("iconforge.yml"))
+        let run = try CommandRunner.run(["generate", "-q"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("iconforge.yml:2: this job failed") && run.standardError.contains("1 of 2 jobs failed"), "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("two/manifest.webmanifest").path))
+    }
+
     @Test("a malformed iconforge.yml is one line with its place, exit 2; no sources and no file says what to do")
     func errors() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -48,7 +48,14 @@ enum IconComposerChecks {
             }
             for name in Set(layer.imageName.allValues) {
                 referenced.insert(name)
-                guard !name.contains("/"), assets.contains(name) else {
+                if name.contains("/") {
+                    report(documentPath, Finding(.missingFile, .error, "icon.json: \(label) uses \"\(name)\", a path rather than a file name in "
+                                                 + "Assets/; Icon Composer names only files inside the icon, and IconForge reads nothing else",
+                                                 fix: "copy the image into Assets/ and pick it again in Icon Composer",
+                                                 reference: ValidationRule.iconDocument.reference))
+                    continue
+                }
+                guard assets.contains(name) else {
                     report(documentPath, Finding(.missingFile, .error, "icon.json: \(label) uses Assets/\(name), which does not exist",
                                                  fix: "add the file to Assets/, or pick the layer's image again in Icon Composer",
                                                  reference: ValidationRule.iconDocument.reference))

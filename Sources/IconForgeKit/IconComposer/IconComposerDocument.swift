@@ -184,7 +184,7 @@ public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidValue(String, String)
     /// A colour string that does not parse.
     case invalidColor(String, String)
-    /// A layer names a file `Assets/` does not hold.
+    /// A layer names a file `Assets/` does not hold, or a path (which would leave the folder: never read).
     case missingAsset(String)
     /// A layer's image could not be read or drawn.
     case unreadableAsset(String, String)
@@ -194,6 +194,8 @@ public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidJSON(let reason): "icon.json is \(reason)"
         case .invalidValue(let place, let reason): "icon.json: \(place.isEmpty ? "the document" : place) \(reason)"
         case .invalidColor(let text, let reason): "icon.json: colour \"\(text)\": \(reason)"
+        case .missingAsset(let name) where name.contains("/"):
+            "a layer's image-name \"\(name)\" is a path, not a file name in Assets/; IconForge reads only the icon's own Assets/ files"
         case .missingAsset(let name): "Assets/\(name) does not exist"
         case .unreadableAsset(let name, let reason): "Assets/\(name): \(reason)"
         }

@@ -65,6 +65,27 @@ struct IconComposerFlattenerTests {
         }
     }
 
+    @Test("an image-name that is a path (out of Assets/) is named as such, never read, even when the file is there")
+    func pathAsImageName() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let copy = folder.appendingPathComponent("Copy.icon")
+        try FileManager.default.copyItem(at: icons.appendingPathComponent("MissingAsset.icon"), to: copy)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'/>".utf8).write(to: folder.appendingPathComponent("outside.svg"))
+        let document = copy.appendingPathComponent("icon.json")
+        let text = try String(contentsOf: document, encoding: .utf8).replacingOccurrences(of: "\"gone.svg\"", with: "\"../../outside.svg\"")
+        try Data(text.utf8).write(to: document)
+        let bundle = try IconComposerBundle.read(copy.path)
+        do {
+            _ = try IconComposerFlattener.flatten(bundle, appearance: .light, pixels: 64, limits: .default)
+            Issue.record("a path out of the bundle was drawn")
+        } catch {
+            #expect("\(error)".contains("\"../../outside.svg\" is a path, not a file name in Assets/"), "\(error)")
+        }
+        let findings = try Validator().validate([copy.path]).files.flatMap(\.findings)
+        #expect(findings.contains { $0.message.contains("a path rather than a file name") }, "\(findings)")
+        #expect(!findings.contains { $0.message.contains("does not exist") })
+    }
+
     @Test("a layer scaled past the memory limit is refused, not allocated")
     func hugeScale() throws {
         let folder = try Fixtures.temporaryFolder()
