@@ -16,7 +16,7 @@ struct AdaptiveIcon: Sendable {
     var monochrome: Image
     var legacy: Image
     var round: Image
-    /// False when the monochrome layer came out a solid square (a foreground with no transparency).
+    /// False when the monochrome layer came out a solid square (a full-bleed master whose glyph could not be separated).
     var monochromeHasShape: Bool
 
     /// Where the background comes from.
@@ -52,12 +52,29 @@ struct AdaptiveIcon: Sendable {
         let offset = (canvas - viewport) / 2
         let legacy = composite.image(format: .rgba16, parallelism: parallelism).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
         let round = legacy.masked(by: IconShape.circle(side: viewport))
-        // Themed icons use only the monochrome layer's alpha: by default the foreground's coverage, in white.
-        let mono = monochrome.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism) }
-            ?? layer.coverage(color: SIMD4(65535, 65535, 65535, 0))
-        let opaqueSquare = foreground == nil && monochrome == nil && master.isOpaque
+        // Themed icons use only the monochrome layer's alpha, in white: a designed one; for a logo the foreground's
+        // coverage (its silhouette); for a full-bleed picture the glyph separated from its background (its coverage is a
+        // solid square, which a launcher shows as a blank tile).
+        let white = SIMD4<UInt16>(65535, 65535, 65535, 0)
+        var mono: Image, hasShape = true
+        if let monochrome {
+            mono = Resampler.resize(monochrome, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism)
+        } else if foreground == nil, placement.isFullBleed {
+            // Separated inside the safe zone only: what lies beyond it is the master's edge carried outwards.
+            let inset = (canvas - safeZone) / 2
+            if let glyph = layer.cropped(x: inset, y: inset, size: PixelSize(width: safeZone, height: safeZone)).separatedGlyph(color: white) {
+                var canvasLayer = Canvas(width: canvas, height: canvas)
+                canvasLayer.draw(glyph, x: inset, y: inset)
+                mono = canvasLayer.image(format: .rgba16, parallelism: parallelism)
+            } else {
+                mono = layer.coverage(color: white)
+                hasShape = !master.isOpaque
+            }
+        } else {
+            mono = layer.coverage(color: white)
+        }
         return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,
-                            monochromeHasShape: !opaqueSquare)
+                            monochromeHasShape: hasShape)
     }
 
     /// The picture for an output's `android-layer`; nil for a colour background (a resource, never a picture: the

@@ -20,6 +20,9 @@ struct MaskPlacement: Sendable {
         shortSide = min(master.width, master.height)
     }
 
+    /// True for a full-bleed picture (its border mostly opaque), false for a logo on transparency.
+    var isFullBleed: Bool { logo == nil }
+
     /// The background behind the master: its own edge colour, or `fallback` (`--background`) for a logo.
     func background(fallback: RGBColor) -> RGBColor { edge ?? fallback }
 

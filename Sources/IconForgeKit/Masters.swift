@@ -107,8 +107,8 @@ struct Masters: Sendable {
                                          backgroundColor: backgroundColor ?? placement.background(fallback: options.background),
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
-                warnings.append("\(source): the monochrome layer for themed icons was made from the master's coverage, which is a solid square; "
-                                + "give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
+                warnings.append("\(source): no glyph stands out from the master's background, so the monochrome layer for themed icons is "
+                                + "a solid square; give --monochrome FILE (a glyph on transparency), --android-foreground FILE, or --monochrome none")
             }
             masters.adaptive = icon
             for layer in androidLayers { if let picture = icon.image(for: layer) { masters.android[layer] = pyramid(picture) } }

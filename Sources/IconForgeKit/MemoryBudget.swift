@@ -5,8 +5,9 @@ import Foundation
 /// folder of large images is decoded a few at a time instead of one per core. A request larger than the
 /// whole budget runs alone rather than never.
 final class MemoryBudget: @unchecked Sendable {
-    /// The default for a whole run: 1 GiB.
-    static let defaultBytes = 1 << 30
+    /// The default for a whole run: 320 MiB, so that two 8192² images (256 MiB each) are never decoded at once and
+    /// every command stays under 512 MiB, while a folder of 1024² icons (4 MiB each) still runs one per core.
+    static let defaultBytes = 320 << 20
 
     /// Decoded masters of the generate runs of this process (a batch, watch's jobs): 320 MiB, so two 8192² masters
     /// are never held at once while a folder of 1024² masters still runs one per core.

@@ -68,12 +68,12 @@ public struct Validator: Sendable {
     /// The name of the app's primary icon set (Xcode's ASSETCATALOG_COMPILER_APPICON_NAME): the set App
     /// Store Connect checks. Other `.appiconset`s are alternate or extension icons.
     public var appIconName: String
-    /// Bytes of decoded images held at once across the files checked in parallel.
+    /// Bytes of decoded images held at once across the files checked in parallel (320 MiB by default: see `MemoryBudget`).
     public var memoryBudget: Int
 
     /// A validator; roles come from catalogs first, then `presets`, then `role`.
     public init(presets: [Preset] = [], role: AssetRole? = nil, limits: PNGLimits = .default, appIconName: String = "AppIcon",
-                memoryBudget: Int = 1 << 30) {
+                memoryBudget: Int = 320 << 20) {
         self.presets = presets
         self.role = role
         self.limits = limits

@@ -58,6 +58,25 @@ struct AndroidPresetTests {
         #expect(foreground.pixel(x: 0, y: 216) == foreground.pixel(x: 84, y: 216) && foreground.pixel(x: 431, y: 431) == foreground.pixel(x: 347, y: 347))
     }
 
+    @Test("a full-bleed master's themed icon is its glyph separated from the background: the ring in, its hole and the background out")
+    func fullBleedMonochrome() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try generate(into: folder)
+        #expect(!report.warnings.contains { $0.contains("solid square") }, "\(report.warnings)")
+        let mono = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png")).image.converted(to: .rgba8)
+        // The master's 1024 px lie in the safe zone's 264 px from 84: its point m is at 84 + m × 264 / 1024.
+        func alpha(_ x: Double, _ y: Double) -> UInt16 { mono.pixel(x: Int(84 + x * 264 / 1024), y: Int(84 + y * 264 / 1024))[3] }
+        #expect(alpha(512, 230) > 200, "the white ring")
+        #expect(alpha(30, 30) == 0 && alpha(1000, 1000) == 0, "the gradient background")
+        #expect(alpha(512 + 48, 470) < 128, "inside the ring's hole, between its lines")
+        #expect(mono.pixel(x: 10, y: 10)[3] == 0, "beyond the safe zone, the master's edge carried on, is background too")
+        var covered = 0
+        for y in 84..<348 { for x in 84..<348 where mono.pixel(x: x, y: y)[3] >= 128 { covered += 1 } }
+        let share = Double(covered) / Double(264 * 264)
+        #expect(share > 0.2 && share < 0.6, "\(share) of the safe zone")
+    }
+
     @Test("a logo on transparency that fills its square is scaled into the safe circles: Android's 66 dp (2 dp margin), the maskable 80% (2% margin), on --background")
     func logoInsideSafeCircles() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -42,10 +42,14 @@ struct PreviewerTests {
         let sections = Set(sheet.tiles.map(\.section))
         #expect(sections.isSuperset(of: ["iOS home screen", "Small sizes", "macOS"]))
         #expect(sections.contains { $0.hasPrefix("Android launcher") })
-        // What generating the master warned about is on the sheet, naming the master, not the temporary folder.
-        #expect(sheet.findings.contains { $0.hasPrefix("\((previewMaster as NSString).lastPathComponent): ") && $0.contains("monochrome") }, "\(sheet.findings)")
-        #expect(!sheet.findings.contains { $0.contains(scratch.path) })
-        #expect(sheet.warnings >= 1)
+        // What generating a master warned about is on the sheet, naming the master, not the temporary folder: a flat
+        // square has no glyph to make a themed icon of.
+        let flat = out.appendingPathComponent("flat.png").path
+        try FileIO.writeAtomically(try PNG.encode(Image(width: 1024, height: 1024, format: .rgba8, fill: SIMD4(40, 90, 200, 255))), to: flat)
+        let flatSheet = try previewer.render(sources: [flat])
+        #expect(flatSheet.findings.contains { $0.hasPrefix("flat.png: ") && $0.contains("monochrome") }, "\(flatSheet.findings)")
+        #expect(!flatSheet.findings.contains { $0.contains(scratch.path) })
+        #expect(flatSheet.warnings >= 1)
     }
 
     @Test("a rerun that draws the same sheet leaves the file alone, time included; an earlier sheet in the folder is not counted as a file")
