@@ -310,7 +310,9 @@ public struct Generator: Sendable {
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
         // Runs in parallel (a batch, watch's jobs) decode their masters a few at a time: three 8192² masters at once
         // held 843 MB. Small masters never wait for each other.
-        try MemoryBudget.masters.withReservation(Masters.decodedBytes(of: source)) { () throws(IconForgeError) -> GenerationReport in
+        let cost = Masters.decodedBytes(of: source)
+        defer { if cost >= 64 << 20 { MemoryBudget.returnFreedMemory() } }
+        return try MemoryBudget.masters.withReservation(cost) { () throws(IconForgeError) -> GenerationReport in
             try generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
         }
     }
