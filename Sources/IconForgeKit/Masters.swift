@@ -20,6 +20,8 @@ struct Masters: Sendable {
     var android: [String: ImagePyramid] = [:]
     /// The web manifest's maskable icon: the master inset to the safe zone's square on its edge colour.
     var maskable: ImagePyramid?
+    /// watchOS's icons, which it shows in a circle: a logo on transparency scaled to stay inside it, on the background.
+    var circular: ImagePyramid?
 
     /// What decoding `path` will hold, from its header alone (a drawing or a bundle: what drawing it at 2048² holds);
     /// 0 when it cannot be read, which the run then reports.
@@ -90,9 +92,9 @@ struct Masters: Sendable {
         }
         let androidLayers = Set(jobs.compactMap(\.spec.androidLayer))
         let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
-        let maskableSide = largestSide { $0.webPurpose == "maskable" }
-        // Logo or full bleed, and how far a logo reaches, decided once for Android's layers and the maskable icon.
-        let placement = androidLayers.isEmpty && maskableSide == nil ? nil : MaskPlacement(image)
+        let maskableSide = largestSide { $0.webPurpose == "maskable" }, circularSide = largestSide { $0.isCircular }
+        // Logo or full bleed, and how far a logo reaches, decided once for Android's layers, the maskable icon and watchOS.
+        let placement = androidLayers.isEmpty && maskableSide == nil && circularSide == nil ? nil : MaskPlacement(image)
         if let placement, !androidLayers.isEmpty {
             let load = { (path: String?) throws(IconForgeError) -> Image? in try path.map { p throws(IconForgeError) in try decode(p, limits: options.limits, vectorSize: .longSide(1024)) } }
             var backgroundFile: String?, backgroundColor: RGBColor?
@@ -125,6 +127,16 @@ struct Masters: Sendable {
                                  parallelism: parallelism)
             }
             masters.maskable = pyramid(placed)
+        }
+        // watchOS crops every icon to a circle: a logo whose corners would leave it is scaled inside (2% margin). A
+        // full-bleed picture is the designer's to fit (Apple's template is a circle in a square).
+        if let needed = circularSide, let placement, !placement.isFullBleed {
+            let side = min(max(image.width, image.height), needed)
+            let placed = placement.placed(side: side, square: side, safeRadius: Double(side) * 0.48, fill: nil, parallelism: parallelism) { inner in
+                Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+                                 parallelism: parallelism)
+            }
+            masters.circular = pyramid(placed)
         }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))

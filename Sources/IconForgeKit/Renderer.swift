@@ -17,12 +17,13 @@ struct Renderer: Sendable {
         var visionLayer: String?
         var androidLayer: String?
         var webPurpose: String?
+        var circular: Bool
     }
 
     static func key(for spec: IconSpec) -> Key {
         let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
-                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose)
+                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular)
     }
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
@@ -54,6 +55,7 @@ struct Renderer: Sendable {
             case nil:
                 spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? spec.androidLayer.flatMap { masters.android[$0] }
                     ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.role == .mac ? masters.mac : nil)
+                    ?? (spec.isCircular ? masters.circular : nil)
             }
             let variant = own ?? masters.master
             // Same shape: stretch is exact. A master of another shape (or a non-square slot, such as the Messages

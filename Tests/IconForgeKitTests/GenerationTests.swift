@@ -295,6 +295,32 @@ struct PlatformPresetTests {
         try PNG.decode(Fixtures.bytes(at: url)).image.converted(to: .rgba8).pixel(x: x, y: y)
     }
 
+    @Test("watchos: a logo on transparency whose corners would leave the watch's circle is scaled inside it (2% margin), on --background; iOS keeps it filling")
+    func watchCircle() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A red square logo to 40 px of the master's edges: its corners reach 0.67 of the side from the centre.
+        var logo = Image(width: 1024, height: 1024, fill: SIMD4(0, 0, 0, 0))
+        for y in 40..<984 { for x in 40..<984 { logo.setPixel(x: x, y: y, SIMD4(220, 30, 30, 255)) } }
+        let master = folder.appendingPathComponent("logo.png").path
+        try FileIO.writeAtomically(try PNG.encode(logo), to: master)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("watchos,ios-single"))
+        options.background = RGBColor(red: 255, green: 255, blue: 255)
+        let out = folder.appendingPathComponent("out")
+        _ = try Generator(options: options).run(source: master, outputFolder: out.path, parallelism: .serial)
+        let watch = try PNG.decode(Fixtures.bytes(at: out.appendingPathComponent("AppIcon.appiconset/AppIcon-watchOS.png"))).image.converted(to: .rgba8)
+        var farthest = 0.0
+        for y in 0..<1024 { for x in 0..<1024 where watch.pixel(x: x, y: y)[1] < 128 {
+            farthest = max(farthest, ((Double(x) + 0.5 - 512) * (Double(x) + 0.5 - 512) + (Double(y) + 0.5 - 512) * (Double(y) + 0.5 - 512)).squareRoot())
+        } }
+        #expect(farthest <= 0.48 * 1024 + 1.5 && farthest > 0.46 * 1024, "the logo reaches \(farthest) px of 512")
+        #expect(watch.pixel(x: 5, y: 5) == SIMD4(255, 255, 255, 255), "on the background")
+        let sets = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("AppIcon.appiconset").path)
+        let ios = try #require(sets.first { $0.hasSuffix(".png") && !$0.contains("watch") && !$0.contains("Dark") && !$0.contains("Tinted") })
+        let phone = try PNG.decode(Fixtures.bytes(at: out.appendingPathComponent("AppIcon.appiconset/" + ios))).image.converted(to: .rgba8)
+        #expect(phone.pixel(x: phone.width * 60 / 1024, y: phone.width * 60 / 1024)[1] < 128, "iOS keeps the logo filling its square")
+    }
+
     @Test("macos: a full-bleed master gets the shape (transparent corners), --mac-shape none keeps it square, a master with its own margin is used as is")
     func macShape() throws {
         let shaped = try run("app-icon-master.png", "macos")

@@ -43,6 +43,20 @@ struct PreviewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: catalog).sorted() == ["AppIcon.appiconset", "Contents.json"])
     }
 
+    @Test("in a Git repository, generate --preview puts the sheet in the project's .iconforge/, out of the sources, and says to ignore it")
+    func generatePreviewInProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let catalog = folder.appendingPathComponent("App/Assets.xcassets").path
+        let result = try CommandRunner.run(["generate", "TestImages/app-icon-master.png", "--preset", "ios", "-o", catalog, "--preview"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let sheet = folder.appendingPathComponent(".iconforge/iconforge-preview-App-Assets.xcassets.png").path
+        #expect(FileManager.default.fileExists(atPath: sheet), "\(result.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("App/iconforge-preview.png").path))
+        #expect(result.standardOutput.contains("add them to .gitignore"), "\(result.standardOutput)")
+    }
+
     @Test("the README's commands: generate the sample set, then preview the folder; an iconforge.yml job with preview: true draws its sheet")
     func readme() throws {
         let folder = try Fixtures.temporaryFolder()
@@ -56,7 +70,9 @@ struct PreviewCommandTests {
         try Data("jobs:\n  - master: icon.png\n    presets: ios-single\n    out: build\n    preview: true\n".utf8).write(to: folder.appendingPathComponent("iconforge.yml"))
         let job = try CommandRunner.run(["generate", "-q"], in: folder)
         #expect(job.status == 0 && job.standardOutput.isEmpty, "\(job.standardOutput)\(job.standardError)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/iconforge-preview.png").path))
+        // In a project (iconforge.yml), the sheet goes to the project's .iconforge/, named for the output folder.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".iconforge/iconforge-preview-build.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/iconforge-preview.png").path))
     }
 
     @Test("a sheet path holding the user's own file: kept in the backup before it is replaced (generate --preview and preview -o); IconForge's own sheet is redrawn in place")

@@ -160,12 +160,7 @@ final class OutputWriter: @unchecked Sendable {
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
             return "kept your \(name) in \(backup) before \(lock.withLock { removed.contains(file) } ? "removing" : "replacing") it"
         }
-        // Said once per repository: until .gitignore names them, IconForge's folders show up as changes.
-        let anchor = ledger.anchor
-        if !notes.isEmpty, FileManager.default.fileExists(atPath: (anchor as NSString).appendingPathComponent(".git")),
-           !((try? FileIO.readDocument((anchor as NSString).appendingPathComponent(".gitignore"))).map { String(decoding: $0, as: UTF8.self).contains(".iconforge") } ?? false) {
-            notes.append("\(Backup.folderName)/ and \(WriteLedger.folderName)/ in \(anchor) are IconForge's: add them to .gitignore")
-        }
+        if !notes.isEmpty, let hint = WriteLedger.gitignoreHint(anchor: ledger.anchor) { notes.append(hint) }
         return notes
     }
 }

@@ -12,6 +12,15 @@ struct WriteLedger: Sendable {
     static let folderName = ".iconforge"
     static let fileName = "written.json"
 
+    /// Said once per repository: until `.gitignore` names them, IconForge's folders in `anchor` show up as changes.
+    /// Nil outside a Git repository's root or once `.gitignore` names them.
+    static func gitignoreHint(anchor: String) -> String? {
+        guard FileManager.default.fileExists(atPath: (anchor as NSString).appendingPathComponent(".git")) else { return nil }
+        let ignore = (try? FileIO.readDocument((anchor as NSString).appendingPathComponent(".gitignore"))).map { String(decoding: $0, as: UTF8.self) }
+        if ignore?.contains(".iconforge") == true { return nil }
+        return "\(Backup.folderName)/ and \(folderName)/ in \(anchor) are IconForge's: add them to .gitignore"
+    }
+
     /// The folder holding `.iconforge/`.
     let anchor: String
     private(set) var hashes: [String: String] = [:]

@@ -61,10 +61,19 @@ public struct Previewer: Sendable {
     /// What a master is generated as when no preset is named: every appearance, small size, Android and macOS.
     public static let defaultPresets = "ios,ios-single,android,macos"
 
-    /// Where `generate --preview` puts the sheet for an output folder: inside it, except beside a catalog, an
-    /// Android `res/` folder or a website's folder (one with a web manifest), where Xcode or the Android build
-    /// would take it for an asset, or a deployment would publish it.
+    /// Where `generate --preview` puts the sheet for an output folder. In a project (a folder at or above it holds
+    /// `.git` or `iconforge.yml`), in the project's own `.iconforge/`, named for the output folder: never among its
+    /// sources, which Xcode 16's synchronised folders ship and a website deploys. Elsewhere inside the output folder,
+    /// except beside a catalog, an Android `res/` folder or a website's folder (one with a web manifest), where Xcode
+    /// or the Android build would take it for an asset, or a deployment would publish it.
     public static func sheetPath(forOutputFolder folder: String) -> String {
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        if let root = Backup.projectRoot(containing: absolute) {
+            let relative = String(absolute.dropFirst(root.count).drop { $0 == "/" })
+            let name = relative.isEmpty ? sheetName
+                : (sheetName as NSString).deletingPathExtension + "-" + relative.replacingOccurrences(of: "/", with: "-") + ".png"
+            return NSString.path(withComponents: [root, WriteLedger.folderName, name])
+        }
         let name = (folder as NSString).lastPathComponent
         let beside = (name as NSString).pathExtension == "xcassets" || name == "res" || WebManifest.existingName(in: folder) != nil
         let inside = beside ? folder.parentFolder : folder
@@ -84,7 +93,11 @@ public struct Previewer: Sendable {
         let bytes: [UInt8]
         do { bytes = try PNG.encode(sheet.image, options: PNGEncodeOptions(colorType: .rgb)) } catch { throw .encode(path: output, error) }
         // A sheet that comes out the same is left alone, file time included (reruns change nothing).
-        let notes = try OwnedFile.write(bytes, to: output, inputs: sources, anchoredOn: given)
+        var notes = try OwnedFile.write(bytes, to: output, inputs: sources, anchoredOn: given)
+        let folder = output.parentFolder
+        if (folder as NSString).lastPathComponent == WriteLedger.folderName, let hint = WriteLedger.gitignoreHint(anchor: folder.parentFolder) {
+            notes.append(hint)
+        }
         return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings, notes: notes)
     }
 

@@ -66,11 +66,27 @@ struct PreviewerTests {
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == stamp)
     }
 
-    @Test("generate's sheet goes beside a catalog or an Android res/ folder, inside any other output folder")
-    func sheetPath() {
-        #expect(Previewer.sheetPath(forOutputFolder: "App/Assets.xcassets") == "App/iconforge-preview.png")
-        #expect(Previewer.sheetPath(forOutputFolder: "app/src/main/res") == "app/src/main/iconforge-preview.png")
-        #expect(Previewer.sheetPath(forOutputFolder: "build/icons") == "build/icons/iconforge-preview.png")
+    @Test("outside a project, generate's sheet goes beside a catalog or an Android res/ folder, inside any other output folder")
+    func sheetPath() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func sheet(_ output: String) -> String {
+            String(Previewer.sheetPath(forOutputFolder: folder.appendingPathComponent(output).path).dropFirst(folder.path.count + 1))
+        }
+        #expect(sheet("App/Assets.xcassets") == "App/iconforge-preview.png")
+        #expect(sheet("app/src/main/res") == "app/src/main/iconforge-preview.png")
+        #expect(sheet("build/icons") == "build/icons/iconforge-preview.png")
+    }
+
+    @Test("in a project (.git or iconforge.yml above), generate's sheet goes to the project's .iconforge/, named for the output folder")
+    func sheetPathInProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("jobs: []\n".utf8).write(to: folder.appendingPathComponent("iconforge.yml"))
+        let root = folder.appendingPathComponent(".iconforge")
+        #expect(Previewer.sheetPath(forOutputFolder: folder.appendingPathComponent("ios/Runner/Assets.xcassets").path)
+                == root.appendingPathComponent("iconforge-preview-ios-Runner-Assets.xcassets.png").path)
+        #expect(Previewer.sheetPath(forOutputFolder: folder.path) == root.appendingPathComponent("iconforge-preview.png").path)
     }
 
     @Test("generate's sheet goes beside a website's folder (one with a manifest), which a deployment would publish")
