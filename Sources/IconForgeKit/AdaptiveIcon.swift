@@ -63,9 +63,13 @@ struct AdaptiveIcon: Sendable {
             // Separated inside the safe zone only: what lies beyond it is the master's edge carried outwards.
             let inset = (canvas - safeZone) / 2
             if let glyph = layer.cropped(x: inset, y: inset, size: PixelSize(width: safeZone, height: safeZone)).separatedGlyph(color: white) {
-                var canvasLayer = Canvas(width: canvas, height: canvas)
-                canvasLayer.draw(glyph, x: inset, y: inset)
-                mono = canvasLayer.image(format: .rgba16, parallelism: parallelism)
+                // A glyph on transparency now: placed as a logo is, inside the safe circle, so that no launcher shape
+                // cuts what reached the full-bleed picture's corners.
+                mono = MaskPlacement(glyph).placed(side: canvas, square: safeZone, safeRadius: Double(canvas) * 31 / 108, fill: nil,
+                                                   parallelism: parallelism) { side in
+                    Resampler.resize(glyph, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+                                     parallelism: parallelism)
+                }
             } else {
                 mono = layer.coverage(color: white)
                 hasShape = !master.isOpaque

@@ -33,6 +33,58 @@ public enum IconShape {
     /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
     public static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
 
+    /// The shapes Android 16's launcher offers for icons (Material 3 Expressive), each filling a `side`-pixel square:
+    /// what an adaptive or themed icon must look right under.
+    public enum LauncherShape: String, Sendable, CaseIterable {
+        case circle, square
+        case roundedSquare = "rounded square"
+        case cookie, arch
+
+        /// Coverage of the shape, supersampled 4×4 on its edge.
+        public func mask(side: Int) -> [Float] {
+            switch self {
+            case .circle: IconShape.circle(side: side)
+            // Corner radii as fractions of the half side.
+            case .square: IconShape.supersampled(side: side) { x, y in IconShape.inRoundedSquare(x, y, radius: 0.2) }
+            case .roundedSquare: IconShape.supersampled(side: side) { x, y in IconShape.inRoundedSquare(x, y, radius: 0.6) }
+            case .cookie:
+                // Seven soft scallops, 6% deep: r(θ) = 1 − 0.06 (1 − cos 7θ) / 2 … as the "7-sided cookie".
+                IconShape.supersampled(side: side) { x, y in
+                    (x * x + y * y).squareRoot() <= 1 - 0.03 * (1 - cos(7 * atan2(y, x) + .pi / 2))
+                }
+            case .arch:
+                // A semicircle on top of a rectangle whose lower corners are rounded.
+                IconShape.supersampled(side: side) { x, y in y <= 0 ? x * x + y * y <= 1 : IconShape.inRoundedSquare(x, y, radius: 0.3) }
+            }
+        }
+    }
+
+    /// Whether (x, y) in −1…1 lies in the square of that extent whose corners are rounded by `radius` (of the half side).
+    static func inRoundedSquare(_ x: Double, _ y: Double, radius: Double) -> Bool {
+        let (dx, dy) = (abs(x) - (1 - radius), abs(y) - (1 - radius))
+        guard dx > 0, dy > 0 else { return abs(x) <= 1 && abs(y) <= 1 }
+        return dx * dx + dy * dy <= radius * radius
+    }
+
+    /// Coverage of the region where `contains(x, y)` holds, x and y running −1…1 across a `side`-pixel square (y down),
+    /// each pixel sampled 4×4.
+    static func supersampled(side: Int, _ contains: (Double, Double) -> Bool) -> [Float] {
+        var mask = [Float](repeating: 0, count: side * side)
+        let scale = 2 / Double(side)
+        for y in 0..<side {
+            for x in 0..<side {
+                var hits = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 where contains((Double(x) + (Double(sx) + 0.5) / 4) * scale - 1, (Double(y) + (Double(sy) + 0.5) / 4) * scale - 1) {
+                        hits += 1
+                    }
+                }
+                mask[y * side + x] = Float(hits) / 16
+            }
+        }
+        return mask
+    }
+
     /// Approximately Gaussian blur (three box passes each way) of a `side`-square mask, radius in pixels.
     static func blurred(_ mask: [Float], side: Int, radius: Int) -> [Float] {
         guard radius > 0 else { return mask }

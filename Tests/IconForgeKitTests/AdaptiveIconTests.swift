@@ -65,16 +65,21 @@ struct AndroidPresetTests {
         let report = try generate(into: folder)
         #expect(!report.warnings.contains { $0.contains("solid square") }, "\(report.warnings)")
         let mono = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png")).image.converted(to: .rgba8)
-        // The master's 1024 px lie in the safe zone's 264 px from 84: its point m is at 84 + m × 264 / 1024.
-        func alpha(_ x: Double, _ y: Double) -> UInt16 { mono.pixel(x: Int(84 + x * 264 / 1024), y: Int(84 + y * 264 / 1024))[3] }
-        #expect(alpha(512, 230) > 200, "the white ring")
-        #expect(alpha(30, 30) == 0 && alpha(1000, 1000) == 0, "the gradient background")
+        // Placed as a logo: everything inside the safe circle (31 dp of 108 = 124 px of 432 from the centre).
+        var farthest = 0.0, covered = 0
+        for y in 0..<432 { for x in 0..<432 where mono.pixel(x: x, y: y)[3] >= 128 {
+            covered += 1
+            farthest = max(farthest, ((Double(x) + 0.5 - 216) * (Double(x) + 0.5 - 216) + (Double(y) + 0.5 - 216) * (Double(y) + 0.5 - 216)).squareRoot())
+        } }
+        #expect(farthest <= 125 && farthest > 110, "reaches \(farthest) px")
+        // The master's ring (centre 512,470; the white band 170…300 px out) scaled about the centre by the same factor.
+        let scale = 124.0 / 586 // the bar's corners, 586 master px from the centre, meet the safe circle
+        func alpha(_ x: Double, _ y: Double) -> UInt16 { mono.pixel(x: Int(216 + (x - 512) * scale), y: Int(216 + (y - 512) * scale))[3] }
+        #expect(alpha(512, 235) > 200, "the white ring")
         #expect(alpha(512 + 48, 470) < 128, "inside the ring's hole, between its lines")
-        #expect(mono.pixel(x: 10, y: 10)[3] == 0, "beyond the safe zone, the master's edge carried on, is background too")
-        var covered = 0
-        for y in 84..<348 { for x in 84..<348 where mono.pixel(x: x, y: y)[3] >= 128 { covered += 1 } }
-        let share = Double(covered) / Double(264 * 264)
-        #expect(share > 0.2 && share < 0.6, "\(share) of the safe zone")
+        #expect(mono.pixel(x: 10, y: 10)[3] == 0 && mono.pixel(x: 216, y: 60)[3] == 0, "the background")
+        let share = Double(covered) / Double(432 * 432)
+        #expect(share > 0.05 && share < 0.4, "\(share) of the layer")
     }
 
     @Test("a logo on transparency that fills its square is scaled into the safe circles: Android's 66 dp (2 dp margin), the maskable 80% (2% margin), on --background")

@@ -37,3 +37,27 @@ struct IconShapesTests {
         #expect(!master.macOSIconShape().hasOpaqueCorners && master.hasOpaqueCorners)
     }
 }
+
+@Suite("IconShape.LauncherShape: Android 16's icon shapes")
+struct LauncherShapeTests {
+    @Test("each shape fills its square as it should: symmetric, centre covered, areas in order, the arch flat below and round above")
+    func shapes() {
+        let side = 200
+        func area(_ mask: [Float]) -> Double { Double(mask.reduce(0, +)) / Double(side * side) }
+        var areas: [IconShape.LauncherShape: Double] = [:]
+        for shape in IconShape.LauncherShape.allCases {
+            let mask = shape.mask(side: side)
+            areas[shape] = area(mask)
+            #expect(mask[100 * side + 100] == 1, "\(shape): the centre")
+            for y in stride(from: 0, to: side, by: 7) { for x in stride(from: 0, to: side / 2, by: 7) {
+                #expect(abs(mask[y * side + x] - mask[y * side + side - 1 - x]) < 0.01, "\(shape): symmetric at \(x),\(y)")
+            } }
+        }
+        #expect(abs(areas[.circle]! - .pi / 4) < 0.005)
+        #expect(areas[.cookie]! < areas[.circle]! && areas[.cookie]! > 0.7)
+        #expect(areas[.circle]! < areas[.roundedSquare]! && areas[.roundedSquare]! < areas[.square]! && areas[.square]! < 1)
+        #expect(areas[.circle]! < areas[.arch]! && areas[.arch]! < areas[.square]!)
+        let arch = IconShape.LauncherShape.arch.mask(side: side)
+        #expect(arch[2 * side + 2] == 0 && arch[(side - 12) * side + 12] == 1, "round above, square below")
+    }
+}

@@ -108,15 +108,22 @@ struct PreviewSections {
                                   area: area, backdrop: .launcher, caption: ["Adaptive, \(name) mask", foreground.label]))
             }
             if let monochrome = icon.monochrome, let glyph = monochrome.image {
-                // Android 13 themed icons: the glyph's alpha in a dark tone on a pale one.
-                var themed = Canvas(width: glyph.width, height: glyph.height)
-                themed.fill(.solid(RGBColor(red: 0xD6, green: 0xE3, blue: 0xFF)))
-                themed.draw(glyph, x: 0, y: 0, paint: .solid(RGBColor(red: 0x1F, green: 0x37, blue: 0x60)))
+                // Themed icons (Android 13+): the glyph's alpha in the wallpaper's tones, a dark tone on a pale one in
+                // light mode and the reverse in dark mode, under each shape Android 16's launcher offers.
                 let glyphInset = glyph.width / 6
-                let themedView = themed.image(format: .rgba8).cropped(x: glyphInset, y: glyphInset,
-                                                                       size: PixelSize(width: glyph.width - 2 * glyphInset, height: glyph.height - 2 * glyphInset))
-                tiles.append(tile(monochrome, image: Self.masked(themedView, side: side, mask: IconShape.circle(side: side), matte: nil),
-                                  area: area, backdrop: .themed, caption: ["Themed (monochrome)", monochrome.label]))
+                let visibleGlyph = PixelSize(width: glyph.width - 2 * glyphInset, height: glyph.height - 2 * glyphInset)
+                let themedSide = 150, themedArea = PixelSize(width: 176, height: 176)
+                for (palette, back, ink, backdrop) in [("light", RGBColor(red: 0xD6, green: 0xE3, blue: 0xFF), RGBColor(red: 0x1F, green: 0x37, blue: 0x60), ContactSheet.Backdrop.themed),
+                                                       ("dark", RGBColor(red: 0x1F, green: 0x2A, blue: 0x3C), RGBColor(red: 0xC4, green: 0xD7, blue: 0xF8), .darkWallpaper)] {
+                    var themed = Canvas(width: glyph.width, height: glyph.height)
+                    themed.fill(.solid(back))
+                    themed.draw(glyph, x: 0, y: 0, paint: .solid(ink))
+                    let view = themed.image(format: .rgba8).cropped(x: glyphInset, y: glyphInset, size: visibleGlyph)
+                    for shape in IconShape.LauncherShape.allCases {
+                        tiles.append(tile(monochrome, image: Self.masked(view, side: themedSide, mask: shape.mask(side: themedSide), matte: nil),
+                                          area: themedArea, backdrop: backdrop, caption: ["Themed, \(palette), \(shape.rawValue)", monochrome.label]))
+                    }
+                }
             } else {
                 notes.append("No monochrome layer: Android 13+ themed icons fall back to a system-made one.")
             }

@@ -68,11 +68,18 @@ struct PreviewSectionsTests {
         #expect(small.map { $0.pixels?.height ?? 0 }.allSatisfy { $0 <= 120 }, "files above 120 px are not small sizes")
     }
 
-    @Test("Android: the adaptive layers under circle and squircle masks (the launcher backdrop at the corners), the themed monochrome layer, the legacy icons 1:1")
+    @Test("Android: the adaptive layers under circle and squircle masks (the launcher backdrop at the corners), the themed monochrome layer under Android 16's five shapes in light and dark palettes, the legacy icons 1:1")
     func android() throws {
         let sheet = try sheet()
         let android = sheet.tiles.filter { $0.section.hasPrefix("Android launcher") }
-        #expect(android.map { $0.caption[0] } == ["Adaptive, circle mask", "Adaptive, squircle mask", "Themed (monochrome)", "Legacy ic_launcher", "Legacy round"])
+        let themed = ["light", "dark"].flatMap { palette in ["circle", "square", "rounded square", "cookie", "arch"].map { "Themed, \(palette), \($0)" } }
+        #expect(android.map { $0.caption[0] } == ["Adaptive, circle mask", "Adaptive, squircle mask"] + themed + ["Legacy ic_launcher", "Legacy round"])
+        // Android 16's shapes, on the themed tones: the square's corner is inside it, the circle's corner outside.
+        let (lightCircle, lightSquare, darkCircle, darkSquare) = (android[2], android[3], android[7], android[8])
+        #expect(lightCircle.pixels == PixelSize(width: 150, height: 150))
+        let tile = { (tile: PreviewSheet.Tile) in rgb(sheet.image, tile.x + 8, tile.y + 8) }
+        #expect(tile(lightSquare) != tile(lightCircle) && tile(darkSquare) != tile(darkCircle), "the square's corner is drawn, the circle's is not")
+        #expect(tile(lightSquare) != tile(darkSquare), "two palettes")
         let circle = android[0], squircle = android[1]
         let colour = SIMD3(Int(Self.colour.red), Int(Self.colour.green), Int(Self.colour.blue))
         #expect(circle.pixels == PixelSize(width: 192, height: 192) && close(rgb(sheet.image, circle.x + 96, circle.y + 96), colour))
