@@ -330,7 +330,7 @@ public struct Generator: Sendable {
         if Backup.catalogKinds.contains(given), given != "xcassets" {
             throw .invalidRequest(path: outputFolder, reason: "is an asset set or bundle; give the folder that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
         }
-        let (outputs, keptMonochrome) = plannedOutputs(in: outputFolder)
+        var (outputs, keptMonochrome) = plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         var existing: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {
@@ -375,7 +375,7 @@ public struct Generator: Sendable {
                 warnings.append("\(full): not written: it is an input of this run (\(source)); IconForge never overwrites its inputs")
             }
         }
-        let planned = allPlanned.filter { !refused.contains($0.path) }
+        var planned = allPlanned.filter { !refused.contains($0.path) }
         if outputs.contains(where: { $0.webPurpose != nil }), !Generator.isCatalog(outputFolder) {
             // The manifest is checked before any work: a run that cannot update it writes nothing.
             let site = WebApp(outputFolder)
@@ -395,6 +395,11 @@ public struct Generator: Sendable {
             }
         }
         let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
+        if let icon = masters.adaptive, !icon.monochromeHasShape {
+            // No glyph to make a themed icon of: no monochrome layer rather than a blank tile (Android makes its own).
+            planned.removeAll { $0.spec.androidLayer == "monochrome" }
+            outputs.removeAll { $0.androidLayer == "monochrome" }
+        }
         let layers = try iconComposerLayers(planned, source: source)
         warnings += layers.warnings
         let jobs = planned.filter { layers.taken[$0.path] == nil && !layers.skipped.contains($0.path) }

@@ -109,8 +109,8 @@ struct Masters: Sendable {
                                          backgroundColor: backgroundColor ?? placement.background(fallback: options.background),
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
-                warnings.append("\(source): no glyph stands out from the master's background, so the monochrome layer for themed icons is "
-                                + "a solid square; give --monochrome FILE (a glyph on transparency), --android-foreground FILE, or --monochrome none")
+                warnings.append("\(source): no glyph stands out from the master's background, so no monochrome layer was written for themed "
+                                + "icons (Android 13+ then makes its own); give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
             }
             masters.adaptive = icon
             for layer in androidLayers { if let picture = icon.image(for: layer) { masters.android[layer] = pyramid(picture) } }

@@ -290,7 +290,12 @@ struct GenerateCommand: ParsableCommand {
             // The command line's own switches apply to every job.
             let switches = [(dryRun, "--dry-run"), (preview, "--preview"), (quiet, "--quiet"), (verbose, "--verbose")].filter(\.0).map(\.1)
             do {
-                try GenerateCommand.parse(job.arguments + switches).run()
+                let command = try GenerateCommand.parse(job.arguments + switches)
+                // Several jobs' outputs and tables would run together: each is headed by its place and what it does.
+                if project.jobs.count > 1, !quiet {
+                    print("\(path):\(job.line): \(command.sources.joined(separator: " ")) → \(command.out ?? "?") (\(command.preset ?? "?"))")
+                }
+                try command.run()
             } catch {
                 Terminal.standardError("\(path):\(job.line): this job failed")
                 failed += 1

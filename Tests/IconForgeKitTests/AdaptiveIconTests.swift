@@ -63,7 +63,7 @@ struct AndroidPresetTests {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = try generate(into: folder)
-        #expect(!report.warnings.contains { $0.contains("solid square") }, "\(report.warnings)")
+        #expect(!report.warnings.contains { $0.contains("no glyph stands out") }, "\(report.warnings)")
         let mono = try decode(folder.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png")).image.converted(to: .rgba8)
         // Placed as a logo: everything inside the safe circle (31 dp of 108 = 124 px of 432 from the centre).
         var farthest = 0.0, covered = 0
@@ -80,6 +80,21 @@ struct AndroidPresetTests {
         #expect(mono.pixel(x: 10, y: 10)[3] == 0 && mono.pixel(x: 216, y: 60)[3] == 0, "the background")
         let share = Double(covered) / Double(432 * 432)
         #expect(share > 0.05 && share < 0.4, "\(share) of the layer")
+    }
+
+    @Test("a full-bleed master with no glyph (a flat square) gets no monochrome layer, with one warning, rather than a blank themed tile")
+    func noGlyphNoMonochrome() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("flat.png").path
+        try FileIO.writeAtomically(try PNG.encode(Image(width: 1024, height: 1024, format: .rgba8, fill: SIMD4(40, 90, 200, 255))), to: path)
+        let out = folder.appendingPathComponent("res")
+        let report = try Generator(options: GenerateOptions(presets: [try PresetCatalog.preset("android")])).run(source: path, outputFolder: out.path, parallelism: .serial)
+        #expect(report.warnings.filter { $0.contains("no monochrome layer was written") }.count == 1, "\(report.warnings)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png").path))
+        let xml = try String(contentsOf: out.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml"), encoding: .utf8)
+        #expect(!xml.contains("monochrome") && xml.contains("<foreground"))
+        #expect(try Validator().validate([out.path]).errors == 0)
     }
 
     @Test("a logo on transparency that fills its square is scaled into the safe circles: Android's 66 dp (2 dp margin), the maskable 80% (2% margin), on --background")

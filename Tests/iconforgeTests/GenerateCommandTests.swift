@@ -336,7 +336,7 @@ struct ProjectFileCommandTests {
         #expect(!run.standardError.contains("moved"), "no layout switch: nothing moved to a backup")
     }
 
-    @Test("a job that fails is named and the jobs after it still run; the run exits with its status")
+    @Test("each job's output is headed by its place; a job that fails is named and the jobs after it still run; the run exits with its status")
     func failedJobDoesNotStopOthers() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -344,8 +344,11 @@ struct ProjectFileCommandTests {
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
         try Data("jobs:\n  - master: broken.png\n    presets: web\n    out: one\n  - master: good.png\n    presets: web\n    out: two\n".utf8)
             .write(to: folder.appendingPathComponent("iconforge.yml"))
-        let run = try CommandRunner.run(["generate", "-q"], in: folder)
+        let run = try CommandRunner.run(["generate"], in: folder)
         #expect(run.status != 0)
+        let headers = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("iconforge.yml:") }
+        #expect(headers.count == 2 && headers[0].hasPrefix("iconforge.yml:2: ") && headers[0].contains("broken.png → ") && headers[0].hasSuffix("one (web)")
+                && headers[1].hasPrefix("iconforge.yml:5: ") && headers[1].hasSuffix("two (web)"), "each job headed by its place: \(run.standardOutput)")
         #expect(run.standardError.contains("iconforge.yml:2: this job failed") && run.standardError.contains("1 of 2 jobs failed"), "\(run.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("two/manifest.webmanifest").path))
     }

@@ -27,11 +27,19 @@ private func close(_ a: SIMD3<Int>, _ b: SIMD3<Int>, _ tolerance: Int = 2) -> Bo
 struct PreviewSectionsTests {
     static let colour = RGBColor(red: 0x33, green: 0x66, blue: 0xCC)
 
-    private func sheet() throws -> PreviewSheet {
+    private func sheet(monochromeGlyph: Bool = false) throws -> PreviewSheet {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = GenerateOptions(presets: [])
         options.limits = .default
+        if monochromeGlyph {
+            // A flat master has no glyph of its own to theme: a disc on transparency is given as the monochrome layer.
+            var glyph = Image(width: 512, height: 512, fill: SIMD4(0, 0, 0, 0))
+            for y in 0..<512 { for x in 0..<512 where (x - 256) * (x - 256) + (y - 256) * (y - 256) < 100 * 100 { glyph.setPixel(x: x, y: y, SIMD4(255, 255, 255, 255)) } }
+            let path = folder.appendingPathComponent("glyph.png").path
+            try FileIO.writeAtomically(try PNG.encode(glyph), to: path)
+            options.monochrome = .file(path)
+        }
         let master = try solidMaster(in: folder, Self.colour)
         return try Previewer(options: options).render(sources: [master])
     }
@@ -70,7 +78,7 @@ struct PreviewSectionsTests {
 
     @Test("Android: the adaptive layers under circle and squircle masks (the launcher backdrop at the corners), the themed monochrome layer under Android 16's five shapes in light and dark palettes, the legacy icons 1:1")
     func android() throws {
-        let sheet = try sheet()
+        let sheet = try sheet(monochromeGlyph: true)
         let android = sheet.tiles.filter { $0.section.hasPrefix("Android launcher") }
         let themed = ["light", "dark"].flatMap { palette in ["circle", "square", "rounded square", "cookie", "arch"].map { "Themed, \(palette), \($0)" } }
         #expect(android.map { $0.caption[0] } == ["Adaptive, circle mask", "Adaptive, squircle mask"] + themed + ["Legacy ic_launcher", "Legacy round"])

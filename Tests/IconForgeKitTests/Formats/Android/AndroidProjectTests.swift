@@ -115,7 +115,7 @@ struct AndroidProjectTests {
         #expect(try Validator().validate([res.path]).errors == 0)
     }
 
-    @Test("--monochrome none writes no monochrome layer: no PNGs, no <monochrome> in the adaptive icon, and no warning about a solid square")
+    @Test("--monochrome none writes no monochrome layer: no PNGs, no <monochrome> in the adaptive icon, and no warning about a missing glyph")
     func noMonochrome() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("res")
         var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
@@ -134,7 +134,7 @@ struct AndroidProjectTests {
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android,web"))).run(source: glyph, outputFolder: folder.path)
         let colour = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("values/ic_launcher_background.xml")), as: UTF8.self)
         #expect(colour.contains("#FFFFFF"))
-        #expect(!report.warnings.contains { $0.contains("solid square") })
+        #expect(!report.warnings.contains { $0.contains("no glyph stands out") })
         for file in ["icon-maskable-512.png", "mipmap-xxxhdpi/ic_launcher.png"] {
             let image = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent(file))).image
             let corner = image.pixel(x: 2, y: 2)
@@ -180,7 +180,7 @@ struct AndroidProjectTests {
         #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_monochrome.png").path))
         #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("drawable/ic_launcher_glyph.xml")), as: UTF8.self) == vector)
         #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_glyph") })
-        #expect(!report.warnings.contains { $0.contains("solid square") }, "\(report.warnings)")
+        #expect(!report.warnings.contains { $0.contains("no glyph stands out") }, "\(report.warnings)")
         #expect(try Validator().validate([res.path]).errors == 0)
         // Given a monochrome, that one is made; the adaptive icon then refers to IconForge's.
         var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
