@@ -5,10 +5,24 @@ import PackagePlugin
 /// package (or, from Xcode's project navigator, an Xcode project) without installing it. Every argument goes
 /// to `iconforge` as it is, run in the package's (or project's) folder, so relative paths mean what they
 /// say there.
+///
+/// The plugin asks SwiftPM for a release build of the `iconforge` product instead of declaring the
+/// executable as its dependency: a dependency makes SwiftPM build the tool, and every module under it, a
+/// second time for the host in every `swift build` and `swift test` of a package that has the plugin
+/// (IconForge's own tests included), and builds it in debug with `swift package`, where a generate job takes
+/// 65 times longer than in release. The release build goes into the package's own build folder, so
+/// `swift build -c release` and `swift run -c release iconforge` reuse it and the next plugin run builds nothing.
 @main
 struct IconForgePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try run(tool: try context.tool(named: "iconforge").url, in: context.package.directoryURL, arguments: arguments)
+        let result = try packageManager.build(.product("iconforge"), parameters: .init(configuration: .release))
+        guard result.succeeded else {
+            Diagnostics.error("could not build iconforge (release):\n\(result.logText)")
+            throw IconForgePluginError.buildFailed
+        }
+        guard let tool = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "iconforge" })
+        else { throw IconForgePluginError.noExecutable }
+        try run(tool: tool.url, in: context.package.directoryURL, arguments: arguments)
     }
 
     func run(tool: URL, in folder: URL, arguments: [String]) throws {
@@ -25,12 +39,16 @@ struct IconForgePlugin: CommandPlugin {
     }
 }
 
-/// The run failed; iconforge has said why on standard error.
+/// What went wrong; iconforge or the build has said the rest on standard error.
 enum IconForgePluginError: Error, CustomStringConvertible {
+    case buildFailed
+    case noExecutable
     case failed(Int32)
 
     var description: String {
         switch self {
+        case .buildFailed: "the release build of iconforge failed"
+        case .noExecutable: "the release build of iconforge produced no executable named iconforge"
         case .failed(let status): "iconforge exited with status \(status)"
         }
     }
@@ -39,6 +57,9 @@ enum IconForgePluginError: Error, CustomStringConvertible {
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
+/// In an Xcode project there is no package to build the tool in: the plugin runs the `iconforge` Xcode finds
+/// among its tools, that is one installed on the search path (`brew install iconforge`, `make install`, a
+/// release tarball).
 extension IconForgePlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         try run(tool: try context.tool(named: "iconforge").url, in: context.xcodeProject.directoryURL, arguments: arguments)
