@@ -30,7 +30,8 @@ HOMEBREW_ARM64 ?= /opt/homebrew
 HOMEBREW_X86_64 ?= /usr/local
 DISTBINARY = $(BUILD)/iconforge-universal
 else
-SWIFTFLAGS = -c release --static-swift-stdlib
+# Linked by lld: gold warns about glibc's mktemp inside the static Foundation at every link.
+SWIFTFLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 PLATFORM = linux-$(shell uname -m)
 DISTBINARY = $(BINARY)
 endif
@@ -61,7 +62,7 @@ build:
 # (`iconforge --experimental-dump-help`); only it and ArgumentParserToolInfo are compiled for it.
 man: build
 	$(SWIFTBUILD) --product generate-manual
-	rm -rf $(BUILD)/man
+	rm -rf $(BUILD)/man && mkdir -p $(BUILD)/man
 	"$$(cat $(BINPATH))/generate-manual" $(BINARY) --date $(MANDATE) --output-directory $(BUILD)/man
 	cp $(BUILD)/man/iconforge.1 $(MANPAGE)
 

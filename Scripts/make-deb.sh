@@ -7,8 +7,10 @@ set -euo pipefail
 tree="$1" work="$2" version="$3" maintainer="$4" out="$5"
 
 arch="$(dpkg --print-architecture)"
-root="$work/root"
 rm -rf "$work"
+mkdir -p "$work"
+work="$(cd "$work" && pwd)"
+root="$work/root"
 mkdir -p "$root/DEBIAN" "$root/usr/share/doc/iconforge"
 cp -R "$tree/bin" "$tree/share" "$root/usr/"
 gzip -9n "$root/usr/share/man/man1/iconforge.1"
@@ -19,7 +21,7 @@ gzip -9n "$root/usr/share/doc/iconforge/README.md"
 # holds each library the binary needs: run it in a scratch source tree.
 mkdir -p "$work/src/debian"
 printf 'Source: iconforge\n\nPackage: iconforge\nArchitecture: any\n' > "$work/src/debian/control"
-binary="$(cd "$root" && pwd)/usr/bin/iconforge"
+binary="$root/usr/bin/iconforge"
 depends="$(cd "$work/src" && dpkg-shlibdeps -O -e"$binary" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')" || {
     cat "$work/shlibdeps.log" >&2
     exit 1

@@ -22,8 +22,10 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/iconforge-dist.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 failures=0
 check() { # check DESCRIPTION COMMAND...: runs it, prints ok or FAIL
-    if "$@" >"$work/out" 2>&1; then echo "ok    $1"
-    else echo "FAIL  $1"; sed 's/^/      /' "$work/out" | tail -n 20; failures=$((failures + 1)); fi
+    local what="$1"
+    shift
+    if "$@" >"$work/out" 2>&1; then echo "ok    $what"
+    else echo "FAIL  $what"; sed 's/^/      /' "$work/out" | tail -n 20; failures=$((failures + 1)); fi
 }
 has() { grep -qx -- "$2" "$1"; }
 
@@ -36,13 +38,15 @@ for file in bin/iconforge share/bash-completion/completions/iconforge share/zsh/
 done
 mkdir "$work/tar" && tar -xzf "$tarball" -C "$work/tar" --strip-components=1
 bin="$work/tar/bin/iconforge"
-check "unpacked binary prints its version" "$bin" --version
-grep -q "^iconforge $version (libpng " "$work/out" && echo "      $(cat "$work/out")"
+prints_version() { "$@" --version | tee /dev/stderr | grep -q "^iconforge $version (libpng "; }
+check "unpacked binary prints its version" prints_version "$bin"
+echo "      $(cat "$work/out")"
 no_swift_runtime() { ldd "$1" > "$work/ldd" && ! grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime' "$work/ldd"; }
 check "binary loads no Swift runtime library (static stdlib)" no_swift_runtime "$bin"
-check "man page is a man page" grep -q '^\.TH "\?ICONFORGE' "$work/tar/share/man/man1/iconforge.1"
+check "man page is a man page (mdoc)" grep -Eq '^\.(Dt|TH) "?ICONFORGE' "$work/tar/share/man/man1/iconforge.1"
 check "bash completion names the command" grep -q iconforge "$work/tar/share/bash-completion/completions/iconforge"
 check "generate from the sample master" "$bin" generate TestImages/app-icon-master.png --preset ios -o "$work/icons" --quiet
+check "generate wrote the icon set" test -f "$work/icons/AppIcon.appiconset/Contents.json"
 check "validate --format github of what it wrote" "$bin" validate --format github "$work/icons"
 
 # The .deb.
@@ -63,15 +67,21 @@ for package in libpng16-16 libdeflate0 librsvg2-2 libturbojpeg0 zlib1g libc6; do
     check "Depends names $package" has "$work/depends" "$package"
 done
 mkdir "$work/deb" && dpkg-deb -x "$deb" "$work/deb"
-ldd "$work/deb/usr/bin/iconforge" | awk '$3 ~ /^\// {print $3}' > "$work/libs"
+ldd "$work/deb/usr/bin/iconforge" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }' > "$work/libs"
 direct="$(objdump -p "$work/deb/usr/bin/iconforge" | awk '/NEEDED/ {print $2}')"
+owner() { # the package holding a library file, under any of the names merged /usr gives it
+    local candidate
+    for candidate in "$1" "$(readlink -f "$1")" "${1#/usr}" "/usr${1#/usr}"; do
+        dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1 | grep . && return 0
+    done
+    return 1
+}
 for lib in $direct; do
-    path="$(grep "/$lib\$" "$work/libs" | head -n 1)"
-    package="$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1)" \
-        || package="$(dpkg -S "$path" 2>/dev/null | head -n 1 | cut -d: -f1)"
-    check "$lib (from ${package:-?}) is in Depends" has "$work/depends" "$package"
+    path="$(grep -F "/$lib" "$work/libs" | head -n 1 || true)"
+    package="$(owner "$path" || true)"
+    check "$lib (from ${package:-no package}) is in Depends" has "$work/depends" "$package"
 done
-check "binary from the .deb (dpkg -x) runs" "$work/deb/usr/bin/iconforge" --version
+check "binary from the .deb (dpkg -x) prints its version" prints_version "$work/deb/usr/bin/iconforge"
 
 # A clean Debian 12: apt-get install the .deb, run it, purge it.
 if [ -n "${DIST_CHROOT:-}" ]; then
@@ -79,16 +89,20 @@ if [ -n "${DIST_CHROOT:-}" ]; then
     if [ "$(id -u)" -ne 0 ]; then echo "skip  the chroot needs root"
     else
         in_root() { chroot "$DIST_CHROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root DEBIAN_FRONTEND=noninteractive "$@"; }
+        # A system has /proc; a bare chroot does not, and the Swift runtime reads a command's arguments there.
+        mountpoint -q "$DIST_CHROOT/proc" || { mount -t proc proc "$DIST_CHROOT/proc"; trap 'umount "$DIST_CHROOT/proc"; rm -rf "$work"' EXIT; }
         check "no Swift toolchain in the chroot" sh -c "! chroot '$DIST_CHROOT' sh -c 'command -v swift || ls /usr/lib/swift /opt/swift'"
         cp "$deb" "$DIST_CHROOT/tmp/iconforge.deb"
         cp TestImages/app-icon-master.png "$DIST_CHROOT/tmp/master.png"
         in_root apt-get update -qq >/dev/null
         check "apt-get install ./iconforge.deb" in_root apt-get install -y -qq --no-install-recommends /tmp/iconforge.deb
         check "dpkg -s iconforge: installed" sh -c "chroot '$DIST_CHROOT' dpkg -s iconforge | grep -q '^Status: install ok installed'"
-        check "iconforge --version (installed)" in_root iconforge --version
+        check "iconforge --version (installed)" prints_version in_root iconforge
         echo "      $(cat "$work/out")"
         check "man page installed" test -f "$DIST_CHROOT/usr/share/man/man1/iconforge.1.gz"
         check "generate (installed)" in_root iconforge generate /tmp/master.png --preset ios,android,web -o /tmp/icons --quiet
+        check "generate wrote the iOS, Android and web icons" test -f "$DIST_CHROOT/tmp/icons/AppIcon.appiconset/Contents.json" \
+            -a -f "$DIST_CHROOT/tmp/icons/android/mipmap-xxxhdpi/ic_launcher.png" -a -f "$DIST_CHROOT/tmp/icons/web/favicon.ico"
         check "validate --format github (installed)" in_root iconforge validate --format github /tmp/icons
         check "apt-get purge iconforge" in_root apt-get purge -y -qq iconforge
         rm -rf "$DIST_CHROOT/tmp/icons" "$DIST_CHROOT/tmp/iconforge.deb" "$DIST_CHROOT/tmp/master.png"

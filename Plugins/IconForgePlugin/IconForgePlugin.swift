@@ -15,6 +15,8 @@ import PackagePlugin
 @main
 struct IconForgePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        // SwiftPM says nothing while it builds; standard output stays iconforge's (JSON, JUnit reports).
+        FileHandle.standardError.write(Data("Building iconforge (release; minutes the first time, then nothing to do)…\n".utf8))
         let result = try packageManager.build(.product("iconforge"), parameters: .init(configuration: .release))
         guard result.succeeded else {
             Diagnostics.error("could not build iconforge (release):\n\(result.logText)")
