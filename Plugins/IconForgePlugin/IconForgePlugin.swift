@@ -41,16 +41,30 @@ struct IconForgePlugin: CommandPlugin {
     }
 }
 
+extension IconForgePlugin {
+    /// An installed `iconforge`: on the search path, or where Homebrew and `make install PREFIX=$HOME/.local` put
+    /// it (Xcode runs plugins with a short PATH).
+    func installedTool() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init)
+            + ["/opt/homebrew/bin", "/usr/local/bin", NSHomeDirectory() + "/.local/bin"]
+        return folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent("iconforge") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
 /// What went wrong; iconforge or the build has said the rest on standard error.
 enum IconForgePluginError: Error, CustomStringConvertible {
     case buildFailed
     case noExecutable
+    case notInstalled
     case failed(Int32)
 
     var description: String {
         switch self {
         case .buildFailed: "the release build of iconforge failed"
         case .noExecutable: "the release build of iconforge produced no executable named iconforge"
+        case .notInstalled: "no iconforge installed (brew install iconforge, or make install): an Xcode project has no package to build it in"
         case .failed(let status): "iconforge exited with status \(status)"
         }
     }
@@ -59,12 +73,12 @@ enum IconForgePluginError: Error, CustomStringConvertible {
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
-/// In an Xcode project there is no package to build the tool in: the plugin runs the `iconforge` Xcode finds
-/// among its tools, that is one installed on the search path (`brew install iconforge`, `make install`, a
-/// release tarball).
+/// In an Xcode project there is no package to build the tool in: the plugin runs an installed `iconforge`
+/// (`brew install iconforge`, `make install`, a release tarball).
 extension IconForgePlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try run(tool: try context.tool(named: "iconforge").url, in: context.xcodeProject.directoryURL, arguments: arguments)
+        guard let tool = installedTool() else { throw IconForgePluginError.notInstalled }
+        try run(tool: tool, in: context.xcodeProject.directoryURL, arguments: arguments)
     }
 }
 #endif
