@@ -49,17 +49,16 @@ let package = Package(
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `swift package --allow-writing-to-package-directory iconforge generate …` in a package that depends on IconForge.
+        // No dependency on the executable: that would build it and every module under it a second time, for the
+        // host, in every build and test of this package; the plugin asks for a release build of it when it runs.
         .plugin(
             name: "IconForgePlugin",
             capability: .command(
                 intent: .custom(verb: "iconforge", description: "Generate, validate or fix app icons and launch images with IconForge"),
                 permissions: [.writeToPackageDirectory(reason: "IconForge writes the icons and asset catalogs you ask for")]
-            ),
-            dependencies: ["iconforge"]
+            )
         ),
-        // Throughput measurements, run by Benchmarks/*.sh in release mode; never part of the tests.
-        .executableTarget(name: "iconforge-bench", dependencies: ["IconForgeKit", "PNGCodec", "Raster"],
-                          path: "Benchmarks/Sources/iconforge-bench"),
+        // The throughput measurements (iconforge-bench) are a package of their own, Benchmarks/Package.swift.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),

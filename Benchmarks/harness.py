@@ -38,7 +38,7 @@ SCRIPTS = os.path.join(WORK, "scripts")
 # before creating a thousand made ext4's inode allocator search past the recently deleted ones: 0.5-0.9 s
 # of system time added to every tool's batch, which is not what users see writing into an empty folder.
 SPENT = os.path.join(WORK, "spent")
-ICONFORGE = os.path.join(ROOT, ".build-static", "release", "iconforge")  # built by run.sh
+ICONFORGE = os.path.join(ROOT, ".build-install", "iconforge")  # built by run.sh (make build)
 PYTHON = sys.executable
 PEERS = os.path.join(ROOT, "Benchmarks", "peers.py")
 MAGICK = "/usr/bin/convert"  # the real ImageMagick, not a stand-in earlier on PATH

@@ -13,7 +13,9 @@ if [ ! -x Benchmarks/.venv/bin/python ]; then
 fi
 Benchmarks/.venv/bin/python -c "import PIL" 2>/dev/null || Benchmarks/.venv/bin/pip install -q pillow
 
-swift build -c release --product iconforge-bench >/dev/null
+# iconforge-bench is a package of its own (Benchmarks/Package.swift, build folder Benchmarks/.build), so the
+# tests never compile it; iconforge itself comes from the package's .build, which `swift test -c release` fills.
+swift build -c release --package-path Benchmarks --product iconforge-bench >/dev/null
 swift build -c release --product iconforge >/dev/null
 # RGBA inputs: the glyph master as it is, an RGBA copy of the launch master, and a photograph-like image.
 cp TestImages/glyph-master.png "$work/glyph-1024.png"
@@ -30,7 +32,7 @@ channels = [ImageChops.add(Image.effect_noise((side, side), 90).filter(ImageFilt
 Image.merge("RGB", channels).convert("RGBA").save(sys.argv[1])
 PY
 
-.build/release/iconforge-bench "$work" "$runs" > "$work/iconforge.jsonl"
+Benchmarks/.build/release/iconforge-bench "$work" "$runs" > "$work/iconforge.jsonl"
 Benchmarks/.venv/bin/python Benchmarks/pillow_resize.py "$work" "$runs" > "$work/pillow.jsonl"
 Benchmarks/.venv/bin/python - "$work" <<'PY'
 import json, sys, platform, datetime
