@@ -4,7 +4,7 @@
 #   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD:/work" iconforge validate --format github App/Assets.xcassets
 # The first stage builds the release artifacts with `make dist` (the .deb whose Depends are the Debian
 # packages of the libraries it links); the image installs that .deb with apt-get, as a user of Debian 12 would.
-ARG SWIFT_IMAGE=swift:6.1-bookworm
+ARG SWIFT_IMAGE=swift:6.3-bookworm
 
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
