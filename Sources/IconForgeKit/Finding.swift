@@ -18,7 +18,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case trailingData = "trailing-data"
     case iconDocument = "icon-document", iconGroups = "icon-groups", iconColor = "icon-color", iconLayer = "icon-layer"
     case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
-    case icns
+    case icns, ico
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
@@ -44,6 +44,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .iconLayer: "HIG, App icons: layers on a 1024x1024 canvas"
         case .svgText: "Icon Composer: text in SVG layers is flagged; convert it to outlines"
         case .icns: "Apple icon format (.icns); Mac App Store: 512pt@2x required"
+        case .ico: "ICO format (Microsoft); favicons: 16, 32 and 48 px (browsers' tabs, Windows, Google Search)"
         case .adaptiveIcon: "Android: adaptive icons (mipmap-anydpi-v26), themed icons need <monochrome>"
         case .playIcon: "Google Play: app icon 512x512, 32-bit PNG, at most 1024 KB"
         case .webManifest: "Web App Manifest: icons; installability needs 192 and 512"

@@ -193,7 +193,7 @@ public struct Validator: Sendable {
                     walk.findings += findings
                     walk.checked += files
                 }
-            } else if item.lowercased().hasSuffix(".png") || item.lowercased().hasSuffix(".icns") || item.hasPrefix("iTunesArtwork") {
+            } else if [".png", ".icns", ".ico"].contains(where: item.lowercased().hasSuffix) || item.hasPrefix("iTunesArtwork") {
                 guard walk.visited.insert(FileIO.realPath(path)).inserted else { continue }
                 if AndroidResourceChecks.isFastlanePlayIcon(path) {
                     // fastlane's Play Store listing icon: the Play Console's rules, not an app icon's.
@@ -247,6 +247,11 @@ public struct Validator: Sendable {
         let name = (target.path as NSString).lastPathComponent
         func report(_ findings: [Finding]) -> FileReport { FileReport(path: target.path, role: target.role, findings: findings) }
         let claimed = FileKind.claimed(by: name)
+        if name.lowercased().hasSuffix(".ico") {
+            do { return report(IcoChecks.check(name: name, bytes: try FileIO.read(target.path), limits: limits)) } catch {
+                return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
+            }
+        }
         if claimed != .icns, let large = decodeLargePNG(target, limits: limits, budget: budget) { return report(large) }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(target.path) } catch {
