@@ -25,7 +25,9 @@ public enum Backup {
     public static func path(for file: String, given: String, stamp: String) -> String {
         let anchor = anchor(for: given)
         let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
-        let relative = String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" })
+        // A file outside the anchor keeps its whole path below the stamp: never a name cut at the anchor's length.
+        let inside = anchor == "/" || fileAbsolute.hasPrefix(anchor.hasSuffix("/") ? anchor : anchor + "/")
+        let relative = inside ? String(fileAbsolute.dropFirst(anchor.count).drop { $0 == "/" }) : String(fileAbsolute.drop { $0 == "/" })
         return NSString.path(withComponents: [anchor, folderName, stamp, relative])
     }
 

@@ -446,6 +446,11 @@ public struct Generator: Sendable {
                               bytes: (try? FileIO.read((outputFolder as NSString).appendingPathComponent(path)))?.count ?? 0)
             }
             platformNotes += notes
+            // Given a project or a module (not its res/), the Play listing icon fastlane uploads follows the new Play icon.
+            if !Generator.androidResources(in: outputFolder).isEmpty {
+                // Its own writer: the run's keeps backups beside the module's res/, which these files are not under.
+                platformNotes += try FastlanePlayIcons.update(root: outputFolder, afterAndroidInto: outputFolder, inputs: [source] + options.inputFiles)
+            }
         }
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },

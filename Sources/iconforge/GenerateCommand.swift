@@ -250,9 +250,20 @@ struct GenerateCommand: ParsableCommand {
             if !slots.contains(.tinted) { sub.tinted = nil }
             if AlternateIcons.preset(from: presets) == nil { sub.alternate = [] }
             if !quiet { print("\(sub.preset!) → \(route.folder)") }
-            if routes.count == 1 { return try sub.run() }
             // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
-            do { try sub.run() } catch { status = max(status, (error as? ExitCode)?.rawValue ?? 1) }
+            do {
+                try sub.run()
+                // A module's res/ reached from the project's root: fastlane's Play listing icon there follows the new one
+                // (a run given the project or module folder itself does this in the generator).
+                if !dryRun, let root = out, (route.folder as NSString).lastPathComponent == "res",
+                   presets.contains(where: { $0.platform == .android }) {
+                    let notes = try Terminal.orExit(1) { try FastlanePlayIcons.update(root: root, afterAndroidInto: route.folder, inputs: sources) }
+                    if !quiet { notes.forEach { print($0) } }
+                }
+            } catch {
+                if routes.count == 1 { throw error }
+                status = max(status, (error as? ExitCode)?.rawValue ?? 1)
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }

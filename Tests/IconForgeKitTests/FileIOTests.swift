@@ -215,6 +215,17 @@ struct LargePNGTests {
 
 @Suite("Backup.keep")
 struct BackupKeepTests {
+    @Test("a file outside the backup's anchor keeps its whole path below the stamp, never a name cut at the anchor's length")
+    func outsideAnchor() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let given = folder.appendingPathComponent("app/src/main/res").path
+        #expect(Backup.path(for: folder.appendingPathComponent("app/src/main/res/x.png").path, given: given, stamp: "s")
+                == folder.appendingPathComponent("app/src/main/.iconforge-backup/s/res/x.png").path)
+        let outside = folder.appendingPathComponent("fastlane/icon.png").path
+        #expect(Backup.path(for: outside, given: given, stamp: "s")
+                == folder.appendingPathComponent("app/src/main/.iconforge-backup/s").path + outside)
+    }
+
     @Test("a kept file stays intact when the original is replaced, and never overwrites an earlier backup")
     func keepsOriginal() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -283,6 +283,32 @@ struct ProjectFileCommandTests {
         return folder
     }
 
+    @Test("--out . in an Android app updates fastlane's Play listing icons to the new Play icon, keeping the old ones in the backup; validate is clean")
+    func fastlanePlayIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app/src/main/res/values"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true) // backups at the root
+        let listing = folder.appendingPathComponent("fastlane/metadata/android/en-US/images")
+        try FileManager.default.createDirectory(at: listing, withIntermediateDirectories: true)
+        let old = try Fixtures.bytes("validation/defects/rgba-opaque.png") // the previous icon, at a size Play refuses
+        try Data(old).write(to: listing.appendingPathComponent("icon.png"))
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let run = try CommandRunner.run(["generate", master, "--preset", "android", "--out", "."], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let play = try Fixtures.bytes(at: folder.appendingPathComponent("app/src/main/ic_launcher-playstore.png"))
+        #expect(try Fixtures.bytes(at: listing.appendingPathComponent("icon.png")) == play)
+        #expect(run.standardOutput.contains("updated fastlane's Play listing icon"), "\(run.standardOutput)")
+        let backups = FileManager.default.enumerator(atPath: folder.appendingPathComponent(".iconforge-backup").path)?.allObjects as? [String] ?? []
+        let kept = try #require(backups.first { $0.hasSuffix("fastlane/metadata/android/en-US/images/icon.png") })
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent(".iconforge-backup/" + kept)) == old)
+        let validate = try CommandRunner.run(["validate", "."], in: folder)
+        #expect(validate.status == 0 && !validate.standardOutput.contains("play-icon"), "\(validate.standardOutput)")
+        // A rerun changes nothing and keeps no second backup.
+        let rerun = try CommandRunner.run(["generate", master, "--preset", "android", "--out", "."], in: folder)
+        #expect(rerun.status == 0 && !rerun.standardOutput.contains("fastlane"), "\(rerun.standardOutput)")
+    }
+
     @Test("--out . in a Flutter app writes each preset into its platform's folder; a plain folder gets android/ and web/; a missing platform is named")
     func outProjectRoot() throws {
         let folder = try flutterApp()
