@@ -55,6 +55,9 @@ public struct GenerateOptions: Sendable {
     public var androidForeground: String?
     /// Android: the background layer, a colour or a picture; without it the master's edge colour.
     public var androidBackground: AndroidBackground?
+    /// The web's icons (the maskable icon's background for a logo, what the touch icon is composited over); without it
+    /// `background`.
+    public var webBackground: RGBColor?
     /// Android: the monochrome layer for themed icons; nil or `.auto` derives it from the foreground's coverage.
     public var monochrome: TintedSource?
     /// Android: write no monochrome layer (`--monochrome none`): the adaptive icon has none, and no

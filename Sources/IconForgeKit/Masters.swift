@@ -122,7 +122,7 @@ struct Masters: Sendable {
             // the background colour.
             let side = min(max(image.width, image.height), needed)
             let placed = placement.placed(side: side, square: side * 4 / 5, safeRadius: Double(side) * 0.38,
-                                          fill: placement.background(fallback: options.background), parallelism: parallelism) { inner in
+                                          fill: placement.background(fallback: options.webBackground ?? options.background), parallelism: parallelism) { inner in
                 Resampler.resize(masters.master, to: PixelSize(width: inner, height: inner), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
                                  parallelism: parallelism)
             }

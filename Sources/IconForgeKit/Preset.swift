@@ -82,6 +82,8 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
 public struct IconSpec: Sendable, Equatable {
     /// The folder it belongs to inside the output folder, e.g. "AppIcon.appiconset"; nil for a loose file.
     public var set: String?
+    /// A website's icon (manifest icons, the touch icon): composited over `--web-background`.
+    var isWeb: Bool { role == .webClip || webPurpose != nil }
     /// Shown in a circle: every watchOS icon (the watch face, notifications, the App Store).
     var isCircular: Bool { idiom == .watch || idiom == .watchMarketing || platform == "watchos" }
     /// What it is for.

@@ -18,17 +18,19 @@ struct Renderer: Sendable {
         var androidLayer: String?
         var webPurpose: String?
         var circular: Bool
+        /// Web outputs are composited over `--web-background`, others over `--background`.
+        var web: Bool
     }
 
     static func key(for spec: IconSpec) -> Key {
         let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
-                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular)
+                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb)
     }
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
-        let matte = spec.keepsAlpha ? nil : options.background
+        let matte = spec.keepsAlpha ? nil : spec.isWeb ? options.webBackground ?? options.background : options.background
         var encoding = options.compression.encodeOptions(for: spec.role)
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
         // Opaque outputs are opaque by construction: the resampler composites them over the background

@@ -62,6 +62,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An alternate app icon: the app-icon sets of the presets made from FILE as NAME (repeatable).", valueName: "NAME=FILE"))
     var alternate: [String] = []
 
+    @Option(help: ArgumentHelp("Web: the colour behind a logo in the maskable icon and under the touch icon (default: --background).", valueName: "#RRGGBB"))
+    var webBackground: RGBColor?
+
     @Option(help: ArgumentHelp("Android: a designed adaptive foreground layer (108 dp canvas, content in the central 66 dp).", valueName: "file"))
     var androidForeground: String?
 
@@ -129,6 +132,7 @@ struct GenerateCommand: ParsableCommand {
         options.filter = filter
         options.linearLight = !gammaSpace
         options.background = background ?? .white
+        options.webBackground = webBackground
         options.iconBackground = background
         options.fit = fit?.mode
         options.gravity = gravity

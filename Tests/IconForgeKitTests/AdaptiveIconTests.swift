@@ -82,6 +82,25 @@ struct AndroidPresetTests {
         #expect(share > 0.05 && share < 0.4, "\(share) of the layer")
     }
 
+    @Test("--web-background is behind a logo in the maskable icon and under the touch icon; iOS's 180 px icon of the same run keeps --background")
+    func webBackground() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var logo = Image(width: 1024, height: 1024, fill: SIMD4(0, 0, 0, 0))
+        for y in 300..<724 { for x in 300..<724 { logo.setPixel(x: x, y: y, SIMD4(220, 30, 30, 255)) } }
+        let path = folder.appendingPathComponent("logo.png").path
+        try FileIO.writeAtomically(try PNG.encode(logo), to: path)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web,ios"))
+        options.webBackground = RGBColor(red: 0x10, green: 0x20, blue: 0x30)
+        let out = folder.appendingPathComponent("out")
+        _ = try Generator(options: options).run(source: path, outputFolder: out.path, parallelism: .serial)
+        let navy = SIMD4<UInt16>(0x10, 0x20, 0x30, 255), white = SIMD4<UInt16>(255, 255, 255, 255)
+        #expect(try decode(out.appendingPathComponent("icon-maskable-512.png")).image.converted(to: .rgba8).pixel(x: 3, y: 3) == navy)
+        #expect(try decode(out.appendingPathComponent("apple-touch-icon.png")).image.converted(to: .rgba8).pixel(x: 3, y: 3) == navy)
+        let ios = try decode(out.appendingPathComponent("AppIcon.appiconset/Icon-60@3x.png")).image.converted(to: .rgba8)
+        #expect(ios.size == PixelSize(width: 180, height: 180) && ios.pixel(x: 3, y: 3) == white)
+    }
+
     @Test("a full-bleed master with no glyph (a flat square) gets no monochrome layer, with one warning, rather than a blank themed tile")
     func noGlyphNoMonochrome() throws {
         let folder = try Fixtures.temporaryFolder()
