@@ -283,6 +283,34 @@ struct ProjectFileCommandTests {
         return folder
     }
 
+    @Test("--out . in React Native's and Capacitor's layouts writes iOS into the app's catalog (a single-size set stays single-size) and Android into app/src/main/res", arguments: [
+        ("ios/MyApp/Images.xcassets", "ios"), ("ios/App/App/Assets.xcassets", "ios-single"),
+    ])
+    func crossPlatformLayouts(catalog: String, preset: String) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let set = folder.appendingPathComponent(catalog + "/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        // Capacitor's (Xcode 16) set: one universal 1024 entry; React Native's template: the iPhone sizes, no files yet.
+        let single = #"{"images":[{"filename":"AppIcon-512@2x.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let phone = #"{"images":[{"idiom":"iphone","scale":"2x","size":"60x60"},{"idiom":"iphone","scale":"3x","size":"60x60"},{"idiom":"ios-marketing","scale":"1x","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        try Data((preset == "ios-single" ? single : phone).utf8).write(to: set.appendingPathComponent("Contents.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let run = try CommandRunner.run(["generate", master, "--preset", "\(preset),android", "--out", "."], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png").path))
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: set.path).filter { $0.hasSuffix(".png") }
+        if preset == "ios-single" {
+            #expect(pngs.count <= 3, "single-size (light, dark, tinted at most) stays single-size: \(pngs)")
+            #expect(!pngs.contains { $0.contains("60") }, "no per-size iPhone files in a single-size set: \(pngs)")
+        } else {
+            #expect(pngs.count >= 3, "\(pngs)")
+        }
+        let validate = try CommandRunner.run(["validate", "."], in: folder)
+        #expect(validate.status == 0, "\(validate.standardOutput)")
+    }
+
     @Test("--out . in an Android app updates fastlane's Play listing icons to the new Play icon, keeping the old ones in the backup; validate is clean")
     func fastlanePlayIcon() throws {
         let folder = try Fixtures.temporaryFolder()
