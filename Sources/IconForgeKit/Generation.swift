@@ -450,7 +450,7 @@ public struct Generator: Sendable {
             }
             platformNotes += notes
             // Given a project or a module (not its res/), the Play listing icon fastlane uploads follows the new Play icon.
-            if !Generator.androidResources(in: outputFolder).isEmpty {
+            if !android.isEmpty {
                 // Its own writer: the run's keeps backups beside the module's res/, which these files are not under.
                 platformNotes += try FastlanePlayIcons.update(root: outputFolder, afterAndroidInto: outputFolder, inputs: [source] + options.inputFiles)
             }

@@ -49,10 +49,11 @@ extension FileIO {
 
     /// Decodes the PNG at `path` as it is read when the file is a PNG of at least `streamedPNGBytes`; nil for
     /// any other file (the caller reads it whole).
-    static func decodeLargePNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool = true,
-                               parallelism: Parallelism = .serial) throws(IconForgeError) -> (size: Int, png: DecodedPNG)? {
+    /// `budget` (files checked in parallel) is reserved for the decode only when there is one: a small file costs none.
+    static func decodeLargePNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool = true, parallelism: Parallelism = .serial,
+                               budget: MemoryBudget? = nil) throws(IconForgeError) -> (size: Int, png: DecodedPNG)? {
         let outcome: Result<(size: Int, png: DecodedPNG), PNGError>?
-        do { outcome = try streamPNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism) } catch {
+        do { outcome = try streamPNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism, budget: budget) } catch {
             throw .file(error)
         }
         switch outcome {
@@ -62,16 +63,17 @@ extension FileIO {
         }
     }
 
-    private static func streamPNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool,
-                                  parallelism: Parallelism) throws(FileError) -> Result<(size: Int, png: DecodedPNG), PNGError>? {
+    private static func streamPNG(_ path: String, limits: PNGLimits, verifiesChecksum: Bool, parallelism: Parallelism,
+                                  budget: MemoryBudget?) throws(FileError) -> Result<(size: Int, png: DecodedPNG), PNGError>? {
         try withOpenFile(path) { descriptor, size throws(FileError) -> Result<(size: Int, png: DecodedPNG), PNGError>? in
             guard size >= streamedPNGBytes, size <= maxInputBytes else { return nil }
             let head = try read(descriptor, at: 0, count: min(size, streamedPNGHeadBytes), path: path)
             guard FileKind.detect(head) == .png else { return nil }
             let file = PNGFileSource(head: head, size: size) { offset, buffer in readAt(descriptor, offset, buffer) }
-            let result = Result { () throws(PNGError) -> DecodedPNG in
+            let decode = { Result { () throws(PNGError) -> DecodedPNG in
                 try PNG.decode(file, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism)
-            }
+            } }
+            let result = budget.map { $0.withReservation(limits.maxDecodedBytes, decode) } ?? decode()
             // More than the head's worth of chunks before the image data: read it whole.
             if case .failure(.truncated) = result, head.count < size { return nil }
             return result.map { (size, $0) }

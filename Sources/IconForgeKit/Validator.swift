@@ -261,8 +261,7 @@ public struct Validator: Sendable {
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
         if let kind, let claimed, kind != claimed {
-            findings.append(Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds \(kind) data",
-                                    fix: "rename it to .\(kind.extensions.sorted().first!), or re-export it as \(claimed)"))
+            findings.append(misnamed(name, holds: kind, claimed: claimed))
         }
         guard kind == .png || (kind == nil && claimed == .png) else {
             // Formats Xcode reads that IconForge does not decode: checked for what applies (present, a known
@@ -298,21 +297,21 @@ public struct Validator: Sendable {
     private static func decodeLargePNG(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget) -> [Finding]? {
         let name = (target.path as NSString).lastPathComponent
         var findings: [Finding] = []
-        if let claimed = FileKind.claimed(by: name), claimed != .png {
-            findings.append(Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds png data",
-                                    fix: "rename it to .png, or re-export it as \(claimed)"))
-        }
+        if let claimed = FileKind.claimed(by: name), claimed != .png { findings.append(misnamed(name, holds: .png, claimed: claimed)) }
         do {
-            let decoded = try budget.withReservation(limits.maxDecodedBytes) { () throws(IconForgeError) in
-                try FileIO.decodeLargePNG(target.path, limits: limits)
-            }
-            guard let decoded else { return nil }
+            guard let decoded = try FileIO.decodeLargePNG(target.path, limits: limits, budget: budget) else { return nil }
             return findings + ImageChecks.check(target, info: decoded.png.info, image: decoded.png.image)
         } catch .decode(_, let error) {
             return findings + [decodeFinding(error)]
         } catch {
             return [Finding(.decode, .error, error.description, fix: "check the file's permissions")]
         }
+    }
+
+    /// A file whose name claims one format and whose bytes are another.
+    private static func misnamed(_ name: String, holds kind: FileKind, claimed: FileKind) -> Finding {
+        Finding(.fileType, .warning, "\(name) is named .\((name as NSString).pathExtension) but holds \(kind) data",
+                fix: "rename it to .\(kind.extensions.sorted().first!), or re-export it as \(claimed)")
     }
 
     private static func decodeFinding(_ error: PNGError) -> Finding {

@@ -74,20 +74,23 @@ extension Image {
     /// the faint edge pixels around them.
     private func dropSpecks(_ coverage: inout [Double], smallerThan minimum: Int) {
         let (width, height) = (self.width, self.height)
-        var label = [Int32](repeating: -1, count: width * height)
+        var seen = [Bool](repeating: false, count: width * height)
         var stack: [Int] = []
         var members: [Int] = []
-        for start in 0..<coverage.count where coverage[start] >= 0.5 && label[start] < 0 {
+        for start in 0..<coverage.count where coverage[start] >= 0.5 && !seen[start] {
             members.removeAll(keepingCapacity: true)
             stack.append(start)
-            label[start] = 1
+            seen[start] = true
             while let index = stack.popLast() {
                 members.append(index)
-                let (x, y) = (index % width, index / width)
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
-                    let next = ny * width + nx
-                    if label[next] < 0 && coverage[next] >= 0.5 { label[next] = 1; stack.append(next) }
+                let x = index % width
+                func visit(_ next: Int) {
+                    if !seen[next] && coverage[next] >= 0.5 { seen[next] = true; stack.append(next) }
                 }
+                if x > 0 { visit(index - 1) }
+                if x < width - 1 { visit(index + 1) }
+                if index >= width { visit(index - width) }
+                if index + width < coverage.count { visit(index + width) }
             }
             guard members.count < minimum else { continue }
             for index in members {
