@@ -257,10 +257,10 @@ struct GenerateCommand: ParsableCommand {
             // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
             do {
                 try sub.run()
-                // A module's res/ reached from the project's root: fastlane's Play listing icon there follows the new one
-                // (a run given the project or module folder itself does this in the generator).
-                if !dryRun, let root = out, (route.folder as NSString).lastPathComponent == "res",
-                   presets.contains(where: { $0.platform == .android }) {
+                // Android reached from the project's root (a module's res/, or android/ in a Flutter or Capacitor app):
+                // fastlane's Play listing icon anywhere at the root follows the new one (the generator updates those
+                // inside the folder it was given; an icon already updated is not touched again).
+                if !dryRun, let root = out, presets.contains(where: { $0.platform == .android }) {
                     let notes = try Terminal.orExit(1) { try FastlanePlayIcons.update(root: root, afterAndroidInto: route.folder, inputs: sources) }
                     if !quiet { notes.forEach { print($0) } }
                 }
