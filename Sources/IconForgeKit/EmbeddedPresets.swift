@@ -1106,6 +1106,77 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "linux.json": ###"""
+{
+  "name": "linux",
+  "summary": "Linux desktops (freedesktop): hicolor/NxN/apps/APP-ID.png at 16-512 px, hicolor/scalable/apps/APP-ID.svg from an SVG master, and APP-ID.desktop whose Icon= names them (--app-id, reverse-DNS as Flatpak wants)",
+  "outputs": [
+    {
+      "folder": "hicolor/16x16/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "folder": "hicolor/22x22/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "22x22"
+    },
+    {
+      "folder": "hicolor/24x24/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "24x24"
+    },
+    {
+      "folder": "hicolor/32x32/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "folder": "hicolor/48x48/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "hicolor/64x64/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "64x64"
+    },
+    {
+      "folder": "hicolor/128x128/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "128x128"
+    },
+    {
+      "folder": "hicolor/256x256/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "256x256"
+    },
+    {
+      "folder": "hicolor/512x512/apps",
+      "filename": "{app-id}.png",
+      "role": "linux",
+      "idiom": "universal",
+      "pixels": "512x512"
+    }
+  ]
+}
+"""###,
         "macos.json": ###"""
 {
   "name": "macos",
@@ -1623,6 +1694,617 @@ enum EmbeddedPresets {
       "role": "web-clip",
       "idiom": "universal",
       "pixels": "180x180"
+    }
+  ]
+}
+"""###,
+        "windows.json": ###"""
+{
+  "name": "windows",
+  "summary": "Windows: app.ico (256 PNG, 64-16 BMP, largest first) and the MSIX/AppX visual assets in Assets/ (tiles, app list icon, store logo, splash screen at scale-100 to 400; Square44x44Logo target sizes 16-256, plated and unplated) with a Package.appxmanifest snippet",
+  "outputs": [
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "256x256",
+      "container": "ico",
+      "entry": "256x256"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "64x64",
+      "container": "ico",
+      "entry": "64x64"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "48x48",
+      "container": "ico",
+      "entry": "48x48"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "40x40",
+      "container": "ico",
+      "entry": "40x40"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "32x32",
+      "container": "ico",
+      "entry": "32x32"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "24x24",
+      "container": "ico",
+      "entry": "24x24"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "20x20",
+      "container": "ico",
+      "entry": "20x20"
+    },
+    {
+      "filename": "app.ico",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "16x16",
+      "container": "ico",
+      "entry": "16x16"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "44x44"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "55x55"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "66x66"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "88x88"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "176x176"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SmallTile.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "71x71"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SmallTile.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "89x89"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SmallTile.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "107x107"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SmallTile.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "142x142"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SmallTile.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "284x284"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square150x150Logo.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "150x150"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square150x150Logo.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "188x188"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square150x150Logo.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "225x225"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square150x150Logo.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "300x300"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square150x150Logo.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "600x600"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Wide310x150Logo.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "310x150"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Wide310x150Logo.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "388x188"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Wide310x150Logo.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "465x225"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Wide310x150Logo.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "620x300"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Wide310x150Logo.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "1240x600"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square310x310Logo.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "310x310"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square310x310Logo.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "388x388"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square310x310Logo.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "465x465"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square310x310Logo.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "620x620"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square310x310Logo.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "1240x1240"
+    },
+    {
+      "folder": "Assets",
+      "filename": "StoreLogo.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "50x50"
+    },
+    {
+      "folder": "Assets",
+      "filename": "StoreLogo.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "63x63"
+    },
+    {
+      "folder": "Assets",
+      "filename": "StoreLogo.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "75x75"
+    },
+    {
+      "folder": "Assets",
+      "filename": "StoreLogo.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "100x100"
+    },
+    {
+      "folder": "Assets",
+      "filename": "StoreLogo.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "200x200"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SplashScreen.scale-100.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "620x300"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SplashScreen.scale-125.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "775x375"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SplashScreen.scale-150.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "930x450"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SplashScreen.scale-200.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "1240x600"
+    },
+    {
+      "folder": "Assets",
+      "filename": "SplashScreen.scale-400.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "2480x1200"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-16.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-16_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-16_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-20.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "20x20"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-20_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "20x20"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-20_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "20x20"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-24.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "24x24"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-24_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "24x24"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-24_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "24x24"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-30.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "30x30"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-30_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "30x30"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-30_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "30x30"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-32.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-32_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-32_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-36.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "36x36"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-36_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "36x36"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-36_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "36x36"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-40.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "40x40"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-40_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "40x40"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-40_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "40x40"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-48.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-48_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-48_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-60.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "60x60"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-60_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "60x60"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-60_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "60x60"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-64.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "64x64"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-64_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "64x64"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-64_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "64x64"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-72.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "72x72"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-72_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "72x72"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-72_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "72x72"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-80.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "80x80"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-80_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "80x80"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-80_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "80x80"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-96.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "96x96"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-96_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "96x96"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-96_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "96x96"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-256.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "256x256"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-256_altform-unplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "256x256"
+    },
+    {
+      "folder": "Assets",
+      "filename": "Square44x44Logo.targetsize-256_altform-lightunplated.png",
+      "role": "windows",
+      "idiom": "universal",
+      "pixels": "256x256"
     }
   ]
 }

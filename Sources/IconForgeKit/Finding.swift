@@ -20,6 +20,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
     case icns, ico
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
+    case windowsIcon = "windows-icon", appxAssets = "appx-assets", hicolor, desktopEntry = "desktop-entry"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -48,6 +49,10 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .adaptiveIcon: "Android: adaptive icons (mipmap-anydpi-v26), themed icons need <monochrome>"
         case .playIcon: "Google Play: app icon 512x512, 32-bit PNG, at most 1024 KB"
         case .webManifest: "Web App Manifest: icons; installability needs 192 and 512"
+        case .windowsIcon: "Windows app icons (Microsoft Learn, \"Construct your Windows app's icon\"): 16, 24, 32, 48 and 256 px in the .ico"
+        case .appxAssets: "MSIX app manifest (uap:VisualElements) and Microsoft Learn, \"App icons and logos\": scale and target-size assets; Store certification 10.1.1.11"
+        case .hicolor: "freedesktop.org Icon Theme Specification; hicolor index.theme (0.17) declares the size folders"
+        case .desktopEntry: "freedesktop.org Desktop Entry Specification: Icon= names a theme icon without extension"
         }
     }
 }

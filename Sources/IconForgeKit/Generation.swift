@@ -69,6 +69,9 @@ public struct GenerateOptions: Sendable {
     public var macShape: MacShape = .auto
     /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
     public var appearance: IconAppearance = .light
+    /// Linux: the app's id (reverse-DNS, as Flatpak wants), which names its hicolor icons and `.desktop` file; nil takes
+    /// the output folder's existing one, else "app".
+    public var appID: String?
     /// Launch images from a logo on this colour instead of from the full-bleed master.
     public var launchBackground: RGBColor?
     /// The logo for logo-mode launch images (and the launch-screen image set).
@@ -171,6 +174,7 @@ public struct Generator: Sendable {
                     spec.filename = nil
                 }
                 spec.set = spec.set.map(rename)
+                if spec.role == .linux { spec.filename = spec.filename?.replacingOccurrences(of: "{app-id}", with: appID(in: outputFolder).id) }
                 if let layer = spec.androidLayer {
                     if layer == "monochrome", options.omitsMonochrome { continue }
                     // A colour background is a colour resource, not pictures.
@@ -191,9 +195,15 @@ public struct Generator: Sendable {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            return adoptingWebsiteIcons(result, folder: outputFolder)
+            return adoptingWebsiteIcons(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder)
         }
         return result
+    }
+
+    /// The Linux outputs' name: `--app-id`, else the one the folder's desktop entry or hicolor icons already use, else "app".
+    func appID(in folder: String?) -> (id: String, adopted: Bool) {
+        if let given = options.appID { return (given, true) }
+        return folder.map(DesktopEntry.defaultAppID) ?? ("app", false)
     }
 
     /// Into a website's folder, the icons it already names — in its manifest, in its `index.html` — are rendered
@@ -454,6 +464,23 @@ public struct Generator: Sendable {
                 // Its own writer: the run's keeps backups beside the module's res/, which these files are not under.
                 platformNotes += try FastlanePlayIcons.update(root: outputFolder, afterAndroidInto: outputFolder, inputs: [source] + options.inputFiles)
             }
+        }
+        if outputs.contains(where: { $0.role == .windows }) {
+            platformNotes += try WindowsVisualAssets.retireUnqualified(outputs: outputs, folder: outputFolder, writer: writer)
+            let background: RGBColor? = masters.isLogo ? options.background : nil
+            if let snippet = try WindowsVisualAssets.writeSnippet(outputs: outputs, background: background, splashBackground: masters.wideTileBackground(options),
+                                                                   into: outputFolder, writer: writer) {
+                snippets.append(snippet)
+            }
+        }
+        if outputs.contains(where: { $0.role == .linux }) {
+            // The name the PNGs were given when planned (before they were written, so before they could be "adopted").
+            let planned = outputs.first { $0.role == .linux }?.filename.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let id = planned ?? appID(in: outputFolder).id
+            let adopted = options.appID != nil || id != "app"
+            let (files, notes) = try DesktopEntry.write(appID: id, adopted: adopted, source: source, folder: outputFolder, writer: writer)
+            snippets += files
+            platformNotes += notes
         }
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },

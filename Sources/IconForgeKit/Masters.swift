@@ -22,6 +22,14 @@ struct Masters: Sendable {
     var maskable: ImagePyramid?
     /// watchOS's icons, which it shows in a circle: a logo on transparency scaled to stay inside it, on the background.
     var circular: ImagePyramid?
+    /// True when the master is a logo on transparency (its border mostly transparent) rather than a full-bleed picture.
+    var isLogo = false
+    /// A full-bleed master's edge colour: what its Windows wide tiles and splash screens continue into.
+    var edgeColor: RGBColor?
+
+    /// The colour beside the master on a Windows wide tile or splash screen: `--background` for a logo, a full-bleed
+    /// picture's own edge colour.
+    func wideTileBackground(_ options: GenerateOptions) -> RGBColor { isLogo ? options.background : edgeColor ?? options.background }
 
     /// What decoding `path` will hold, from its header alone (a drawing or a bundle: what drawing it at 2048² holds);
     /// 0 when it cannot be read, which the run then reports.
@@ -71,6 +79,10 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
+        if jobs.contains(where: { $0.spec.role == .windows }) {
+            masters.isLogo = image.hasTransparentEdges
+            if !masters.isLogo { masters.edgeColor = image.edgeColor(fallback: options.background) }
+        }
         // An Icon Composer icon given as a variant is drawn in that appearance.
         if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .dark)) }
         switch options.tintedSource {
@@ -165,10 +177,13 @@ struct Masters: Sendable {
                               + "crop the master, or pass --fit fill (crop) or --fit fit (pad)")
     }
 
+    /// How far Windows' largest assets may be enlarged from the master with a warning: 1240 px from 1024.
+    static let windowsUpscaleTolerance = 1.25
+
     /// A master smaller than an output it must fill is an error, or a warning with --allow-upscale.
     private static func checkUpscale(source: String, size: PixelSize, logo: PixelSize?, options: GenerateOptions,
                                      jobs: [Generator.FileJob], warnings: inout [String]) throws(IconForgeError) {
-        var worst: (factor: Double, job: Generator.FileJob)?
+        var worst: (factor: Double, job: Generator.FileJob)?, tolerated: (factor: Double, job: Generator.FileJob)?
         for job in jobs {
             guard let pixels = job.spec.pixels else { continue }
             let (w, h) = (Double(pixels.width), Double(pixels.height))
@@ -180,14 +195,27 @@ struct Masters: Sendable {
                 factor = job.spec.role == .launch ? max(wide, tall) : min(wide, tall) // cover, or fit inside
             } else if size.width != size.height, job.spec.role == .template || options.fit == .fit {
                 factor = min(wide, tall)
+            } else if job.spec.role == .windows, w != h, size.width == size.height {
+                factor = tall // a wide tile shows the square master at its height
             } else {
                 factor = max(wide, tall) // stretch or cover: every axis must be covered
             }
-            if factor > 1.0001, factor > (worst?.factor ?? 0) { worst = (factor, job) }
+            // Windows' 400% assets (1240 px, a 2480x1200 splash screen) exceed the usual 1024 px master; only 4K tablets use
+            // them, so a slight enlargement there is a warning rather than a refusal.
+            if job.spec.role == .windows, factor <= windowsUpscaleTolerance {
+                if factor > 1.0001, factor > (tolerated?.factor ?? 0) { tolerated = (factor, job) }
+            } else if factor > 1.0001, factor > (worst?.factor ?? 0) {
+                worst = (factor, job)
+            }
+        }
+        func enlarged(_ item: (factor: Double, job: Generator.FileJob)) -> String {
+            "is \(size), too small for \(item.job.path) (\(item.job.spec.pixels!)): it would be enlarged " + String(format: "%.2f", item.factor) + "x"
+        }
+        if let tolerated, worst == nil {
+            warnings.append("\(source): \(enlarged(tolerated)) (Windows' 400% assets; an SVG or a 1240 px master makes them sharp)")
         }
         guard let worst else { return }
-        let message = "is \(size), too small for \(worst.job.path) (\(worst.job.spec.pixels!)): it would be enlarged "
-            + String(format: "%.2f", worst.factor) + "x"
+        let message = enlarged(worst)
         if options.allowUpscale {
             warnings.append("\(source): \(message) (--allow-upscale)")
         } else {

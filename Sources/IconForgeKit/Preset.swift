@@ -11,13 +11,18 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case android, web
     /// A macOS app icon: its shape and shadow sit on a transparent canvas.
     case mac
+    /// A Windows app icon (`.ico` entry), tile or app-list icon: keeps alpha (Windows plates a transparent logo in
+    /// the tile colour); a wide tile or splash screen shows a logo on `--background`, a full-bleed picture cropped.
+    case windows
+    /// A Linux desktop icon in the hicolor theme: keeps alpha, as freedesktop icons do.
+    case linux
 
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web: false
+        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux: false
         default: true
         }
     }
@@ -156,11 +161,17 @@ public struct Preset: Sendable, Equatable {
         case android
         /// A website's folder.
         case web
+        /// A Windows app's icon and visual assets (a Visual Studio project's `Assets/`, Tauri's `src-tauri/icons`).
+        case windows
+        /// A Linux desktop app's hicolor icon theme folder and `.desktop` file.
+        case linux
     }
 
-    /// Where this preset's outputs live in a project: Android if it writes launcher layers, web if it writes manifest
-    /// icons or touch icons, Apple otherwise.
+    /// Where this preset's outputs live in a project: Windows or Linux by their roles, Android if it writes launcher
+    /// layers, web if it writes manifest icons or touch icons, Apple otherwise.
     public var platform: Platform {
+        if outputs.contains(where: { $0.role == .windows }) { return .windows }
+        if outputs.contains(where: { $0.role == .linux }) { return .linux }
         if outputs.contains(where: { $0.androidLayer != nil }) { return .android }
         if outputs.contains(where: { $0.webPurpose != nil || $0.role == .webClip || $0.container == "ico" }) { return .web }
         return .apple

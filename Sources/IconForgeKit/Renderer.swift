@@ -46,6 +46,13 @@ struct Renderer: Sendable {
             }
         case .launchLogo:
             return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path)
+        case .windows where size.width != size.height:
+            // A wide tile or splash screen: the square master at the tile's height, centred, its sides the colour it lies
+            // on — `--background` behind a logo, a full-bleed picture's own edge colour — so that the tile continues the
+            // square ones. (Cropping a square icon to 2:1 would cut half of it away.) A non-square master follows --fit.
+            let square = masters.master.size.width == masters.master.size.height
+            let fit: FitMode = square ? .fit : (options.fit ?? .fill)
+            return try resized(masters.master, to: size, fit: fit, matte: masters.wideTileBackground(options), encoding: encoding, path: job.path)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
             return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path)

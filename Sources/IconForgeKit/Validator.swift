@@ -123,6 +123,13 @@ public struct Validator: Sendable {
                     var target = set[(path as NSString).lastPathComponent] ?? loose(path)
                     target.path = path
                     walk.targets.append(target)
+                } else if path.hasSuffix(".desktop") {
+                    walk.findings += DesktopEntryChecks.check(entry: path, root: path.parentFolder, scope: nil).map { SetFinding(path: path, finding: $0) }
+                    walk.checked.append(path)
+                } else if WindowsVisualAssets.manifestNames.contains((path as NSString).lastPathComponent) {
+                    let (findings, files) = AppxAssetChecks.check(manifest: path, scope: nil, limits: limits)
+                    walk.findings += findings
+                    walk.checked += files
                 } else {
                     walk.targets.append(loose(path))
                 }
@@ -170,6 +177,19 @@ public struct Validator: Sendable {
             walk.findings += findings
             walk.checked += files
         }
+        // A packaged Windows app's manifest and a hicolor theme: checked as wholes; their images are not checked again one by one.
+        if let manifest = AppxAssetChecks.manifest(in: folder), walk.visited.insert(FileIO.realPath(manifest)).inserted {
+            let (findings, files) = AppxAssetChecks.check(manifest: manifest, scope: walk.scope, limits: limits)
+            walk.findings += findings
+            walk.checked += files
+            for file in files { walk.visited.insert(FileIO.realPath(file)) }
+        }
+        if (folder as NSString).lastPathComponent == HicolorTheme.folderName {
+            let (findings, files) = HicolorTheme.check(theme: folder, scope: walk.scope)
+            walk.findings += findings
+            walk.checked += files
+            for file in files { walk.visited.insert(FileIO.realPath(file)) }
+        }
         if kind == "icon" || IconComposerBundle.isBundle(folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Assets")) {
             let (findings, files) = IconComposerChecks.check(bundle: folder, limits: limits)
             walk.findings += findings
@@ -192,6 +212,12 @@ public struct Validator: Sendable {
                     let (findings, files) = WebManifestChecks.check(manifest: path, scope: walk.scope)
                     walk.findings += findings
                     walk.checked += files
+                }
+            } else if item.hasSuffix(".desktop") {
+                if walk.visited.insert(FileIO.realPath(path)).inserted {
+                    walk.findings += DesktopEntryChecks.check(entry: path, root: walk.scope?.folder ?? folder, scope: walk.scope)
+                        .map { SetFinding(path: path, finding: $0) }
+                    walk.checked.append(path)
                 }
             } else if [".png", ".icns", ".ico"].contains(where: item.lowercased().hasSuffix) || item.hasPrefix("iTunesArtwork") {
                 guard walk.visited.insert(FileIO.realPath(path)).inserted else { continue }

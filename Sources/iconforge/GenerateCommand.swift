@@ -53,6 +53,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Name of the launch-image set instead of LaunchImage.", valueName: "name"))
     var launchImageName: String?
 
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("Linux: the icon's name in the hicolor theme and the .desktop file's, reverse-DNS as Flatpak wants (default: the existing .desktop's Icon=, else the one icon name already in hicolor/, else 'app').", valueName: "id"))
+    var appID: String?
+
     @Option(help: ArgumentHelp("A designed dark variant (ios-single).", valueName: "file"))
     var dark: String?
 
@@ -120,6 +123,9 @@ struct GenerateCommand: ParsableCommand {
         for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
             throw ValidationError("set names must be plain names (got '\(name)')")
         }
+        if let appID, !DesktopEntry.isUsableName(appID) {
+            throw ValidationError("--app-id must be a plain icon name such as org.example.App (got '\(appID)')")
+        }
     }
 
     func run() throws {
@@ -139,6 +145,7 @@ struct GenerateCommand: ParsableCommand {
         options.allowUpscale = allowUpscale
         options.appIconName = appIconName
         options.launchImageName = launchImageName
+        options.appID = appID
         options.darkSource = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appearance = appearance

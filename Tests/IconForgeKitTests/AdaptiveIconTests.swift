@@ -207,7 +207,7 @@ struct WebPresetTests {
         let icons = try #require(manifest["icons"] as? [[String: String]])
         #expect(Set(icons.map { "\($0["sizes"]!) \($0["purpose"]!)" }) == ["192x192 any", "512x512 any", "192x192 maskable", "512x512 maskable"])
         let entries = try Ico.read(Fixtures.bytes(at: folder.appendingPathComponent("favicon.ico")))
-        #expect(entries.map(\.size.width) == [16, 32, 48])
+        #expect(entries.map(\.size.width) == [48, 32, 16])
         let touch = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("apple-touch-icon.png")))
         #expect(touch.image.size == PixelSize(width: 180, height: 180) && touch.info.colorType == .rgb)
         // Maskable: the full-bleed master fills the central 80%; the outer 10% each side carries its edge pixels on (no seam).

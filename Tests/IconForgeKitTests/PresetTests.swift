@@ -63,15 +63,15 @@ struct PresetTests {
         let mine = try Preset.parse(Data(#"{"name":"mine","includes":["itunes-artwork"],"outputs":[{"role":"artwork","idiom":"universal","pixels":"64x64","filename":"small"}]}"#.utf8), file: "mine.json")
         #expect(mine.outputs.compactMap(\.filename) == ["iTunesArtwork", "iTunesArtwork@2x", "small"])
         #expect(try PresetCatalog.preset("ios-legacy").outputs.prefix(18) == PresetCatalog.preset("ios").outputs[...])
-        #expect(throws: PresetError.invalid(file: "bad.json", place: "includes", reason: "unknown built-in preset 'windows'")) {
-            try Preset.parse(Data(#"{"name":"x","includes":["windows"]}"#.utf8), file: "bad.json")
+        #expect(throws: PresetError.invalid(file: "bad.json", place: "includes", reason: "unknown built-in preset 'tizen'")) {
+            try Preset.parse(Data(#"{"name":"x","includes":["tizen"]}"#.utf8), file: "bad.json")
         }
     }
 
     @Test("unknown names list the built-in presets")
     func unknown() {
-        #expect(throws: PresetError.unknown(name: "windows", available: PresetCatalog.builtIn.map(\.name))) {
-            try PresetCatalog.preset("windows")
+        #expect(throws: PresetError.unknown(name: "tizen", available: PresetCatalog.builtIn.map(\.name))) {
+            try PresetCatalog.preset("tizen")
         }
     }
 

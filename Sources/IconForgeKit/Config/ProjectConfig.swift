@@ -28,7 +28,7 @@ public struct ProjectConfig: Sendable {
 
     /// `generate`'s options by long name.
     static let options: [String: Kind] = [
-        "filter": .value, "background": .value, "fit": .value, "gravity": .value, "app-icon-name": .value, "launch-image-name": .value,
+        "filter": .value, "background": .value, "fit": .value, "gravity": .value, "app-icon-name": .value, "launch-image-name": .value, "app-id": .value,
         "dark": .path, "tinted": .pathUnlessAuto, "appearance": .value, "launch-background": .value, "web-background": .value, "launch-logo": .path,
         "launch-logo-scale": .value, "compression": .value, "mac-shape": .value, "android-foreground": .path,
         "android-background": .pathUnlessColour, "monochrome": .pathUnlessAuto, "alternate": .namedPaths, "layer": .namedPaths,

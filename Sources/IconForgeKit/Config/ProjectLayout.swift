@@ -12,6 +12,11 @@ public struct ProjectLayout: Sendable {
     public var androidRoot: String?
     /// The website's folder, relative to the root ("" for the root itself).
     public var webFolder: String?
+    /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
+    /// Tauri's `src-tauri/icons`, or electron-builder's `build`.
+    public var windowsFolder: String?
+    /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
+    public var linuxFolder: String?
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     public var master: String?
 
@@ -38,6 +43,11 @@ public struct ProjectLayout: Sendable {
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             webFolder = ""
         }
+        // electron-builder's resources folder (`build/`, which the search skips as build output).
+        if let bytes = try? FileIO.readDocument((root as NSString).appendingPathComponent("package.json")),
+           String(decoding: bytes, as: UTF8.self).contains("\"electron"), Self.isFolder((root as NSString).appendingPathComponent("build")) {
+            windowsFolder = "build"
+        }
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
@@ -62,6 +72,9 @@ public struct ProjectLayout: Sendable {
                         continue
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    if name == "icons", path.parentFolder.hasSuffix("src-tauri") { windowsFolder = windowsFolder ?? path }
+                    if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
+                    if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else if master == nil, Self.looksLikeMaster(name: name, path: full) {
                     master = path
@@ -84,6 +97,11 @@ public struct ProjectLayout: Sendable {
         return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
     }
 
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
     static func looksLikeMaster(name: String, path: String) -> Bool {
         let lower = name.lowercased()
@@ -94,7 +112,11 @@ public struct ProjectLayout: Sendable {
     }
 
     /// True when the search found any platform's folder.
-    public var isProject: Bool { !catalogs.isEmpty || androidRoot != nil || webFolder != nil }
+    /// (A hicolor tree at the top does not make a project: a plain folder a run wrote the linux preset into has one. One
+    /// deeper, as in GNOME apps' data/icons/hicolor, does.)
+    public var isProject: Bool {
+        !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || linuxFolder.map { !$0.isEmpty } == true
+    }
 
     /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
     /// - into a catalog, a `res/` folder or an `.icon`: all of them there, as given;
@@ -120,7 +142,10 @@ public struct ProjectLayout: Sendable {
         let layout = ProjectLayout(root: out)
         guard layout.isProject else {
             guard Set(platforms.map(\.platform)).count > 1 else { return [(names, out)] }
-            for (name, platform) in platforms { add(name, platform == .android ? "android" : platform == .web ? "web" : "") }
+            for (name, platform) in platforms {
+                let folder = switch platform { case .android: "android"; case .web: "web"; case .windows: "windows"; case .linux: "linux"; case .apple: "" }
+                add(name, folder)
+            }
             return routes
         }
         var missing: [String] = []
@@ -129,6 +154,8 @@ public struct ProjectLayout: Sendable {
             let relative: String? = switch platform {
             case .android: layout.androidRoot
             case .web: layout.webFolder
+            case .windows: layout.windowsFolder
+            case .linux: layout.linuxFolder
             case .apple: (layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }
                           ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty }))?.path
             }
@@ -136,7 +163,8 @@ public struct ProjectLayout: Sendable {
         }
         if !missing.isEmpty {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
-                + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
+                   layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
             throw .invalidRequest(path: out, reason: "has no folder for \(missing.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
                                   + "give --out that folder for those presets, or generate them in a run of their own")
         }

@@ -1,13 +1,14 @@
 import PNGCodec
 import Raster
 
-/// The Windows icon container browsers read as `favicon.ico`, written and read: a directory of entries, each a
-/// PNG or a BMP (a BITMAPINFOHEADER, bottom-up 32-bit BGRA rows, then a 1-bit AND mask). Entries below
-/// `pngFromPixels` are BMP: every browser and Windows version reads those, and at 16–48 px a BMP of flat art is
-/// about as small as a PNG (see README); larger ones are PNG.
+/// The Windows icon container (a Windows app's `app.ico`, a site's `favicon.ico`), written and read: a directory of
+/// entries, each a PNG or a BMP (a BITMAPINFOHEADER, bottom-up 32-bit BGRA rows, then a 1-bit AND mask). Only the
+/// 256 px entry is PNG, as Windows' own icons are: every Windows version and icon tool reads BMP entries, some
+/// (resource compilers before Vista, several icon libraries) no PNG ones, and at 16–64 px a BMP of flat art is about
+/// as small as a PNG (see README).
 public enum Ico {
     /// Entries this size and larger are stored as PNG.
-    public static let pngFromPixels = 64
+    public static let pngFromPixels = 256
 
     /// The file's bytes for `images` (square, 1…256 px), in the order given.
     public static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
@@ -26,11 +27,13 @@ public enum Ico {
         return directory + payloads.flatMap { $0 }
     }
 
-    /// The file for rendered PNGs by entry name ("32x32" → PNG bytes), smallest first.
+    /// The file for rendered PNGs by entry name ("32x32" → PNG bytes), largest first: Windows and browsers pick an
+    /// entry by size whatever the order, but readers that take the first entry (window-icon loaders of GLFW, winit,
+    /// Java; thumbnailers) then get the sharpest one rather than a 16 px picture scaled up.
     public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
         var images: [Image] = []
         for png in pngs.values { images.append(try PNG.decode(png).image) }
-        return try encode(images.sorted { $0.width < $1.width })
+        return try encode(images.sorted { $0.width > $1.width })
     }
 
     /// A BMP entry: the header says twice the height (the colour rows, then the AND mask).
@@ -89,24 +92,59 @@ public enum Ico {
         return entries
     }
 
+    /// A BMP entry: 1-, 4- and 8-bit palette entries (Windows XP-era icons, still in many apps' `.ico`), 24-bit and
+    /// 32-bit ones. Transparency is the alpha channel of a 32-bit entry that has one, else the AND mask.
     private static func readBMP(_ data: [UInt8], index: Int) throws(IcoError) -> Image {
         guard data.count >= 40, readLittleEndian32(data, 0) == 40 else { throw .badImage(index, "is neither PNG nor a BMP with a 40-byte header") }
         let width = readLittleEndian32(data, 4), doubled = readLittleEndian32(data, 8)
-        let bits = Int(data[14]) | Int(data[15]) << 8
-        guard bits == 32, width > 0, width <= 256, doubled == width * 2 else {
-            throw .badImage(index, "is a \(bits)-bit BMP; IconForge reads the 32-bit entries browsers use")
+        let bits = Int(data[14]) | Int(data[15]) << 8, compression = readLittleEndian32(data, 16)
+        guard [1, 4, 8, 24, 32].contains(bits), compression == 0 else {
+            throw .badImage(index, "is a \(bits)-bit BMP with compression \(compression), which icons do not use")
         }
+        guard width > 0, width <= 256, doubled == width * 2 else { throw .badImage(index, "has a BMP header of \(width)x\(doubled / 2)") }
         let height = width
-        guard data.count >= 40 + width * height * 4 else { throw .badImage(index, "its BMP data is truncated") }
+        let colours = bits <= 8 ? (readLittleEndian32(data, 32) == 0 ? 1 << bits : readLittleEndian32(data, 32)) : 0
+        guard colours <= 256 else { throw .badImage(index, "has a palette of \(colours) colours") }
+        let palette = 40, pixels = palette + colours * 4
+        let stride = (width * bits + 31) / 32 * 4, maskStride = (width + 31) / 32 * 4
+        let mask = pixels + stride * height
+        guard data.count >= mask else { throw .badImage(index, "its BMP data is truncated") }
+        let hasMask = data.count >= mask + maskStride * height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        var anyAlpha = false
         for y in 0..<height {
-            let row = 40 + (height - 1 - y) * width * 4
+            // Rows are stored bottom-up.
+            let row = pixels + (height - 1 - y) * stride
             for x in 0..<width {
-                let source = row + x * 4, target = (y * width + x) * 4
-                bytes[target] = data[source + 2]
-                bytes[target + 1] = data[source + 1]
-                bytes[target + 2] = data[source]
-                bytes[target + 3] = data[source + 3]
+                let target = (y * width + x) * 4
+                switch bits {
+                case 32, 24:
+                    let source = row + x * bits / 8
+                    bytes[target] = data[source + 2]
+                    bytes[target + 1] = data[source + 1]
+                    bytes[target + 2] = data[source]
+                    bytes[target + 3] = bits == 32 ? data[source + 3] : 255
+                default:
+                    let bit = x * bits
+                    let value = Int(data[row + bit / 8] >> (8 - bits - bit % 8)) & ((1 << bits) - 1)
+                    guard value < colours else { throw .badImage(index, "names colour \(value) of a \(colours)-colour palette") }
+                    let entry = palette + value * 4
+                    bytes[target] = data[entry + 2]
+                    bytes[target + 1] = data[entry + 1]
+                    bytes[target + 2] = data[entry]
+                    bytes[target + 3] = 255
+                }
+                anyAlpha = anyAlpha || (bits == 32 && bytes[target + 3] != 0)
+            }
+        }
+        // A 32-bit entry whose alpha is all zero predates alpha icons: its mask says what shows, as for the others.
+        if hasMask, bits != 32 || !anyAlpha {
+            for y in 0..<height {
+                let row = mask + (height - 1 - y) * maskStride
+                for x in 0..<width where data[row + x / 8] & (0x80 >> UInt8(x % 8)) != 0 {
+                    bytes[(y * width + x) * 4 + 3] = 0
+                }
+                if bits == 32 { for x in 0..<width where data[row + x / 8] & (0x80 >> UInt8(x % 8)) == 0 { bytes[(y * width + x) * 4 + 3] = 255 } }
             }
         }
         return Image(width: width, height: height, format: .rgba8, bytes: bytes)

@@ -1,10 +1,11 @@
 import PNGCodec
 
 /// `validate`'s rules for an `.ico` file (a site's `favicon.ico`, a Windows app icon): it is one, every entry reads
-/// and decodes at the size its directory gives, and its largest entry is large enough for what is drawn from it — 32 px
+/// and decodes at the size its directory gives. A favicon's largest entry is large enough for what is drawn from it — 32 px
 /// for a tab on a high-density screen, 48 px for a desktop shortcut and Google Search (which wants a multiple of 48).
 /// Smaller sizes are scaled down from it well enough that their absence is not reported (Create React App's 16, 24,
-/// 32, 64 is fine). IconForge's own `favicon.ico` holds 16, 32 and 48.
+/// 32, 64 is fine). IconForge's own `favicon.ico` holds 48, 32 and 16. An `.ico` whose name does not say favicon is a
+/// Windows app icon.
 enum IcoChecks {
     static func check(name: String, bytes: [UInt8], limits: PNGLimits) -> [Finding] {
         let entries: [Ico.Entry]
@@ -15,6 +16,7 @@ enum IcoChecks {
             }
             return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it ('iconforge generate MASTER --preset web' writes favicon.ico)")]
         }
+        if !name.lowercased().contains("favicon") { return appIconFindings(name: name, entries: entries) }
         let largest = entries.map { min($0.size.width, $0.size.height) }.max() ?? 0
         guard largest < 48 else { return [] }
         let has = entries.map { "\($0.size)" }.joined(separator: ", ")
@@ -22,5 +24,30 @@ enum IcoChecks {
             : "Windows shortcuts and Google Search (a multiple of 48 px) scale it up"
         return [Finding(.ico, .warning, "\(name) holds only \(has): \(effect)",
                         fix: "include 16, 32 and 48 px ('iconforge generate MASTER --preset web' does)")]
+    }
+
+    /// A Windows app's icon (any `.ico` but a site's favicon): the sizes the shell draws — 16 (title bar, small
+    /// icons), 24 and 32 (taskbar at 100–200%), 48 (Explorer's medium icons), 256 (large views, Alt-Tab, the Start
+    /// menu at high DPI) — and a first entry readers that take only the first (Tauri before 2.5, winit, Tk, Java)
+    /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`
+    /// writes them.
+    static func appIconFindings(name: String, entries: [Ico.Entry]) -> [Finding] {
+        var findings: [Finding] = []
+        let sides = entries.map { $0.size.width }, fix = "'iconforge generate MASTER --preset windows' writes 256, 64, 48, 40, 32, 24, 20 and 16"
+        let largest = sides.max() ?? 0
+        if largest < 256 {
+            findings.append(Finding(.windowsIcon, .warning, "\(name) has no 256x256 entry (largest \(largest)x\(largest)): Explorer's large icons, "
+                                    + "Alt-Tab and high-DPI taskbars scale it up, blurred", fix: fix))
+        }
+        let missing = [16, 24, 32, 48].filter { !sides.contains($0) }
+        if !missing.isEmpty {
+            findings.append(Finding(.windowsIcon, .warning, "\(name) has no \(missing.map { "\($0)x\($0)" }.joined(separator: ", ")) "
+                                    + "entr\(missing.count == 1 ? "y" : "ies"): Windows scales another size for the title bar, taskbar or Explorer", fix: fix))
+        }
+        if let first = sides.first, first < 32, first < largest {
+            findings.append(Finding(.windowsIcon, .warning, "\(name)'s first entry is \(first)x\(first) (of \(sides.map(String.init).joined(separator: ", "))): "
+                                    + "window-icon loaders that take the first entry show it scaled up", fix: "order the entries largest first; " + fix))
+        }
+        return findings
     }
 }

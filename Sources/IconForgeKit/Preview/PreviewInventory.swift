@@ -31,6 +31,16 @@ struct PreviewInventory {
         var notes: [String] = []
     }
 
+    /// A Windows app's icons as the shell shows them.
+    struct WindowsIcon {
+        /// `Square150x150Logo` at its largest scale: the medium Start tile.
+        var tile: Picture?
+        /// `Square44x44Logo` at 24 px (unplated when there is one): the taskbar.
+        var taskbar: Picture?
+        /// The `.ico`'s largest and smallest entries.
+        var ico: [Picture] = []
+    }
+
     /// The app icon as the home screen shows it, per appearance.
     var home: [IconAppearance: Picture] = [:]
     /// App-icon files of 120 px or less: the sizes users see in Settings, Spotlight and notifications.
@@ -43,12 +53,16 @@ struct PreviewInventory {
     var touchIcon: Picture?
     var favicons: [Picture] = []
     var launch: [Picture] = []
+    /// Windows: the Start tile, the taskbar icon and the app's `.ico` entries.
+    var windows: WindowsIcon?
+    /// Linux: the hicolor app icon at the panel's 48 px and at its largest.
+    var linux: [Picture] = []
     /// Things the sheet says once (other icon sets found, what was not drawn).
     var notes: [String] = []
 
     var isEmpty: Bool {
         home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
-            && favicons.isEmpty && launch.isEmpty
+            && favicons.isEmpty && launch.isEmpty && windows == nil && linux.isEmpty
     }
 
     /// Folders never looked into (besides hidden ones: version control, IconForge's backups): dependencies and Xcode's build products.
@@ -98,6 +112,10 @@ struct PreviewInventory {
         } else if let folder = found.webFolders.sorted().first {
             inventory.readWeb(folder: folder, manifest: nil, limits: limits)
         }
+        if !found.windowsAssetFolders.isEmpty || !found.icoFiles.isEmpty {
+            inventory.windows = readWindows(assets: found.windowsAssetFolders.sorted().first, ico: found.icoFiles.sorted().first, limits: limits)
+        }
+        if let theme = found.hicolorThemes.sorted().first { inventory.linux = readHicolor(theme, limits: limits) }
         return inventory
     }
 
@@ -105,6 +123,7 @@ struct PreviewInventory {
     private struct Found {
         var iconSets: [String] = [], launchSets: [String] = [], iconBundles: [String] = [], icnsFiles: [String] = []
         var resourceFolders: [String] = [], manifests: [String] = [], webFolders: [String] = []
+        var windowsAssetFolders: Set<String> = [], icoFiles: [String] = [], hicolorThemes: [String] = []
         /// The folder named: links that leave it are not followed.
         var scope: FolderScope?
     }
@@ -119,8 +138,13 @@ struct PreviewInventory {
             if name.lowercased().hasSuffix(".icns") { found.icnsFiles.append(path) }
             if WebManifestChecks.names.contains(name) { found.manifests.append(path) }
             if webIconNames.contains(name) { found.webFolders.append(path.parentFolder) }
+            if name.lowercased().hasSuffix(".ico"), !name.lowercased().contains("favicon") { found.icoFiles.append(path) }
+            if let asset = WindowsVisualAssets.QualifiedName(name), ["Square150x150Logo", "Square44x44Logo"].contains(asset.base) {
+                found.windowsAssetFolders.insert(path.parentFolder)
+            }
             return
         }
+        if name == HicolorTheme.folderName { found.hicolorThemes.append(path); return }
         switch (name as NSString).pathExtension {
         case "appiconset": found.iconSets.append(path); return
         case "launchimage": found.launchSets.append(path); return

@@ -18,7 +18,7 @@ struct PreviewSections {
     static let launcherPixels = 192
 
     var sections: [ContactSheet.Section] {
-        [home, small, android, mac, watch, web, launch].compactMap { $0 }
+        [home, small, android, mac, watch, windows, linux, web, launch].compactMap { $0 }
             + (inventory.notes.isEmpty ? [] : [ContactSheet.Section(title: "Notes", notes: inventory.notes, tiles: [])])
     }
 
@@ -178,6 +178,51 @@ struct PreviewSections {
             tiles.append(tile(favicon, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), caption: [favicon.label, "1:1 and magnified"]))
         }
         return tiles.isEmpty ? nil : ContactSheet.Section(title: "Web", tiles: tiles)
+    }
+
+    /// Windows 10's default Start accent and Windows 11's dark and light taskbars.
+    static let startAccent = RGBColor(red: 0x00, green: 0x63, blue: 0xB1)
+    static let darkTaskbar = RGBColor(red: 0x20, green: 0x20, blue: 0x20)
+    static let lightTaskbar = RGBColor(red: 0xEE, green: 0xEE, blue: 0xEE)
+
+    private var windows: ContactSheet.Section? {
+        guard let icon = inventory.windows else { return nil }
+        var tiles: [ContactSheet.Tile] = []
+        if let tile = icon.tile {
+            // The medium tile at 100% (150 px): the asset drawn over the accent colour, as a plated tile shows it.
+            let image = tile.image.map { Resampler.resize($0, to: PixelSize(width: 150, height: 150), options: ResizeOptions(fit: .fit)).flattened(over: Self.startAccent) }
+            tiles.append(self.tile(tile, image: image, area: PixelSize(width: 180, height: 180), backdrop: .desktop, caption: ["Start, medium tile (150 px)", tile.label]))
+        }
+        if let taskbar = icon.taskbar {
+            for (name, colour) in [("dark", Self.darkTaskbar), ("light", Self.lightTaskbar)] {
+                let image = taskbar.image.map { image -> Image in
+                    let small = image.width == 24 ? image : Self.scaled(image, longSide: 24)
+                    return Self.besideMagnified(small.flattened(over: colour), factor: 4)
+                }
+                tiles.append(tile(taskbar, image: image, area: image?.size ?? PixelSize(width: 24, height: 24),
+                                  caption: ["Taskbar, \(name) (24 px) · 1:1 and ×4", taskbar.label]))
+            }
+        }
+        for entry in icon.ico {
+            let image = entry.image.map { $0.width <= 48 ? Self.besideMagnified($0, factor: max(2, 96 / max($0.width, 1))) : $0 }
+            tiles.append(tile(entry, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), backdrop: .desktop, caption: [entry.label]))
+        }
+        return tiles.isEmpty ? nil : ContactSheet.Section(title: "Windows",
+            notes: ["The Start tile over the default accent, the taskbar icon on Windows 11's dark and light taskbars, the .ico's largest and smallest entries (the shell picks by size; some loaders take the first)."],
+            tiles: tiles)
+    }
+
+    private var linux: ContactSheet.Section? {
+        guard !inventory.linux.isEmpty else { return nil }
+        let tiles = inventory.linux.map { picture -> ContactSheet.Tile in
+            guard let image = picture.image, image.width <= 64 else {
+                let image = picture.image.map { Self.scaled($0, longSide: min(256, $0.width)) }
+                return tile(picture, image: image, area: image?.size ?? PixelSize(width: 128, height: 128), backdrop: .desktop, caption: [picture.label])
+            }
+            let pair = Self.besideMagnified(image.flattened(over: Self.darkTaskbar), factor: 2)
+            return tile(picture, image: pair, area: pair.size, caption: ["On a dark panel · 1:1 and ×2", picture.label])
+        }
+        return ContactSheet.Section(title: "Linux (hicolor)", notes: ["The 48 px icon docks and panels ask for, and the largest the app menu scales down."], tiles: tiles)
     }
 
     private var launch: ContactSheet.Section? {

@@ -14,14 +14,14 @@ struct IcoTests {
         return image
     }
 
-    @Test("small entries are BMP, large ones PNG; every entry reads back pixel for pixel")
+    @Test("entries below 256 px are BMP, the 256 one PNG; every entry reads back pixel for pixel")
     func roundTrip() throws {
         let images = [16, 32, 48, 64, 256].map(picture)
         let bytes = try Ico.encode(images)
         #expect(Array(bytes[0..<6]) == [0, 0, 1, 0, 5, 0])
         let entries = try Ico.read(bytes)
         #expect(entries.map(\.size.width) == [16, 32, 48, 64, 256])
-        #expect(entries.map(\.isPNG) == [false, false, false, true, true])
+        #expect(entries.map(\.isPNG) == [false, false, false, false, true])
         for (entry, image) in zip(entries, images) { #expect(entry.image == image) }
         // A 256 px entry is written with 0 in the directory's one-byte size fields, as the format says.
         #expect(bytes[6 + 16 * 4] == 0)
@@ -40,5 +40,48 @@ struct IcoTests {
     @Test("malformed files are typed errors", arguments: [[UInt8]([0, 0, 2, 0, 1, 0]), [0, 0, 1, 0, 3, 0], [0, 0, 1, 0, 1, 0] + [UInt8](repeating: 0xFF, count: 16)])
     func malformed(bytes: [UInt8]) {
         #expect(throws: IcoError.self) { try Ico.read(bytes) }
+    }
+    /// An `.ico` of one BMP entry written by hand: `bits` per pixel, `pixels` as palette indexes (or BGRA words for
+    /// 32 bits), the AND mask from `transparent`.
+    private func handMade(bits: Int, side: Int, palette: [[UInt8]], pixel: (Int, Int) -> UInt32, transparent: (Int, Int) -> Bool) -> [UInt8] {
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        var bmp = le32(40) + le32(side) + le32(side * 2) + [1, 0, UInt8(bits), 0] + le32(0) + le32(0) + le32(0) + le32(0) + le32(palette.count) + le32(0)
+        for colour in palette { bmp += [colour[2], colour[1], colour[0], 0] }
+        let stride = (side * bits + 31) / 32 * 4, maskStride = (side + 31) / 32 * 4
+        for y in (0..<side).reversed() {
+            var row = [UInt8](repeating: 0, count: stride)
+            for x in 0..<side {
+                let value = pixel(x, y)
+                if bits == 32 { for k in 0..<4 { row[x * 4 + k] = UInt8((value >> (8 * UInt32(k))) & 0xFF) } } else {
+                    let bit = x * bits
+                    row[bit / 8] |= UInt8(value) << UInt8(8 - bits - bit % 8)
+                }
+            }
+            bmp += row
+        }
+        for y in (0..<side).reversed() {
+            var row = [UInt8](repeating: 0, count: maskStride)
+            for x in 0..<side where transparent(x, y) { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+            bmp += row
+        }
+        return [0, 0, 1, 0, 1, 0, UInt8(side), UInt8(side), UInt8(palette.count & 0xFF), 0, 1, 0, UInt8(bits), 0] + le32(bmp.count) + le32(22) + bmp
+    }
+
+    @Test("palette entries (1, 4 and 8 bits, as XP-era icons have) and 32-bit ones without alpha read with their AND mask", arguments: [1, 4, 8])
+    func paletteEntries(bits: Int) throws {
+        let palette: [[UInt8]] = (0..<(1 << bits)).map { [UInt8($0 * 255 / ((1 << bits) - 1)), 40, 200] }
+        let bytes = handMade(bits: bits, side: 16, palette: palette, pixel: { x, _ in UInt32(x % (1 << bits)) }, transparent: { x, y in x == y })
+        let image = try #require(try Ico.read(bytes).first).image
+        #expect(image.pixel(x: 3, y: 5) == SIMD4(UInt16(palette[3 % (1 << bits)][0]), 40, 200, 255))
+        #expect(image.pixel(x: 4, y: 4)[3] == 0)
+    }
+
+    @Test("a 32-bit entry whose alpha is all zero takes its transparency from the mask; one with alpha keeps it")
+    func thirtyTwoBitMask() throws {
+        let noAlpha = handMade(bits: 32, side: 16, palette: [], pixel: { _, _ in 0x00_80_40_20 }, transparent: { x, _ in x < 8 })
+        let image = try #require(try Ico.read(noAlpha).first).image
+        #expect(image.pixel(x: 2, y: 2) == SIMD4(0x80, 0x40, 0x20, 0) && image.pixel(x: 12, y: 2) == SIMD4(0x80, 0x40, 0x20, 255))
+        let withAlpha = handMade(bits: 32, side: 16, palette: [], pixel: { _, _ in 0x7F_80_40_20 }, transparent: { x, _ in x < 8 })
+        #expect(try #require(try Ico.read(withAlpha).first).image.pixel(x: 12, y: 2)[3] == 0x7F)
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A freedesktop.org desktop entry (`APP-ID.desktop`): the launcher a Linux desktop lists, whose `Icon=` key names the
+/// app's icon — a theme icon name looked up in hicolor (no extension), or an absolute path. Read, written new, and
+/// updated in place (only its `Icon=` line changes; every other byte stays).
+public struct DesktopEntry: Sendable, Equatable {
+    /// The file's text.
+    public var text: String
+
+    /// An entry read from its text.
+    public init(text: String) { self.text = text }
+
+    /// The value of `key` in the `[Desktop Entry]` group (the unlocalised one); nil when it has none.
+    public func value(_ key: String) -> String? {
+        var inMain = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") { inMain = trimmed == "[Desktop Entry]"; continue }
+            guard inMain, let equals = trimmed.firstIndex(of: "=") else { continue }
+            if trimmed[..<equals].trimmingCharacters(in: .whitespaces) == key {
+                return trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    /// True when the text has a `[Desktop Entry]` group.
+    public var hasMainGroup: Bool { text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "[Desktop Entry]" } }
+
+    /// The entry with `Icon=` set to `icon`: the existing line replaced, or one added after the group's header.
+    public func settingIcon(_ icon: String) -> DesktopEntry {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var inMain = false, header: Int?
+        for index in lines.indices {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") {
+                inMain = trimmed == "[Desktop Entry]"
+                if inMain { header = index }
+                continue
+            }
+            if inMain, let equals = trimmed.firstIndex(of: "="), trimmed[..<equals].trimmingCharacters(in: .whitespaces) == "Icon" {
+                lines[index] = "Icon=" + icon
+                return DesktopEntry(text: lines.joined(separator: "\n"))
+            }
+        }
+        guard let header else { return self }
+        lines.insert("Icon=" + icon, at: header + 1)
+        return DesktopEntry(text: lines.joined(separator: "\n"))
+    }
+
+    /// A new application entry for `appID`: its last component is the name shown and the command run (check `Exec=`).
+    public static func new(appID: String) -> DesktopEntry {
+        let name = appID.split(separator: ".").last.map(String.init) ?? appID
+        return DesktopEntry(text: """
+            [Desktop Entry]
+            Type=Application
+            Name=\(name)
+            Exec=\(name.lowercased())
+            Icon=\(appID)
+            Terminal=false
+
+            """)
+    }
+
+    /// True for a reverse-DNS name of at least three parts (`org.example.App`), as Flatpak and AppStream want.
+    public static func isReverseDNS(_ appID: String) -> Bool {
+        let parts = appID.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts.allSatisfy { part in
+            !part.isEmpty && !part.first!.isNumber && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        }
+    }
+
+    /// True when `appID` can name an icon file: not empty, no slash, not hidden, no control characters.
+    public static func isUsableName(_ appID: String) -> Bool {
+        // Template placeholders (meson's @APP_ID@, ${APP_ID}) are not names.
+        !appID.isEmpty && !appID.contains("/") && !appID.hasPrefix(".") && !appID.contains(where: { "@${}".contains($0) })
+            && appID.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" }
+            && appID.utf8.count <= 200
+    }
+
+    /// The name the Linux outputs take in `folder` when no `--app-id` is given: the icon its one `.desktop` file names,
+    /// else the one app icon name its hicolor tree holds, else "app".
+    static func defaultAppID(in folder: String) -> (id: String, adopted: Bool) {
+        if let entry = existingEntry(near: folder), let bytes = try? FileIO.readDocument(entry.path),
+           let icon = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon"), isUsableName(icon) {
+            return (icon, true)
+        }
+        let names = Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
+        if names.count == 1, let name = names.first, isUsableName(name) { return (name, true) }
+        return ("app", false)
+    }
+
+    /// The app's one desktop entry: in `folder` (`APP.desktop`, or meson's `APP.desktop.in` template), else — for a
+    /// GNOME-style `data/icons` folder — beside it in `data/`, which is outside the folder written (`inFolder` false:
+    /// read for the app's id, never written).
+    static func existingEntry(near folder: String) -> (path: String, inFolder: Bool)? {
+        let isEntry = { (name: String) in name.hasSuffix(".desktop") || name.hasSuffix(".desktop.in") || name.hasSuffix(".desktop.in.in") }
+        let here = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isEntry).sorted()
+        if here.count == 1 { return ((folder as NSString).appendingPathComponent(here[0]), true) }
+        guard here.isEmpty, (folder as NSString).lastPathComponent == "icons" else { return nil }
+        let parent = folder.parentFolder
+        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntry).sorted()
+        return beside.count == 1 ? ((parent as NSString).appendingPathComponent(beside[0]), false) : nil
+    }
+
+    /// After the `linux` preset's PNGs: the SVG master copied to `hicolor/scalable/apps/APP-ID.svg`, and the desktop
+    /// entry — `APP-ID.desktop` written new, or the folder's one existing entry with its `Icon=` set to the app id.
+    static func write(appID: String, adopted: Bool, source: String, folder: String,
+                      writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
+        var files: [GeneratedFile] = [], notes: [String] = []
+        let header = (try? FileIO.readPrefix(source, upTo: 4096)) ?? []
+        if FileKind.detect(header) == .svg {
+            let relative = "\(HicolorTheme.folderName)/scalable/apps/\(appID).svg"
+            let bytes = try FileIO.readInput(source)
+            try writer.write(bytes, to: (folder as NSString).appendingPathComponent(relative))
+            files.append(GeneratedFile(path: relative, role: .linux, pixels: nil, bytes: bytes.count))
+        }
+        let manager = FileManager.default
+        let existing = existingEntry(near: folder)
+        if let existing, !existing.inFolder {
+            // data/APP.desktop beside data/icons: outside the folder written, so it is said, not changed.
+            let name = (existing.path as NSString).lastPathComponent
+            let icon = (try? FileIO.readDocument(existing.path)).flatMap { DesktopEntry(text: String(decoding: $0, as: UTF8.self)).value("Icon") }
+            if icon != appID { notes.append("\(name) beside this folder says Icon=\(icon ?? "(none)"): set it to \(appID)") }
+            return (files, notes)
+        }
+        let name = existing.map { ($0.path as NSString).lastPathComponent } ?? appID + ".desktop"
+        let path = (folder as NSString).appendingPathComponent(name)
+        var entry = DesktopEntry.new(appID: appID)
+        if manager.fileExists(atPath: path) {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readDocument(path) } catch { throw .file(error) }
+            let existing = DesktopEntry(text: String(decoding: bytes, as: UTF8.self))
+            guard existing.hasMainGroup else {
+                throw .invalidRequest(path: path, reason: "has no [Desktop Entry] group; IconForge does not guess where Icon= goes")
+            }
+            if let icon = existing.value("Icon"), icon != appID, !isUsableName(icon) {
+                // A template's placeholder (Icon=@APP_ID@) is the build's to fill in.
+                notes.append("\(name) names its icon Icon=\(icon), which its build fills in: make it \(appID)")
+                return (files, notes)
+            }
+            entry = existing.settingIcon(appID)
+            if existing.value("Icon") != appID { notes.append("set Icon=\(appID) in \(name)") }
+        } else {
+            notes.append("wrote \(name) (check its Name= and Exec=)")
+        }
+        try writer.write(Array(entry.text.utf8), to: path)
+        files.append(GeneratedFile(path: name, role: .linux, pixels: nil, bytes: entry.text.utf8.count))
+        if !adopted, appID == "app" {
+            notes.append("named the Linux icons 'app': give --app-id (reverse-DNS, e.g. org.example.App) — Flatpak and desktops look the icon up by the app's id")
+        } else if !isReverseDNS(appID) {
+            notes.append("\(appID) is not reverse-DNS (org.example.App): Flatpak and AppStream require that form for the icon's name")
+        }
+        return (files, notes)
+    }
+}

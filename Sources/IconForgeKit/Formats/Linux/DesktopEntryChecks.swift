@@ -1,0 +1,81 @@
+import Foundation
+
+/// `validate`'s rules for a `.desktop` file: its `Icon=` names an icon the desktop will find. A name is looked up in
+/// the icon theme (hicolor) folders the theme declares, then in `pixmaps`; a name that only an undeclared folder holds
+/// (`hicolor/1024x1024`), or that nothing in the folder validated holds, leaves the launcher with a generic icon.
+enum DesktopEntryChecks {
+    /// The extensions an icon theme looks up, in its order.
+    static let iconExtensions = ["png", "svg", "xpm"]
+
+    static func check(entry path: String, root: String, scope: FolderScope?) -> [Finding] {
+        let name = (path as NSString).lastPathComponent
+        guard let bytes = try? FileIO.readDocument(path) else {
+            return [Finding(.desktopEntry, .error, "\(name) cannot be read", fix: "check the file's permissions")]
+        }
+        let entry = DesktopEntry(text: String(decoding: bytes, as: UTF8.self))
+        guard entry.hasMainGroup else {
+            return [Finding(.desktopEntry, .error, "\(name) has no [Desktop Entry] group: desktops ignore it", fix: "start it with [Desktop Entry]")]
+        }
+        guard let icon = entry.value("Icon"), !icon.isEmpty else {
+            if entry.value("Type") == "Application" {
+                return [Finding(.desktopEntry, .warning, "\(name) has no Icon=: its launcher shows a generic icon",
+                                fix: "add Icon=APP-ID and install the icons ('iconforge generate MASTER --preset linux --app-id APP-ID')")]
+            }
+            return []
+        }
+        // An absolute path is where the icon is installed, which the folder validated need not hold.
+        guard !icon.hasPrefix("/") else { return [] }
+        var findings: [Finding] = []
+        var lookup = icon
+        if let ext = iconExtensions.first(where: { icon.lowercased().hasSuffix("." + $0) }) {
+            lookup = String(icon.dropLast(ext.count + 1))
+            findings.append(Finding(.desktopEntry, .warning, "\(name): Icon=\(icon) has an extension; a theme icon is named without one "
+                                    + "(some desktops then find nothing)", fix: "write Icon=\(lookup)"))
+        }
+        let found = files(named: lookup, under: root, scope: scope ?? FolderScope(root))
+        if found.isEmpty {
+            // Where the folder holds an icon theme, the entry's icon should be in it: nothing of that name is an error.
+            // Without one, the icons come from elsewhere (Tauri and electron-builder install them under a name of
+            // their own when packaging), which the folder cannot show: a warning to check it.
+            let shipsTheme = !files(named: HicolorTheme.folderName, under: root, scope: scope ?? FolderScope(root), extensions: [""]).isEmpty
+            findings.append(Finding(.desktopEntry, shipsTheme ? .error : .warning,
+                                    "\(name): Icon=\(icon) resolves to nothing: no \(lookup).png or \(lookup).svg in \(root)"
+                                    + (shipsTheme ? "'s icon theme" : "; make sure packaging installs an icon of that name"),
+                                    fix: "install the icons under that name ('iconforge generate MASTER --preset linux --app-id \(lookup)'), or fix Icon="))
+        } else if found.allSatisfy({ inUndeclaredThemeFolder($0) }) {
+            let folders = found.map { ($0.parentFolder.parentFolder as NSString).lastPathComponent }.joined(separator: ", ")
+            findings.append(Finding(.desktopEntry, .error, "\(name): Icon=\(icon) is only in hicolor/\(folders), which the theme does not declare: "
+                                    + "desktops find nothing and show a generic icon",
+                                    fix: "install it in declared sizes such as hicolor/512x512/apps and 48x48/apps ('iconforge generate MASTER --preset linux')",
+                                    reference: ValidationRule.hicolor.reference))
+        }
+        return findings
+    }
+
+    /// True for a file in `hicolor/<folder>/apps/` whose size folder the theme does not declare.
+    private static func inUndeclaredThemeFolder(_ path: String) -> Bool {
+        let apps = path.parentFolder, size = apps.parentFolder, theme = size.parentFolder
+        return (apps as NSString).lastPathComponent == "apps" && (theme as NSString).lastPathComponent == HicolorTheme.folderName
+            && !HicolorTheme.declares(folder: (size as NSString).lastPathComponent)
+    }
+
+    /// Files named `name` with one of `extensions` ("" for the bare name, which a folder's may be) under `root` (six folders deep, not through dependencies or version
+    /// control, nor links that leave `scope`). `build/` is searched: it is electron-builder's resources folder, where
+    /// Electron apps keep their Linux icons.
+    private static func files(named name: String, under root: String, scope: FolderScope, extensions: [String] = iconExtensions) -> [String] {
+        let wanted = Set(extensions.map { $0.isEmpty ? name : name + "." + $0 })
+        var found: [String] = [], queue = [(root, 0)], seen = Set<String>()
+        let manager = FileManager.default
+        while let (folder, depth) = queue.popLast() {
+            guard seen.insert(FileIO.realPath(folder)).inserted, seen.count < 20_000 else { continue }
+            for item in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where !item.hasPrefix(".") && (item == "build" || !ProjectLayout.skipped.contains(item)) {
+                let path = (folder as NSString).appendingPathComponent(item)
+                guard scope.contains(path) else { continue }
+                if wanted.contains(item) { found.append(path); continue }
+                var isFolder: ObjCBool = false
+                if depth < 6, manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { queue.append((path, depth + 1)) }
+            }
+        }
+        return found.sorted()
+    }
+}

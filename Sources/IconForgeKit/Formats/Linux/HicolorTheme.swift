@@ -1,0 +1,102 @@
+import Foundation
+import PNGCodec
+
+/// The freedesktop.org hicolor icon theme, the fallback every Linux desktop looks an app's icon up in: an icon
+/// `NAME` is found as `hicolor/<size>/apps/NAME.png` (or `.svg` under `scalable/`) only in the size folders the
+/// theme's `index.theme` declares — an icon in `hicolor/1024x1024/apps` is never found, and the desktop shows a
+/// generic one.
+public enum HicolorTheme {
+    /// The pixel sizes whose `apps` folders hicolor 0.17 (Debian 12, Fedora, Arch) declares.
+    public static let declaredSizes = [16, 22, 24, 32, 36, 48, 64, 72, 96, 128, 192, 256, 512]
+    /// The size every app must install (Icon Theme Specification, "Installing Application Icons").
+    public static let requiredSize = 48
+    /// The theme's own folder name.
+    public static let folderName = "hicolor"
+
+    /// A size folder's name parsed: "48x48" is 48 at scale 1, "48x48@2" 48 at scale 2; nil for "scalable",
+    /// "symbolic" and anything else.
+    public static func size(ofFolder name: String) -> (pixels: Int, scale: Int)? {
+        let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = parts.first else { return nil }
+        let sides = first.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, sides[0] == sides[1], let side = Int(sides[0]), side > 0 else { return nil }
+        if parts.count == 2 {
+            guard let scale = Int(parts[1]), scale > 1 else { return nil }
+            return (side, scale)
+        }
+        return (side, 1)
+    }
+
+    /// True when the theme declares the folder (`48x48`, `48x48@2`, `scalable`, `symbolic`).
+    public static func declares(folder name: String) -> Bool {
+        if name == "scalable" || name == "symbolic" { return true }
+        guard let size = size(ofFolder: name) else { return false }
+        return declaredSizes.contains(size.pixels) && size.scale <= 2
+    }
+
+    /// An app icon found in a hicolor tree.
+    public struct AppIcon: Sendable, Equatable {
+        /// The icon's name (the file name without its extension): what `Icon=` names.
+        public var name: String
+        /// The size folder it is in ("48x48", "scalable").
+        public var sizeFolder: String
+        /// The file.
+        public var path: String
+    }
+
+    /// Every file in `hicolor/*/apps/` under `theme` (a folder named hicolor), in path order; links that leave `scope`
+    /// are left out.
+    static func appIcons(in theme: String, scope: FolderScope? = nil) -> [AppIcon] {
+        let manager = FileManager.default
+        var icons: [AppIcon] = []
+        for sizeFolder in ((try? manager.contentsOfDirectory(atPath: theme)) ?? []).sorted() where !sizeFolder.hasPrefix(".") {
+            let apps = NSString.path(withComponents: [theme, sizeFolder, "apps"])
+            for file in ((try? manager.contentsOfDirectory(atPath: apps)) ?? []).sorted() where !file.hasPrefix(".") {
+                let path = (apps as NSString).appendingPathComponent(file)
+                if let scope, !scope.contains(path) { continue }
+                icons.append(AppIcon(name: (file as NSString).deletingPathExtension, sizeFolder: sizeFolder, path: path))
+            }
+        }
+        return icons
+    }
+
+    /// `validate`'s rules for a hicolor tree: every app icon in a folder the theme declares, at that folder's size,
+    /// and each app with its 48 px icon (or a scalable one).
+    static func check(theme: String, scope: FolderScope?) -> (findings: [SetFinding], checked: [String]) {
+        var findings: [SetFinding] = [], checked: [String] = []
+        let icons = appIcons(in: theme, scope: scope)
+        for icon in icons {
+            checked.append(icon.path)
+            let file = "\(folderName)/\(icon.sizeFolder)/apps/\((icon.path as NSString).lastPathComponent)"
+            guard declares(folder: icon.sizeFolder) else {
+                findings.append(SetFinding(path: icon.path, finding: Finding(.hicolor, .error,
+                    "\(file) is in a folder the hicolor theme does not declare: desktops never look in \(icon.sizeFolder), so Icon=\(icon.name) "
+                    + "does not find it", fix: "use a declared size (\(declaredSizes.map(String.init).joined(separator: ", ")); 512x512 for the largest) — "
+                    + "'iconforge generate MASTER --preset linux' writes them")))
+                continue
+            }
+            guard let size = size(ofFolder: icon.sizeFolder), icon.path.lowercased().hasSuffix(".png") else { continue }
+            let expected = size.pixels * size.scale
+            guard let info = PNGHeader.size(of: icon.path) else {
+                findings.append(SetFinding(path: icon.path, finding: Finding(.hicolor, .error, "\(file) is not a PNG that can be read",
+                                                                         fix: "re-export it as PNG")))
+                continue
+            }
+            if info.width != expected || info.height != expected {
+                findings.append(SetFinding(path: icon.path, finding: Finding(.hicolor, .error,
+                    "\(file) is \(info.width)x\(info.height) but its folder says \(expected)x\(expected): desktops draw it at the folder's size",
+                    fix: "export it at \(expected)x\(expected), or move it to the folder of its size")))
+            }
+        }
+        for name in Set(icons.map(\.name)).sorted() {
+            let folders = Set(icons.filter { $0.name == name && declares(folder: $0.sizeFolder) }.map(\.sizeFolder))
+            // A symbolic icon (NAME-symbolic.svg) is a glyph for panels, not the app's icon: it needs no 48 px one.
+            guard !folders.isEmpty, !folders.contains("\(requiredSize)x\(requiredSize)"), !folders.contains("scalable"), !folders.contains("symbolic"),
+                  !name.hasSuffix("-symbolic") else { continue }
+            findings.append(SetFinding(path: theme, finding: Finding(.hicolor, .warning,
+                "\(name) has no 48x48 (nor scalable) icon in \(folderName)/: the Icon Theme Specification requires it, and menus and docks "
+                + "that ask for 48 px scale another", fix: "add \(folderName)/48x48/apps/\(name).png ('iconforge generate MASTER --preset linux')")))
+        }
+        return (findings, checked)
+    }
+}

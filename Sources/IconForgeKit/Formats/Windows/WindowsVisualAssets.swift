@@ -1,0 +1,212 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// The MSIX/AppX visual assets a packaged Windows app names in its `Package.appxmanifest`: each logo is a base name
+/// (`Assets\Square150x150Logo.png`) that Windows' resource system (MRT) resolves to qualified files beside it —
+/// `Square150x150Logo.scale-200.png` for a 200% display, `Square44x44Logo.targetsize-24_altform-unplated.png` for the
+/// taskbar — or to the unqualified file itself. The `windows` preset writes them; this type knows their names, sizes
+/// and manifest attributes, adopts a project's existing layout, and writes the manifest snippet.
+public enum WindowsVisualAssets {
+    /// One logo of the manifest.
+    public struct Logo: Sendable, Equatable {
+        /// The file's base name, e.g. "SmallTile".
+        public var name: String
+        /// The manifest attribute or element naming it, e.g. "Square71x71Logo".
+        public var attribute: String
+        /// Its size at scale-100, in pixels.
+        public var pixels: PixelSize
+
+        /// Its size at a scale factor in percent (Visual Studio's rounding: 71 at 125% is 89).
+        public func pixels(atScale percent: Int) -> PixelSize {
+            PixelSize(width: (pixels.width * percent * 2 + 100) / 200, height: (pixels.height * percent * 2 + 100) / 200)
+        }
+    }
+
+    /// Every logo the preset writes, in the manifest's words.
+    public static let logos: [Logo] = [
+        Logo(name: "Square44x44Logo", attribute: "Square44x44Logo", pixels: PixelSize(width: 44, height: 44)),
+        Logo(name: "SmallTile", attribute: "Square71x71Logo", pixels: PixelSize(width: 71, height: 71)),
+        Logo(name: "Square150x150Logo", attribute: "Square150x150Logo", pixels: PixelSize(width: 150, height: 150)),
+        Logo(name: "Wide310x150Logo", attribute: "Wide310x150Logo", pixels: PixelSize(width: 310, height: 150)),
+        Logo(name: "Square310x310Logo", attribute: "Square310x310Logo", pixels: PixelSize(width: 310, height: 310)),
+        Logo(name: "StoreLogo", attribute: "Logo", pixels: PixelSize(width: 50, height: 50)),
+        Logo(name: "SplashScreen", attribute: "SplashScreen", pixels: PixelSize(width: 620, height: 300)),
+    ]
+
+    /// The display scales Windows asks for, in percent.
+    public static let scales = [100, 125, 150, 200, 400]
+    /// The app-list and taskbar sizes of `Square44x44Logo`, in pixels.
+    public static let targetSizes = [16, 20, 24, 30, 32, 36, 40, 48, 60, 64, 72, 80, 96, 256]
+    /// The target sizes the taskbar and Start use most; without them Windows scales another (blurred) or plates it.
+    public static let essentialTargetSizes = [16, 24, 32, 48, 256]
+    /// The manifest snippet `generate` writes beside the assets.
+    public static let snippetName = "Package.appxmanifest-VisualElements.xml"
+    /// The manifest names Visual Studio (Package.appxmanifest) and a built package (AppxManifest.xml) use.
+    public static let manifestNames = ["Package.appxmanifest", "AppxManifest.xml"]
+
+    /// A qualified asset file name parsed: "Square44x44Logo.targetsize-24_altform-unplated.png" is base
+    /// "Square44x44Logo", target size 24, `altform-unplated`.
+    public struct QualifiedName: Sendable, Equatable {
+        public var base: String
+        public var scale: Int?
+        public var targetSize: Int?
+        public var qualifiers: [String]
+
+        /// Nil for a file that is not a PNG.
+        public init?(_ fileName: String) {
+            guard fileName.lowercased().hasSuffix(".png") else { return nil }
+            let stem = String(fileName.dropLast(4))
+            guard let dot = stem.firstIndex(of: ".") else {
+                base = stem
+                qualifiers = []
+                return
+            }
+            base = String(stem[..<dot])
+            qualifiers = stem[stem.index(after: dot)...].split(separator: "_").map { String($0).lowercased() }
+            for qualifier in qualifiers {
+                if qualifier.hasPrefix("scale-") { scale = Int(qualifier.dropFirst(6)) }
+                if qualifier.hasPrefix("targetsize-") { targetSize = Int(qualifier.dropFirst(11)) }
+            }
+        }
+
+        /// True for the plated (default) form, false for `altform-unplated` and `altform-lightunplated`.
+        public var isPlated: Bool { !qualifiers.contains { $0.hasPrefix("altform-") && $0.hasSuffix("unplated") } }
+    }
+
+    /// Where the tiles go inside the output folder: beside files of the same names where a project keeps them flat (Tauri's
+    /// `src-tauri/icons`, electron-builder's `build/appx`), in `appx/` where a folder has one (electron-builder's
+    /// `build/`), else in `Assets/` (Visual Studio's).
+    static func tileFolder(in folder: String) -> String? {
+        let manager = FileManager.default
+        let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
+        // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
+        return isElectronResources(folder) ? "appx" : "Assets"
+    }
+
+    /// True for electron-builder's resources folder: `build/` beside a package.json that names electron.
+    static func isElectronResources(_ folder: String) -> Bool {
+        guard (folder as NSString).lastPathComponent == "build",
+              let bytes = try? FileIO.readDocument((folder.parentFolder as NSString).appendingPathComponent("package.json")) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains("\"electron")
+    }
+
+    /// Tauri's `Square30x30Logo.png`…`Square310x310Logo.png`: a logo named by its size, unqualified.
+    static func isSizeNamedLogo(_ name: String) -> Bool {
+        guard name.hasPrefix("Square"), name.hasSuffix("Logo.png") else { return false }
+        let size = name.dropFirst(6).dropLast(8).split(separator: "x")
+        return size.count == 2 && size[0] == size[1] && Int(size[0]) != nil
+    }
+
+    /// The preset's outputs as a project into `folder` keeps them. A flat layout's unqualified logos (Tauri's and
+    /// electron-builder's, which name one file per logo) are re-rendered where they are at their own sizes, and no
+    /// qualified variants are added beside them (MRT would then hold two candidates for scale-100, which makepri
+    /// refuses), and nothing is added beside them: Tauri's bundler and electron-builder name their files themselves.
+    /// The app's existing `.ico` (the project's `<ApplicationIcon>`, else the one `.ico` there is: Tauri's and
+    /// electron-builder's `icon.ico`) is the one written, rather than a second `app.ico`.
+    static func adopting(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard outputs.contains(where: { $0.role == .windows }) else { return outputs }
+        let manager = FileManager.default
+        let files = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let tiles = tileFolder(in: folder)
+        var result: [IconSpec] = []
+        let appIcon = existingAppIcon(in: folder, files: files, tiles: tiles)
+        for file in files where tiles == nil && (logos.contains { file == $0.name + ".png" } || isSizeNamedLogo(file)) {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let size = PNGHeader.size(of: path), let template = outputs.first(where: { $0.role == .windows && $0.container == nil }) else { continue }
+            var spec = template
+            spec.folder = nil
+            spec.filename = file
+            spec.pixels = size
+            result.append(spec)
+        }
+        for var spec in outputs {
+            guard spec.role == .windows else { result.append(spec); continue }
+            if spec.container == "ico" {
+                if !files.contains(spec.filename!), let appIcon {
+                    spec.filename = (appIcon as NSString).lastPathComponent
+                    spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil
+                } else if appIcon == nil, isElectronResources(folder) {
+                    spec.filename = "icon.ico" // electron-builder's default for Windows
+                }
+                result.append(spec)
+                continue
+            }
+            guard let tiles else { continue }
+            spec.folder = tiles
+            result.append(spec)
+        }
+        return result
+    }
+
+    /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as
+    /// `<ApplicationIcon>`, else the one at the top, else the one in the tile folder (or the one of them named AppIcon,
+    /// app or icon: `SetupIcon.ico` beside it is an installer's).
+    static func existingAppIcon(in folder: String, files: [String], tiles: String?) -> String? {
+        let scope = FolderScope(folder)
+        for project in files where project.hasSuffix(".csproj") || project.hasSuffix(".vcxproj") {
+            guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(project)) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let open = text.range(of: "<ApplicationIcon>"), let close = text.range(of: "</ApplicationIcon>", range: open.upperBound..<text.endIndex) else { continue }
+            let relative = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\\", with: "/")
+            let path = (folder as NSString).appendingPathComponent(relative)
+            if relative.lowercased().hasSuffix(".ico"), !relative.split(separator: "/").contains(".."), scope.contains(path),
+               FileManager.default.fileExists(atPath: path) {
+                return relative
+            }
+        }
+        let isAppIco = { (name: String) in name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") }
+        let top = files.filter(isAppIco)
+        if top.count == 1 { return top[0] }
+        guard top.isEmpty, let tiles else { return nil }
+        let inTiles = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).filter(isAppIco).sorted()
+        let chosen = inTiles.count == 1 ? inTiles.first : inTiles.first { ["appicon.ico", "app.ico", "icon.ico"].contains($0.lowercased()) }
+        return chosen.map { tiles + "/" + $0 }
+    }
+
+    /// An unqualified logo (`Assets/StoreLogo.png`, as Visual Studio's template has it) beside the scale variants just
+    /// written would be a second scale-100 candidate, which makepri refuses: it goes to the backup (IconForge's own copy
+    /// is deleted). Returns what was moved, as notes.
+    static func retireUnqualified(outputs: [IconSpec], folder: String, writer: OutputWriter) throws(IconForgeError) -> [String] {
+        var retired: [String] = [], seen = Set<String>()
+        for spec in outputs where spec.role == .windows && spec.container == nil {
+            guard let name = spec.filename.flatMap(QualifiedName.init), name.scale != nil || name.targetSize != nil else { continue }
+            let relative = (spec.folder.map { $0 + "/" } ?? "") + name.base + ".png"
+            guard seen.insert(relative).inserted else { continue }
+            let path = (folder as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            try writer.remove(path)
+            retired.append(relative)
+        }
+        return retired.isEmpty ? [] : ["moved \(retired.joined(separator: ", ")) to the backup: the scale-N files replace \(retired.count == 1 ? "it" : "them"), and makepri refuses two scale-100 candidates"]
+    }
+
+    /// Writes the `<uap:VisualElements>` snippet for the logos among `outputs` into `folder`; nil when there are none.
+    /// A logo on transparency is plated in `background` (the colour its wide tile and splash screen are drawn on); a
+    /// full-bleed picture needs no plate.
+    static func writeSnippet(outputs: [IconSpec], background: RGBColor?, splashBackground: RGBColor,
+                             into folder: String, writer: OutputWriter) throws(IconForgeError) -> GeneratedFile? {
+        var references: [String: String] = [:]
+        // A flat folder (Tauri's, electron-builder's) has no manifest of its own to paste into: its tool writes one.
+        for spec in outputs where spec.role == .windows && spec.container == nil && spec.folder != nil {
+            guard let name = spec.filename.flatMap(QualifiedName.init), let logo = logos.first(where: { $0.name == name.base }) else { continue }
+            references[logo.attribute] = ((spec.folder.map { $0 + "/" } ?? "") + logo.name + ".png").replacingOccurrences(of: "/", with: "\\")
+        }
+        guard !references.isEmpty else { return nil }
+        func attribute(_ key: String) -> String { references[key].map { " \(key)=\"\($0)\"" } ?? "" }
+        var xml = "<!-- Package.appxmanifest: <Logo> goes in <Properties>, <uap:VisualElements> in <Application>. Generated by iconforge. -->\n"
+        if let store = references["Logo"] { xml += "<Logo>\(store)</Logo>\n\n" }
+        xml += "<uap:VisualElements DisplayName=\"APP NAME\" Description=\"APP NAME\" BackgroundColor=\"\(background?.description ?? "transparent")\""
+        xml += attribute("Square150x150Logo") + attribute("Square44x44Logo") + ">\n"
+        let tile = attribute("Wide310x150Logo") + attribute("Square71x71Logo") + attribute("Square310x310Logo")
+        if !tile.isEmpty { xml += "  <uap:DefaultTile\(tile) />\n" }
+        if let splash = references["SplashScreen"] { xml += "  <uap:SplashScreen Image=\"\(splash)\" BackgroundColor=\"\(splashBackground)\" />\n" }
+        xml += "</uap:VisualElements>\n"
+        let path = (folder as NSString).appendingPathComponent(snippetName)
+        try writer.write(Array(xml.utf8), to: path)
+        return GeneratedFile(path: snippetName, role: .windows, pixels: nil, bytes: xml.utf8.count)
+    }
+}

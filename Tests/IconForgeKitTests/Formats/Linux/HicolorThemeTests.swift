@@ -1,0 +1,124 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// `validate` on a Linux app's icon theme folder and desktop entry, laid out as GNOME apps and Electron/Tauri
+/// bundles keep them (data/icons/hicolor beside data/APP-ID.desktop).
+@Suite("hicolor theme and desktop entries")
+struct HicolorThemeTests {
+    private func icon(_ side: Int, _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(try PNG.encode(Image(width: side, height: side, fill: SIMD4(30, 90, 200, 255)))).write(to: url)
+    }
+
+    private func text(_ text: String, _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func findings(_ root: URL) throws -> [Finding] { try Validator().validate([root.path]).files.flatMap(\.findings) }
+
+    private func app(icon: String = "org.example.App") -> String {
+        "[Desktop Entry]\nType=Application\nName=App\nExec=app\nIcon=\(icon)\n"
+    }
+
+    @Test("declared folders at their sizes, a scalable SVG and an entry that finds them: clean")
+    func wellMade() throws {
+        let root = try Fixtures.temporaryFolder()
+        for side in [16, 48, 128, 256, 512] { try icon(side, "data/icons/hicolor/\(side)x\(side)/apps/org.example.App.png", in: root) }
+        try icon(96, "data/icons/hicolor/48x48@2/apps/org.example.App.png", in: root)
+        try text("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "data/icons/hicolor/scalable/apps/org.example.App.svg", in: root)
+        try text("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "data/icons/hicolor/symbolic/apps/org.example.App-symbolic.svg", in: root)
+        try text(app(), "data/org.example.App.desktop", in: root)
+        let lines = try findings(root).map(\.line)
+        #expect(lines.isEmpty, "\(lines)")
+    }
+
+    @Test("a 1024x1024 folder the theme does not declare is an error, and an Icon= found only there is one too")
+    func undeclaredFolder() throws {
+        let root = try Fixtures.temporaryFolder()
+        try icon(1024, "build/icons/hicolor/1024x1024/apps/org.example.App.png", in: root)
+        try text(app(), "build/org.example.App.desktop", in: root)
+        let errors = try findings(root).filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(errors.map(\.line))")
+        #expect(errors.contains { $0.rule == .hicolor && $0.message.contains("1024x1024") })
+        #expect(errors.contains { $0.rule == .desktopEntry && $0.message.contains("does not declare") })
+        // With the declared sizes beside it, the entry resolves; the 1024 folder is still wasted.
+        try icon(512, "build/icons/hicolor/512x512/apps/org.example.App.png", in: root)
+        try icon(48, "build/icons/hicolor/48x48/apps/org.example.App.png", in: root)
+        #expect(try findings(root).filter { $0.severity == .error }.map(\.rule) == [.hicolor])
+    }
+
+    @Test("an icon whose size differs from its folder's is an error; an app without 48 px or scalable is a warning")
+    func sizes() throws {
+        let root = try Fixtures.temporaryFolder()
+        try icon(128, "hicolor/256x256/apps/app.png", in: root)
+        let found = try findings(root)
+        #expect(found.contains { $0.severity == .error && $0.message.contains("128x128 but its folder says 256x256") })
+        #expect(found.contains { $0.severity == .warning && $0.message.contains("no 48x48") })
+    }
+
+    @Test("Icon= that resolves to nothing is an error; with an extension, a warning; an absolute path is not looked up")
+    func desktopEntries() throws {
+        let root = try Fixtures.temporaryFolder()
+        try icon(48, "hicolor/48x48/apps/org.example.App.png", in: root)
+        try text(app(icon: "org.example.Missing"), "a.desktop", in: root)
+        try text(app(icon: "org.example.App.png"), "b.desktop", in: root)
+        try text(app(icon: "/usr/share/pixmaps/app.png"), "c.desktop", in: root)
+        try text("Name=No group\n", "d.desktop", in: root)
+        let found = try findings(root)
+        #expect(found.filter { $0.rule == .desktopEntry }.count == 3, "\(found.map(\.line))")
+        #expect(found.contains { $0.severity == .error && $0.message.contains("Icon=org.example.Missing resolves to nothing") })
+        #expect(found.contains { $0.severity == .warning && $0.message.contains("has an extension") })
+        #expect(found.contains { $0.severity == .error && $0.message.contains("no [Desktop Entry] group") })
+    }
+
+    @Test("without an icon theme in the folder, an Icon= found nowhere is a warning: packaging may install it under that name")
+    func entryWithoutTheme() throws {
+        let root = try Fixtures.temporaryFolder()
+        try text(app(icon: "io.github.someone.Clip"), "src-tauri/clip.desktop", in: root)
+        try icon(32, "src-tauri/icons/32x32.png", in: root)
+        let found = try findings(root)
+        #expect(found.map(\.severity) == [.warning] && found.first?.message.contains("packaging") == true, "\(found.map(\.line))")
+    }
+
+    @Test("an icon with chunks before its pixels (sRGB, text) is read by its header, not called unreadable")
+    func chunkedPNG() throws {
+        let root = try Fixtures.temporaryFolder()
+        var bytes = try PNG.encode(Image(width: 48, height: 48, fill: SIMD4(30, 90, 200, 255)))
+        // An sRGB chunk right after IHDR (8 + 25 bytes), as GIMP and Inkscape write it.
+        bytes.insert(contentsOf: Self.chunk("sRGB", [0]) + Self.chunk("tEXt", Array("Software\0GIMP".utf8)), at: 33)
+        #expect(try PNG.decode(bytes).image.width == 48)
+        let url = root.appendingPathComponent("hicolor/48x48/apps/org.example.App.png")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        let lines = try findings(root).map(\.line)
+        #expect(lines.isEmpty, "\(lines)")
+    }
+
+    /// A PNG chunk with its CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        let be = { (v: UInt32) in (0..<4).map { UInt8((v >> (24 - 8 * UInt32($0))) & 0xFF) } }
+        return be(UInt32(data.count)) + body + be(crc)
+    }
+
+    @Test("the declared sizes and scales are the theme's own")
+    func declared() {
+        #expect(HicolorTheme.declares(folder: "48x48") && HicolorTheme.declares(folder: "256x256@2") && HicolorTheme.declares(folder: "scalable"))
+        #expect(!HicolorTheme.declares(folder: "1024x1024") && !HicolorTheme.declares(folder: "50x50"))
+        #expect(HicolorTheme.size(ofFolder: "32x32@2")?.pixels == 32 && HicolorTheme.size(ofFolder: "32x32@2")?.scale == 2)
+        #expect(HicolorTheme.size(ofFolder: "@") == nil && HicolorTheme.size(ofFolder: "x") == nil && HicolorTheme.size(ofFolder: "48x48@") == nil)
+    }
+}

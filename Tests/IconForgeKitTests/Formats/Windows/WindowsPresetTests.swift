@@ -1,0 +1,165 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// `--preset windows`: the app's `.ico` and the MSIX/AppX visual assets, written at exact sizes from a logo on
+/// transparency and from a full-bleed picture, into a plain folder and into the layouts Tauri and Visual Studio keep.
+@Suite("Windows preset")
+struct WindowsPresetTests {
+    static let logo = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+    static let fullBleed = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+
+    private func generate(_ source: String, into folder: URL, _ configure: (inout GenerateOptions) -> Void = { _ in }) throws -> GenerationReport {
+        var options = GenerateOptions(presets: [try PresetCatalog.preset("windows")])
+        configure(&options)
+        return try Generator(options: options).run(source: source, outputFolder: folder.path, parallelism: .serial)
+    }
+
+    private func image(_ url: URL) throws -> Image { try PNG.decode(try Fixtures.bytes(at: url)).image }
+
+    @Test("every logo at every scale, the app-list icon at every target size and altform, each at its exact size", arguments: [logo, fullBleed])
+    func exactSizes(master: String) throws {
+        let folder = try Fixtures.temporaryFolder()
+        let report = try generate(master, into: folder)
+        let assets = folder.appendingPathComponent("Assets")
+        for logo in WindowsVisualAssets.logos {
+            for scale in WindowsVisualAssets.scales {
+                let file = assets.appendingPathComponent("\(logo.name).scale-\(scale).png")
+                #expect(try image(file).size == logo.pixels(atScale: scale), "\(file.lastPathComponent)")
+            }
+        }
+        for size in WindowsVisualAssets.targetSizes {
+            for suffix in ["", "_altform-unplated", "_altform-lightunplated"] {
+                let file = assets.appendingPathComponent("Square44x44Logo.targetsize-\(size)\(suffix).png")
+                #expect(try image(file).size == PixelSize(width: size, height: size), "\(file.lastPathComponent)")
+            }
+        }
+        // Visual Studio's rounding: 71 at 125% is 89 (88.75), 310x150 at 125% is 388x188.
+        #expect(WindowsVisualAssets.logos.first { $0.name == "SmallTile" }?.pixels(atScale: 125) == PixelSize(width: 89, height: 89))
+        #expect(WindowsVisualAssets.logos.first { $0.name == "Wide310x150Logo" }?.pixels(atScale: 125) == PixelSize(width: 388, height: 188))
+        #expect(report.files.contains { $0.path == "app.ico" })
+        #expect(report.files.contains { $0.path == WindowsVisualAssets.snippetName })
+        let validated = try Validator().validate([folder.path])
+        #expect(validated.errors == 0 && validated.warnings == 0, "\(validated.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("app.ico: 256, 64, 48, 40, 32, 24, 20 and 16, largest first, PNG only at 256")
+    func icoEntries() throws {
+        let folder = try Fixtures.temporaryFolder()
+        _ = try generate(Self.logo, into: folder)
+        let entries = try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("app.ico")))
+        #expect(entries.map(\.size.width) == [256, 64, 48, 40, 32, 24, 20, 16])
+        #expect(entries.map(\.isPNG) == [true, false, false, false, false, false, false, false])
+        // A logo keeps its transparency in the .ico: Windows draws it on whatever is behind.
+        #expect(entries.last?.image.pixel(x: 0, y: 0)[3] == 0)
+    }
+
+    @Test("the wide tile and splash screen: a logo centred at the tile's height on --background, a full-bleed master on its own edge colour, nothing cropped")
+    func wideTiles() throws {
+        let folder = try Fixtures.temporaryFolder()
+        _ = try generate(Self.logo, into: folder) { $0.background = RGBColor(red: 0x11, green: 0x22, blue: 0x33) }
+        let wide = try image(folder.appendingPathComponent("Assets/Wide310x150Logo.scale-100.png")).converted(to: .rgba8)
+        #expect(wide.size == PixelSize(width: 310, height: 150))
+        // The sides beyond the centred 150 px square are the background colour; the centre is the logo's.
+        let side = wide.pixel(x: 5, y: 75)
+        #expect(side[0] == 0x11 && side[1] == 0x22 && side[2] == 0x33 && side[3] == 255)
+        let square = try image(folder.appendingPathComponent("Assets/Square150x150Logo.scale-100.png")).converted(to: .rgba8)
+        #expect(wide.pixel(x: 155, y: 75)[0] == square.pixel(x: 75, y: 75)[0])
+        let snippet = try String(contentsOf: folder.appendingPathComponent(WindowsVisualAssets.snippetName), encoding: .utf8)
+        #expect(snippet.contains("BackgroundColor=\"#112233\""))
+        #expect(snippet.contains("Square44x44Logo=\"Assets\\Square44x44Logo.png\""))
+        #expect(snippet.contains("<uap:SplashScreen Image=\"Assets\\SplashScreen.png\" BackgroundColor=\"#112233\" />"))
+        #expect(snippet.contains("Square71x71Logo=\"Assets\\SmallTile.png\""))
+
+        let full = try Fixtures.temporaryFolder()
+        _ = try generate(Self.fullBleed, into: full)
+        let edge = try image(URL(fileURLWithPath: Self.fullBleed)).edgeColor(fallback: .white)
+        let splash = try image(full.appendingPathComponent("Assets/SplashScreen.scale-100.png")).converted(to: .rgba8)
+        for (x, y) in [(3, 150), (616, 10)] {
+            let filled = splash.pixel(x: x, y: y)
+            #expect(filled[3] == 255)
+            for (channel, expected) in [edge.red, edge.green, edge.blue].enumerated() {
+                #expect(abs(Int(filled[channel]) - Int(expected)) <= 2, "(\(x), \(y)) channel \(channel): \(filled) vs the master's edge \(edge)")
+            }
+        }
+    }
+
+    @Test("Tauri's flat src-tauri/icons: its unqualified logos re-rendered in place at their sizes, its icon.ico replaced, no Assets/ beside them")
+    func tauriLayout() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let existing: [(String, Int)] = [("Square30x30Logo.png", 30), ("Square44x44Logo.png", 44), ("Square150x150Logo.png", 150), ("StoreLogo.png", 50)]
+        for (name, side) in existing {
+            try Data(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)))).write(to: folder.appendingPathComponent(name))
+        }
+        try Data(try Ico.encode([Image(width: 32, height: 32, fill: SIMD4(0, 0, 200, 255))])).write(to: folder.appendingPathComponent("icon.ico"))
+        let report = try generate(Self.logo, into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app.ico").path))
+        for (name, side) in existing {
+            let written = try image(folder.appendingPathComponent(name))
+            #expect(written.size == PixelSize(width: side, height: side))
+            #expect(written.converted(to: .rgba8).pixel(x: 0, y: 0)[0] != 200, "\(name) was not re-rendered")
+        }
+        #expect(try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("icon.ico"))).count == 8)
+        // Nothing is added beside them (Tauri's bundler names its files itself), and no manifest snippet is written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+                == (existing.map(\.0) + ["icon.ico"]).sorted())
+        #expect(report.files.contains { $0.path == "icon.ico" })
+    }
+
+    @Test("into a Visual Studio project (a Package.appxmanifest beside Assets/): the template's logos replaced, and the project validates clean")
+    func visualStudioProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try Data(AppxAssetChecksTests.manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(try PNG.encode(AppxAssetChecksTests.placeholder(side: 50))).write(to: folder.appendingPathComponent("Assets/StoreLogo.png"))
+        #expect(try Validator().validate([folder.path]).errors > 0)
+        _ = try generate(Self.logo, into: folder)
+        // The template's StoreLogo.png (not IconForge's) went to the backup; MRT then finds the scale-N variants.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets/StoreLogo.png").path))
+        let report = try Validator().validate([folder.path])
+        #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("a .NET project's <ApplicationIcon> is the .ico written, not a new app.ico beside an installer's SetupIcon.ico")
+    func applicationIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try Data(AppxAssetChecksTests.manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        try Data("<Project><PropertyGroup><ApplicationIcon>Assets\\AppIcon.ico</ApplicationIcon></PropertyGroup></Project>".utf8)
+            .write(to: folder.appendingPathComponent("App.csproj"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        let old = try Ico.encode([Image(width: 32, height: 32, fill: SIMD4(0, 0, 200, 255))])
+        for name in ["AppIcon.ico", "SetupIcon.ico"] { try Data(old).write(to: folder.appendingPathComponent("Assets/" + name)) }
+        _ = try generate(Self.logo, into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app.ico").path))
+        #expect(try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("Assets/AppIcon.ico"))).count == 8)
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent("Assets/SetupIcon.ico")) == old)
+    }
+
+    @Test("an Electron app: into build/, icon.ico (electron-builder's name) and the tiles in build/appx/")
+    func electron() throws {
+        let root = try Fixtures.temporaryFolder()
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("build"), withIntermediateDirectories: true)
+        let routes = try ProjectLayout.routes(presets: ["windows"], out: root.path)
+        #expect(routes.map(\.folder) == [root.appendingPathComponent("build").path])
+        _ = try generate(Self.logo, into: root.appendingPathComponent("build"))
+        #expect(try Ico.read(try Fixtures.bytes(at: root.appendingPathComponent("build/icon.ico"))).count == 8)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("build/appx/StoreLogo.scale-200.png").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/app.ico").path))
+    }
+
+    @Test("the routes: a plain folder gets windows/ and linux/ beside Apple's; a Tauri project its src-tauri/icons")
+    func routes() throws {
+        let plain = try Fixtures.temporaryFolder()
+        let routes = try ProjectLayout.routes(presets: ["ios", "windows", "linux"], out: plain.path)
+        #expect(routes.map(\.folder) == [plain.path, plain.appendingPathComponent("windows").path, plain.appendingPathComponent("linux").path])
+        let tauri = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: tauri.appendingPathComponent("src-tauri/icons"), withIntermediateDirectories: true)
+        #expect(ProjectLayout(root: tauri.path).windowsFolder == "src-tauri/icons")
+        #expect(try ProjectLayout.routes(presets: ["windows"], out: tauri.path).map(\.folder) == [tauri.appendingPathComponent("src-tauri/icons").path])
+    }
+}
