@@ -72,6 +72,8 @@ public struct GenerateOptions: Sendable {
     /// Linux: the app's id (reverse-DNS, as Flatpak wants), which names its hicolor icons and `.desktop` file; nil takes
     /// the output folder's existing one, else "app".
     public var appID: String?
+    /// A label drawn on every icon where it is legible (dev, staging, a version): see `Badge`.
+    public var badge: Badge?
     /// Launch images from a logo on this colour instead of from the full-bleed master.
     public var launchBackground: RGBColor?
     /// The logo for logo-mode launch images (and the launch-screen image set).
@@ -583,7 +585,7 @@ public struct Generator: Sendable {
     private func distinctRenders(_ jobs: [FileJob]) -> (renders: [Int], renderOf: [Int]) {
         var renders: [Int] = [], renderOf: [Int] = [], firstByKey: [Renderer.Key: Int] = [:]
         for (index, job) in jobs.enumerated() {
-            let key = Renderer.key(for: job.spec)
+            let key = Renderer.key(for: job.spec, badged: options.badge != nil)
             if let render = firstByKey[key] { renderOf.append(render); continue }
             firstByKey[key] = renders.count
             renderOf.append(renders.count)
@@ -630,7 +632,7 @@ public struct Generator: Sendable {
         if specs.contains(where: { $0.role == .template }) {
             set.properties = ["template-rendering-intent": .string("template")]
         }
-        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = "\(Renderer.key(for: spec))" }
+        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = "\(Renderer.key(for: spec, badged: options.badge != nil))" }
         return set
     }
 
@@ -730,8 +732,15 @@ public struct Generator: Sendable {
             images[appearance] = layers[job.path] ?? IconComposerWriter.LayerImage(bytes: data, fileExtension: "png")
             specs[appearance] = job.spec
         }
-        let writer = IconComposerWriter(path: (folder as NSString).appendingPathComponent(name), images: images,
+        var badge: IconComposerWriter.LayerImage?
+        if let drawn = options.badge?.drawn(on: Image(width: 1024, height: 1024), safe: .inscribed(width: 1024, height: 1024, circle: false)) {
+            do { badge = IconComposerWriter.LayerImage(bytes: try PNG.encode(drawn), fileExtension: "png") } catch {
+                throw .encode(path: name + "/Assets/" + IconComposerWriter.badgeName + ".png", error)
+            }
+        }
+        var writer = IconComposerWriter(path: (folder as NSString).appendingPathComponent(name), images: images,
                                         background: options.iconBackground, masterIsOpaque: masterIsOpaque, output: writer)
+        writer.badge = badge
         let (_, notes) = try writer.write()
         var files: [Written] = []
         for appearance in IconAppearance.allCases {

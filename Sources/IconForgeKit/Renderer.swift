@@ -20,16 +20,49 @@ struct Renderer: Sendable {
         var circular: Bool
         /// Web outputs are composited over `--web-background`, others over `--background`.
         var web: Bool
+        /// Where a `--badge` goes on it (nil: none).
+        var badgeArea: Badge.SafeArea?
     }
 
-    static func key(for spec: IconSpec) -> Key {
+    static func key(for spec: IconSpec, badged: Bool) -> Key {
         let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
-                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb)
+                   androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb,
+                   badgeArea: badged ? badgeArea(for: spec) : nil)
+    }
+
+    /// Where a badge may go on an output: the circle every mask of its platform shows, in its pixels; nil for outputs
+    /// that take none (launch images, templates, adaptive backgrounds and monochrome layers, Icon Composer layers,
+    /// visionOS layers, Windows' wide tiles).
+    static func badgeArea(for spec: IconSpec) -> Badge.SafeArea? {
+        guard let size = spec.pixels, size.width == size.height, spec.visionLayer == nil else { return nil }
+        let circle = { (fraction: Double) in Badge.SafeArea.inscribed(width: size.width, height: size.height, fraction: fraction) }
+        let square = { (fraction: Double) in Badge.SafeArea.inscribed(width: size.width, height: size.height, fraction: fraction, circle: false) }
+        switch spec.androidLayer {
+        case "foreground"?: return circle(66.0 / 108.0) // the adaptive icon's safe zone
+        case "legacy"?, "round"?: return circle(0.92)    // Android's legacy icons leave a margin; the round one is a disc
+        case "play"?: return square(1)
+        case .some: return nil                              // background, monochrome
+        case nil: break
+        }
+        if spec.webPurpose == "maskable" { return circle(0.8) }
+        if spec.isCircular { return circle(1) }
+        switch spec.role {
+        case .mac: return square(824.0 / 1024.0)             // the macOS icon shape inside its canvas
+        case .app, .marketing, .spotlight, .settings, .notification, .webClip, .artwork, .web, .windows, .linux, .android: return square(1)
+        default: return nil
+        }
+    }
+
+    /// The badge drawn on an image rendered for `spec`, when there is one for it.
+    private func finish(for spec: IconSpec) -> ((Image) -> Image)? {
+        guard let badge = options.badge, let area = Self.badgeArea(for: spec) else { return nil }
+        return { image in badge.drawn(on: image, safe: area) ?? image }
     }
 
     func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
+        let finish = finish(for: spec)
         let matte = spec.keepsAlpha ? nil : spec.isWeb ? options.webBackground ?? options.background : options.background
         var encoding = options.compression.encodeOptions(for: spec.role)
         encoding.colorType = spec.keepsAlpha ? .rgba : .rgb
@@ -38,24 +71,25 @@ struct Renderer: Sendable {
         switch spec.role {
         case .launch:
             if options.launchBackground != nil || masters.logo != nil {
-                return try encode(.image(logoOnBackground(size: size)), size: size, options: encoding, path: job.path)
+                return try encode(.image(logoOnBackground(size: size)), size: size, options: encoding, path: job.path, finish: finish)
             } else if let copy = copyOfMaster(size: size, fit: .fill, matte: matte) {
-                return try encode(copy, size: size, options: encoding, path: job.path)
+                return try encode(copy, size: size, options: encoding, path: job.path, finish: finish)
             } else {
-                return try resized(masters.master, to: size, fit: .fill, matte: matte, encoding: encoding, path: job.path)
+                return try resized(masters.master, to: size, fit: .fill, matte: matte, encoding: encoding, path: job.path, finish: finish)
             }
         case .launchLogo:
-            return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path)
+            return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path, finish: finish)
         case .windows where size.width != size.height:
             // A wide tile or splash screen: the square master at the tile's height, centred, its sides the colour it lies
             // on — `--background` behind a logo, a full-bleed picture's own edge colour — so that the tile continues the
             // square ones. (Cropping a square icon to 2:1 would cut half of it away.) A non-square master follows --fit.
             let square = masters.master.size.width == masters.master.size.height
             let fit: FitMode = square ? .fit : (options.fit ?? .fill)
-            return try resized(masters.master, to: size, fit: fit, matte: masters.wideTileBackground(options), encoding: encoding, path: job.path)
+            return try resized(masters.master, to: size, fit: fit, matte: masters.wideTileBackground(options), encoding: encoding, path: job.path,
+                               finish: finish)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
-            return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path)
+            return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path, finish: finish)
         default:
             // The picture this output is made from: a variant, a visionOS layer, the macOS shape, or the master.
             let own: ImagePyramid? = switch spec.appearance {
@@ -72,9 +106,9 @@ struct Renderer: Sendable {
             let sameShape = variant.size.width * size.height == variant.size.height * size.width
             let fit = sameShape ? FitMode.stretch : (options.fit ?? .fill)
             if own == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
-                return try encode(copy, size: size, options: encoding, path: job.path)
+                return try encode(copy, size: size, options: encoding, path: job.path, finish: finish)
             }
-            return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path)
+            return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path, finish: finish)
         }
     }
 
@@ -84,11 +118,16 @@ struct Renderer: Sendable {
         case masterRegion(x: Int, y: Int)
     }
 
-    private func encode(_ pixels: Pixels, size: PixelSize, options: PNGEncodeOptions, path: String) throws(IconForgeError) -> [UInt8] {
+    /// `finish` (a badge) draws on the pixels before they are encoded.
+    private func encode(_ pixels: Pixels, size: PixelSize, options: PNGEncodeOptions, path: String,
+                        finish: ((Image) -> Image)? = nil) throws(IconForgeError) -> [UInt8] {
         do {
-            switch pixels {
-            case .image(let image): return try PNG.encode(image, options: options)
-            case .masterRegion(let x, let y): return try PNG.encode(masters.master.base, x: x, y: y, size: size, options: options)
+            switch (pixels, finish) {
+            case (.image(let image), nil): return try PNG.encode(image, options: options)
+            case (.image(let image), let finish?): return try PNG.encode(finish(image), options: options)
+            case (.masterRegion(let x, let y), nil): return try PNG.encode(masters.master.base, x: x, y: y, size: size, options: options)
+            case (.masterRegion(let x, let y), let finish?):
+                return try PNG.encode(finish(masters.master.base.cropped(x: x, y: y, size: size)), options: options)
             }
         } catch { throw .encode(path: path, error) }
     }
@@ -108,10 +147,10 @@ struct Renderer: Sendable {
     /// encoder reads the rows as the resampler makes them and the image never exists whole; weighing
     /// filters samples rows from all through the image, so that needs the image.
     private func resized(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil,
-                         encoding: PNGEncodeOptions, path: String) throws(IconForgeError) -> [UInt8] {
+                         encoding: PNGEncodeOptions, path: String, finish: ((Image) -> Image)? = nil) throws(IconForgeError) -> [UInt8] {
         let resize = ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity, matte: matte)
-        guard encoding.alternativeFilters.isEmpty else {
-            return try encode(.image(Resampler.resize(source, to: size, options: resize)), size: size, options: encoding, path: path)
+        guard encoding.alternativeFilters.isEmpty, finish == nil else {
+            return try encode(.image(Resampler.resize(source, to: size, options: resize)), size: size, options: encoding, path: path, finish: finish)
         }
         let result = Resampler.withRows(source, to: size, options: resize) { rows in
             Result { () throws(PNGError) -> [UInt8] in try PNG.encode(size: size, options: encoding) { rows.write(into: $0) } }

@@ -98,6 +98,30 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("PNG compression: fast (run-length), default (per role: launch images run-length, icons libdeflate level 6 with a sampled filter choice) or small (libdeflate level 12).", valueName: "level"))
     var compression: Compression = .default
 
+    @Option(help: ArgumentHelp("Write a variant of the app (a flavour, an environment): Android into src/NAME/res, iOS as AppIcon-NAME in the catalog, web, Windows and Linux into a NAME/ folder.", valueName: "name"))
+    var variant: String?
+
+    @Option(help: ArgumentHelp("A label drawn on every icon where it is legible, e.g. BETA or '{version}' (letters, digits, . - _ +; {version} and {build} from --badge-version/--badge-build or the environment).", valueName: "text"))
+    var badge: String?
+
+    @Option(name: .customLong("badge-style"), help: ArgumentHelp("The badge's shape.", valueName: "ribbon|banner|corner|pill"))
+    var badgeStyle: Badge.Style = .banner
+
+    @Option(name: .customLong("badge-position"), help: ArgumentHelp("Where the badge goes (default: top-right for ribbon and corner, bottom for banner and pill).", valueName: "top|bottom|top-left|top-right|bottom-left|bottom-right"))
+    var badgePosition: Badge.Position?
+
+    @Option(name: .customLong("badge-color"), help: ArgumentHelp("The badge's colour (default #E53935).", valueName: "#RRGGBB"))
+    var badgeColor: RGBColor?
+
+    @Option(name: .customLong("badge-text-color"), help: ArgumentHelp("The badge text's colour (default white).", valueName: "#RRGGBB"))
+    var badgeTextColor: RGBColor?
+
+    @Option(name: .customLong("badge-version"), help: ArgumentHelp("The value of {version} in --badge (default: $ICONFORGE_VERSION, $VERSION_NAME, $MARKETING_VERSION).", valueName: "version"))
+    var badgeVersion: String?
+
+    @Option(name: .customLong("badge-build"), help: ArgumentHelp("The value of {build} in --badge (default: $ICONFORGE_BUILD, $BUILD_NUMBER, CI run numbers).", valueName: "build"))
+    var badgeBuild: String?
+
     @Flag(help: ArgumentHelp("Also draw a contact sheet of the outputs as each platform shows them (\(Previewer.sheetName) in the output folder, beside a catalog or res/ folder; see 'iconforge preview')."))
     var preview = false
 
@@ -146,6 +170,15 @@ struct GenerateCommand: ParsableCommand {
         options.appIconName = appIconName
         options.launchImageName = launchImageName
         options.appID = appID
+        if let badge, !badge.isEmpty { // an empty --badge (badge: "" in a variant) turns the job's off
+            let text = try Terminal.orExit(2) {
+                try BadgeText.resolve(badge, version: badgeVersion, build: badgeBuild, environment: ProcessInfo.processInfo.environment)
+            }
+            var drawn = Badge(text: text, style: badgeStyle, position: badgePosition)
+            if let badgeColor { drawn.color = badgeColor }
+            if let badgeTextColor { drawn.textColor = badgeTextColor }
+            options.badge = drawn
+        }
         options.darkSource = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appearance = appearance
@@ -181,8 +214,23 @@ struct GenerateCommand: ParsableCommand {
         // One master into a project's root (or presets of several platforms into one folder): each preset into its own place.
         if files.count == 1, !out.contains("{name}") {
             let names = preset.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            if let variant {
+                // Each platform where it keeps a variant; the Apple set under its own name.
+                let routes = try Terminal.orExit(2) { try ProjectLayout.variantRoutes(presets: names, out: out, variant: variant) }
+                var sub = self
+                sub.variant = nil
+                sub.appIconName = appIconName ?? ProjectLayout.appleIconName(variant: variant)
+                try sub.runRoutes(routes)
+                let apple = routes.filter { route in (try? PresetCatalog.presets(route.presets[0]))?.first?.platform == .apple }
+                if !quiet, !dryRun, !apple.isEmpty {
+                    print("Xcode: set ASSETCATALOG_COMPILER_APPICON_NAME = \(sub.appIconName!) in the build configuration of \(variant)")
+                }
+                return
+            }
             let routes = try Terminal.orExit(2) { try ProjectLayout.routes(presets: names, out: out) }
             if routes.count > 1 || routes.first?.folder != out { return try runRoutes(routes) }
+        } else if variant != nil {
+            throw Terminal.failure("--variant works with one master at a time", status: 2)
         }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
         let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
@@ -461,3 +509,5 @@ final class Reporter: @unchecked Sendable {
 extension Compression: ExpressibleByArgument {}
 extension IconAppearance: ExpressibleByArgument {}
 extension MacShape: ExpressibleByArgument {}
+extension Badge.Style: ExpressibleByArgument {}
+extension Badge.Position: ExpressibleByArgument {}

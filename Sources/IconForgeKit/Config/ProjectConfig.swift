@@ -29,6 +29,8 @@ public struct ProjectConfig: Sendable {
     /// `generate`'s options by long name.
     static let options: [String: Kind] = [
         "filter": .value, "background": .value, "fit": .value, "gravity": .value, "app-icon-name": .value, "launch-image-name": .value, "app-id": .value,
+        "badge": .value, "badge-style": .value, "badge-position": .value, "badge-color": .value, "badge-text-color": .value,
+        "badge-version": .value, "badge-build": .value,
         "dark": .path, "tinted": .pathUnlessAuto, "appearance": .value, "launch-background": .value, "web-background": .value, "launch-logo": .path,
         "launch-logo-scale": .value, "compression": .value, "mac-shape": .value, "android-foreground": .path,
         "android-background": .pathUnlessColour, "monochrome": .pathUnlessAuto, "alternate": .namedPaths, "layer": .namedPaths,
@@ -59,13 +61,13 @@ public struct ProjectConfig: Sendable {
         for (key, value) in top {
             guard key.string == "jobs" else { throw unknown(key, path: path, known: ["jobs"]) }
             guard let list = value.sequence else { throw invalid(value, path: path, "jobs must be a list of jobs") }
-            for job in list { jobs.append(try Self.job(job, folder: folder, path: path)) }
+            for job in list { jobs += try Self.job(job, folder: folder, path: path) }
         }
         guard !jobs.isEmpty else { throw .invalid(path: path, line: 1, column: 1, reason: "has no jobs (a 'jobs' list of master, presets, out)") }
         return ProjectConfig(path: path, jobs: jobs)
     }
 
-    private static func job(_ node: Node, folder: String, path: String) throws(ConfigError) -> Job {
+    private static func job(_ node: Node, folder: String, path: String) throws(ConfigError) -> [Job] {
         guard let mapping = node.mapping else { throw invalid(node, path: path, "a job must be a mapping of master, presets, out and options") }
         func resolve(_ value: String) -> String {
             value.hasPrefix("/") || folder.isEmpty ? value : (folder as NSString).appendingPathComponent(value)
@@ -75,6 +77,34 @@ public struct ProjectConfig: Sendable {
             return text
         }
         var master: String?, presets: String?, out: String?, arguments: [String] = [], inputs: [String] = []
+        var variants: [(name: String, master: String?, arguments: [String], inputs: [String], line: Int)] = []
+        // An option's value as command-line arguments (and the files it names, which are the job's inputs).
+        func option(_ keyNode: Node, _ value: Node, known: [String]) throws(ConfigError) -> (arguments: [String], inputs: [String]) {
+            let key = keyNode.string ?? ""
+            guard let kind = options[key] else { throw unknown(keyNode, path: path, known: known + options.keys.sorted()) }
+            switch kind {
+            case .flag:
+                guard let flag = value.bool else { throw invalid(value, path: path, "\(key) must be true or false") }
+                return (flag ? ["--" + key] : [], [])
+            case .namedPaths:
+                // A map (front: art/front.png) or a list of NAME=FILE strings.
+                var pairs: [(String, String)] = []
+                if let map = value.mapping {
+                    for (name, file) in map { pairs.append((try scalar(name, key), try scalar(file, key))) }
+                } else if let list = value.sequence {
+                    for item in list {
+                        let text = try scalar(item, key)
+                        guard let equals = text.firstIndex(of: "=") else { throw invalid(item, path: path, "\(key) entries are NAME=FILE") }
+                        pairs.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+                    }
+                } else { throw invalid(value, path: path, "\(key) must be a map of NAME: FILE") }
+                return (pairs.flatMap { ["--" + key, $0.0 + "=" + resolve($0.1)] }, pairs.map { resolve($0.1) })
+            default:
+                let text = try scalar(value, key)
+                let isPath = kind == .path || (kind == .pathUnlessAuto && text != "auto") || (kind == .pathUnlessColour && !text.hasPrefix("#"))
+                return (["--" + key, isPath ? resolve(text) : text], isPath ? [resolve(text)] : [])
+            }
+        }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
@@ -86,41 +116,44 @@ public struct ProjectConfig: Sendable {
                     for item in list { names.append(try scalar(item, key)) }
                     presets = names.joined(separator: ",")
                 } else { presets = try scalar(value, key) }
-            default:
-                guard let kind = options[key] else { throw unknown(keyNode, path: path, known: ["master", "presets", "out"] + options.keys.sorted()) }
-                switch kind {
-                case .flag:
-                    guard let flag = value.bool else { throw invalid(value, path: path, "\(key) must be true or false") }
-                    if flag { arguments.append("--" + key) }
-                case .namedPaths:
-                    // A map (front: art/front.png) or a list of NAME=FILE strings.
-                    var pairs: [(String, String)] = []
-                    if let map = value.mapping {
-                        for (name, file) in map { pairs.append((try scalar(name, key), try scalar(file, key))) }
-                    } else if let list = value.sequence {
-                        for item in list {
-                            let text = try scalar(item, key)
-                            guard let equals = text.firstIndex(of: "=") else { throw invalid(item, path: path, "\(key) entries are NAME=FILE") }
-                            pairs.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+            case "variants":
+                // Each variant: a name, optionally its own master, and options that override the job's (a badge).
+                guard let list = value.sequence else { throw invalid(value, path: path, "variants must be a list of mappings with a name") }
+                for item in list {
+                    guard let entries = item.mapping else { throw invalid(item, path: path, "a variant must be a mapping with a name") }
+                    var name: String?, variantMaster: String?, variantArguments: [String] = [], variantInputs: [String] = []
+                    for (variantKey, variantValue) in entries {
+                        switch variantKey.string ?? "" {
+                        case "name": name = try scalar(variantValue, "name")
+                        case "master": variantMaster = resolve(try scalar(variantValue, "master"))
+                        default:
+                            let (extra, files) = try option(variantKey, variantValue, known: ["name", "master"])
+                            variantArguments += extra
+                            variantInputs += files
                         }
-                    } else { throw invalid(value, path: path, "\(key) must be a map of NAME: FILE") }
-                    for (name, file) in pairs {
-                        arguments += ["--" + key, name + "=" + resolve(file)]
-                        inputs.append(resolve(file))
                     }
-                default:
-                    let text = try scalar(value, key)
-                    let isPath = kind == .path || (kind == .pathUnlessAuto && text != "auto")
-                        || (kind == .pathUnlessColour && !text.hasPrefix("#"))
-                    arguments += ["--" + key, isPath ? resolve(text) : text]
-                    if isPath { inputs.append(resolve(text)) }
+                    guard let name else { throw invalid(item, path: path, "a variant needs a name") }
+                    guard !variants.contains(where: { $0.name == name }) else { throw invalid(item, path: path, "two variants are named \(name)") }
+                    variants.append((name, variantMaster, variantArguments, variantInputs, item.mark?.line ?? 0))
                 }
+            default:
+                let (extra, files) = try option(keyNode, value, known: ["master", "presets", "out", "variants"])
+                arguments += extra
+                inputs += files
             }
         }
         guard let master else { throw invalid(node, path: path, "a job needs a master") }
         guard let presets else { throw invalid(node, path: path, "a job needs presets") }
         guard let out else { throw invalid(node, path: path, "a job needs out") }
-        return Job(line: (node.mark?.line ?? 0), arguments: [master, "--preset", presets, "--out", out] + arguments, inputs: [master] + inputs)
+        guard !variants.isEmpty else {
+            return [Job(line: (node.mark?.line ?? 0), arguments: [master, "--preset", presets, "--out", out] + arguments, inputs: [master] + inputs)]
+        }
+        // The variant's options come after the job's: where both give one, the variant's is the one used.
+        return variants.map { variant in
+            let source = variant.master ?? master
+            return Job(line: variant.line, arguments: [source, "--preset", presets, "--out", out] + arguments + variant.arguments + ["--variant", variant.name],
+                       inputs: [source] + inputs + variant.inputs)
+        }
     }
 
     private static func unknown(_ node: Node, path: String, known: [String]) -> ConfigError {

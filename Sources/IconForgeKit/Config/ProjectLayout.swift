@@ -118,6 +118,46 @@ public struct ProjectLayout: Sendable {
         !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || linuxFolder.map { !$0.isEmpty } == true
     }
 
+    /// The routes of one variant of the app (a flavour, an environment, a white-label brand): each platform's files
+    /// where that platform keeps a variant — Android in the module's `src/NAME/res` source set (beside `src/main`, which
+    /// the flavour's resources override), web, Windows and Linux in a `NAME/` folder of their own; Apple's stay in the
+    /// catalog (the set is named `AppIcon-NAME` by the caller: `appleIconName(variant:)`).
+    public static func variantRoutes(presets names: [String], out: String, variant: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
+        guard !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw .invalidRequest(path: variant, reason: "a variant's name is a plain name such as dev or staging")
+        }
+        var result: [(presets: [String], folder: String)] = []
+        for route in try routes(presets: names, out: out) {
+            let platform = (try? PresetCatalog.presets(route.presets[0]))?.first?.platform ?? .apple
+            let folder: String
+            switch platform {
+            case .apple: folder = route.folder
+            case .android: folder = androidVariantFolder(route.folder, variant: variant)
+            case .web, .windows, .linux: folder = (route.folder as NSString).appendingPathComponent(variant)
+            }
+            if let index = result.firstIndex(where: { $0.folder == folder }) { result[index].presets += route.presets } else { result.append((route.presets, folder)) }
+        }
+        return result
+    }
+
+    /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
+    public static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
+
+    /// `src/main/res` → `src/NAME/res`; a module (or a project with an app/ module) → its `src/NAME/res`; else `NAME/`.
+    static func androidVariantFolder(_ folder: String, variant: String) -> String {
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count >= 3, parts[parts.count - 1] == "res", parts[parts.count - 3] == "src" {
+            return (parts.dropLast(2) + [variant, "res"]).joined(separator: "/")
+        }
+        for module in ["app", ""] {
+            let base = module.isEmpty ? folder : (folder as NSString).appendingPathComponent(module)
+            if isFolder((base as NSString).appendingPathComponent("src/main/res")) {
+                return NSString.path(withComponents: [base, "src", variant, "res"])
+            }
+        }
+        return (folder as NSString).appendingPathComponent(variant)
+    }
+
     /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
     /// - into a catalog, a `res/` folder or an `.icon`: all of them there, as given;
     /// - into a project's root (one where a catalog, an Android module or a web folder is found): Apple presets into the

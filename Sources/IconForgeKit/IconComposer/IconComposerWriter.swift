@@ -26,6 +26,12 @@ struct IconComposerWriter {
     var masterIsOpaque: Bool
     /// The run's ownership rule (backups, containment, the ledger); without it, files are written directly.
     var output: OutputWriter? = nil
+    /// A `--badge` drawn on a transparent canvas: the front group of its own, so that Liquid Glass renders it as it
+    /// renders the art, and the art's layers stay as they are.
+    var badge: LayerImage? = nil
+
+    /// The badge's asset file and layer name.
+    static let badgeName = "badge"
 
     /// The base name of IconForge's asset files (`icon.png`, `icon-dark.svg`, …) and of its layer.
     static let layerName = "icon"
@@ -90,6 +96,16 @@ struct IconComposerWriter {
         if let background {
             updated.fill = Specialized(.solid(IconComposerColor(srgb: background).text))
         }
+        let badgeFile = Self.badgeName + ".png"
+        if badge != nil, !updated.groups.contains(where: { $0.layers.contains { $0.imageName.allValues.contains(badgeFile) } }) {
+            guard updated.groups.count < IconComposerDocument.maximumGroups else {
+                throw .invalidRequest(path: path, reason: "already has \(updated.groups.count) groups, the most Icon Composer allows: "
+                                      + "there is no room for the badge's group")
+            }
+            var group = IconComposerGroup(layers: [IconComposerLayer(name: Self.badgeName, imageName: Specialized(badgeFile))])
+            group.name = "Badge"
+            updated.groups.insert(group, at: 0) // in front of the art
+        }
 
         var written: [String] = []
         let bundleName = (path as NSString).lastPathComponent
@@ -101,6 +117,9 @@ struct IconComposerWriter {
             guard let image = images[appearance], let name = names[appearance] else { continue }
             let target = (assets as NSString).appendingPathComponent(name)
             if try writeIfChanged(image.bytes, to: target) { written.append(bundleName + "/Assets/" + name) }
+        }
+        if let badge, try writeIfChanged(badge.bytes, to: (assets as NSString).appendingPathComponent(badgeFile)) {
+            written.append(bundleName + "/Assets/" + badgeFile)
         }
         if try writeIfChanged(Array(updated.rendered.utf8), to: documentPath) {
             written.append(bundleName + "/" + IconComposerBundle.documentName)

@@ -56,4 +56,34 @@ struct ProjectConfigTests {
         let message = try error(text)
         #expect(message.contains("iconforge.yml" + expected), "\(message)")
     }
+    @Test("variants: one job per variant, its options after the job's (so they win), its own master, --variant last")
+    func variants() throws {
+        let config = try load("""
+            jobs:
+              - master: icon.png
+                presets: [ios, android]
+                out: .
+                badge: BASE
+                variants:
+                  - name: dev
+                    badge: DEV
+                    badge-color: "#1E88E5"
+                  - name: brand-b
+                    master: brands/b.png
+                    badge: ""
+            """)
+        let folder = (config.path as NSString).deletingLastPathComponent
+        #expect(config.jobs.count == 2)
+        #expect(config.jobs[0].arguments == [folder + "/icon.png", "--preset", "ios,android", "--out", folder + "/.", "--badge", "BASE",
+                                             "--badge", "DEV", "--badge-color", "#1E88E5", "--variant", "dev"])
+        #expect(config.jobs[1].arguments == [folder + "/brands/b.png", "--preset", "ios,android", "--out", folder + "/.", "--badge", "BASE",
+                                             "--badge", "", "--variant", "brand-b"])
+        #expect(config.jobs[1].inputs == [folder + "/brands/b.png"])
+        #expect(config.jobs[1].line == 10)
+        #expect(try error("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    variants:\n      - badge: X\n").contains("a variant needs a name"))
+        #expect(try error("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    variants:\n      - name: a\n        colour: red\n")
+            .contains("unknown key 'colour'"))
+        #expect(try error("jobs:\n  - master: a.png\n    presets: ios\n    out: x\n    variants:\n      - name: a\n      - name: a\n")
+            .contains("two variants are named a"))
+    }
 }
