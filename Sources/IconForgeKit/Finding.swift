@@ -20,6 +20,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
     case icns, ico
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
+    case extensionManifest = "extension-manifest", notificationIcon = "notification-icon", splashScreen = "splash-screen"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -48,6 +49,9 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .adaptiveIcon: "Android: adaptive icons (mipmap-anydpi-v26), themed icons need <monochrome>"
         case .playIcon: "Google Play: app icon 512x512, 32-bit PNG, at most 1024 KB"
         case .webManifest: "Web App Manifest: icons; installability needs 192 and 512"
+        case .extensionManifest: "Chrome extensions: manifest icons and action.default_icon (MDN: icons, browser_action); the Chrome Web Store needs 128x128"
+        case .notificationIcon: "Android: notification icons are drawn from alpha alone (Android 5+), white on transparency, 24 dp"
+        case .splashScreen: "Android 12 splash screens: windowSplashScreenAnimatedIcon, 288 dp canvas, content inside the 192 dp circle"
         }
     }
 }

@@ -180,6 +180,9 @@ public struct Generator: Sendable {
                         spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                     }
                 }
+                if spec.role.isAndroidResource, !androidRoot.isEmpty {
+                    spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
+                }
                 if let layer = spec.visionLayer, let stack = spec.set {
                     // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
                     if layer != "back", options.visionLayers[layer] == nil { spec.filename = nil }
@@ -191,8 +194,24 @@ public struct Generator: Sendable {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            return adoptingWebsiteIcons(result, folder: outputFolder)
+            return adoptingExtensionIcons(adoptingWebsiteIcons(result, folder: outputFolder), folder: outputFolder)
         }
+        return result
+    }
+
+    /// Into a browser extension's folder, the icons its manifest declares (in `icons` and its toolbar button's
+    /// `default_icon`) are rendered into those files at their declared sizes, and the preset's icons are added only for
+    /// the sizes `icons` lacks: the extension keeps its own file names.
+    private func adoptingExtensionIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard let template = outputs.first(where: { $0.role == .browserExtension }) else { return outputs }
+        let listed = ExtensionManifest.listedIcons(in: folder)
+        let covered = Set(listed.filter(\.inIcons).map(\.pixels))
+        var result = outputs.filter { spec in
+            guard spec.role == .browserExtension, let pixels = spec.pixels else { return true }
+            return !covered.contains(pixels.width)
+        }
+        var placed = Set(result.compactMap(\.outputPath))
+        for icon in listed where placed.insert(icon.path).inserted { result.append(Self.spec(template, at: icon.path, pixels: icon.pixels)) }
         return result
     }
 
@@ -398,6 +417,11 @@ public struct Generator: Sendable {
             }
         }
         let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
+        if masters.notification == nil, planned.contains(where: { $0.spec.role == .androidNotification }) {
+            // No glyph to draw from alpha: no notification icon rather than a white square.
+            planned.removeAll { $0.spec.role == .androidNotification }
+            outputs.removeAll { $0.role == .androidNotification }
+        }
         if let icon = masters.adaptive, !icon.monochromeHasShape {
             // No glyph to make a themed icon of: no monochrome layer rather than a blank tile (Android makes its own).
             planned.removeAll { $0.spec.androidLayer == "monochrome" }
@@ -455,6 +479,11 @@ public struct Generator: Sendable {
                 platformNotes += try FastlanePlayIcons.update(root: outputFolder, afterAndroidInto: outputFolder, inputs: [source] + options.inputFiles)
             }
         }
+        if outputs.contains(where: { $0.role == .browserExtension }), !Generator.isCatalog(outputFolder) {
+            snippets += try writeExtensionManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
+                                                   into: outputFolder, writer: writer)
+        }
+        snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
                                              into: outputFolder, writer: writer)
@@ -794,6 +823,56 @@ public struct Generator: Sendable {
             if try writer.write(updated, to: page, allowingOutside: true) {
                 files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
             }
+        }
+        return files
+    }
+
+    /// The extension's `manifest.json` with the icons merged in (see `ExtensionManifest.merged`); without one, the
+    /// `manifest-icons.json` snippet of the members to add. Sizes its `icons` declares keep their files (rendered where
+    /// they stand); the others name the preset's.
+    private func writeExtensionManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+        let manifest = ExtensionManifest.existing(in: folder)
+        let declared = manifest.flatMap(ExtensionManifest.read).map(ExtensionManifest.declaredIcons) ?? []
+        var icons: [Int: String] = [:]
+        for icon in declared where icon.place == "icons" {
+            if let size = icon.size, ExtensionManifest.sizes.contains(size), icons[size] == nil { icons[size] = icon.path }
+        }
+        for spec in outputs where spec.role == .browserExtension {
+            guard let pixels = spec.pixels, ExtensionManifest.sizes.contains(pixels.width), icons[pixels.width] == nil, let path = spec.outputPath else { continue }
+            icons[pixels.width] = path
+        }
+        guard let manifest else {
+            let data = ExtensionManifest.snippet(icons: icons)
+            let path = loosePath(ExtensionManifest.snippetName, in: folder)
+            try writer.write(data, to: (folder as NSString).appendingPathComponent(path))
+            return [GeneratedFile(path: path, role: .browserExtension, pixels: nil, bytes: data.count)]
+        }
+        do { try writer.checkTarget(manifest) } catch { throw .file(error) }
+        let existing: [UInt8]
+        do { existing = try FileIO.readDocument(manifest) } catch { throw .file(error) }
+        let data = try ExtensionManifest.merged(existing: existing, icons: icons, path: manifest)
+        try writer.write(data, to: manifest)
+        return [GeneratedFile(path: ExtensionManifest.fileName, role: .browserExtension, pixels: nil, bytes: data.count)]
+    }
+
+    /// The snippets of Android's other resources, beside `res/`: the TV banner's manifest lines, the splash screen's
+    /// theme items.
+    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+        let android = Generator.androidResources(in: folder)
+        let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
+        var texts: [(name: String, text: String, role: Role)] = []
+        if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
+            texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
+        }
+        if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
+            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour),
+                          .androidSplash))
+        }
+        var files: [GeneratedFile] = []
+        for (name, text, role) in texts {
+            let path = place(name)
+            try writer.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(path))
+            files.append(GeneratedFile(path: path, role: role, pixels: nil, bytes: text.utf8.count))
         }
         return files
     }

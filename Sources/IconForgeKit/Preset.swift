@@ -11,16 +11,27 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case android, web
     /// A macOS app icon: its shape and shadow sit on a transparent canvas.
     case mac
+    /// A browser extension's icon (`manifest.json`'s `icons` and toolbar button): RGBA, merged into the manifest.
+    case browserExtension = "browser-extension"
+    /// Android's status-bar notification icon: a white silhouette on transparency.
+    case androidNotification = "android-notification"
+    /// Android TV's launcher banner: the logo on a colour, opaque.
+    case androidBanner = "android-banner"
+    /// Android 12's splash screen icon: the logo inside the centre circle of a transparent canvas.
+    case androidSplash = "android-splash"
 
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web: false
+        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .browserExtension, .androidNotification, .androidSplash: false
         default: true
         }
     }
+
+    /// Android resources other than the launcher icon: they go into `res/` as the launcher icon's layers do.
+    public var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
 
     /// The icon roles of an app-icon set.
     public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
@@ -156,12 +167,15 @@ public struct Preset: Sendable, Equatable {
         case android
         /// A website's folder.
         case web
+        /// A browser extension's folder (the one holding its `manifest.json`).
+        case browserExtension
     }
 
-    /// Where this preset's outputs live in a project: Android if it writes launcher layers, web if it writes manifest
-    /// icons or touch icons, Apple otherwise.
+    /// Where this preset's outputs live in a project: Android if it writes launcher layers or other Android resources,
+    /// web if it writes manifest icons or touch icons, a browser extension's folder for extension icons, Apple otherwise.
     public var platform: Platform {
-        if outputs.contains(where: { $0.androidLayer != nil }) { return .android }
+        if outputs.contains(where: { $0.androidLayer != nil || $0.role.isAndroidResource }) { return .android }
+        if outputs.contains(where: { $0.role == .browserExtension }) { return .browserExtension }
         if outputs.contains(where: { $0.webPurpose != nil || $0.role == .webClip || $0.container == "ico" }) { return .web }
         return .apple
     }

@@ -23,7 +23,7 @@ struct Renderer: Sendable {
     }
 
     static func key(for spec: IconSpec) -> Key {
-        let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
+        let kind: Role? = [.launch, .launchLogo, .template, .mac, .androidNotification, .androidSplash, .androidBanner].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
                    androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb)
     }
@@ -46,6 +46,14 @@ struct Renderer: Sendable {
             }
         case .launchLogo:
             return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path)
+        case .androidNotification, .androidSplash:
+            // Drawn on their own canvases (see Masters): reduced from them.
+            let own = spec.role == .androidNotification ? masters.notification : masters.splash
+            return try resized(own ?? masters.master, to: size, fit: .stretch, encoding: encoding, path: job.path)
+        case .androidBanner:
+            let banner = AndroidTVBanner.make(master: masters.master.base, placement: masters.bannerPlacement ?? MaskPlacement(masters.master.base),
+                                              size: size, background: options.background, filter: options.filter)
+            return try encode(.image(banner), size: size, options: encoding, path: job.path)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
             return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path)

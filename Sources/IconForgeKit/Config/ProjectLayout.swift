@@ -12,6 +12,9 @@ public struct ProjectLayout: Sendable {
     public var androidRoot: String?
     /// The website's folder, relative to the root ("" for the root itself).
     public var webFolder: String?
+    /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
+    /// the root itself).
+    public var extensionFolder: String?
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     public var master: String?
 
@@ -38,6 +41,7 @@ public struct ProjectLayout: Sendable {
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             webFolder = ""
         }
+        if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
@@ -62,6 +66,7 @@ public struct ProjectLayout: Sendable {
                         continue
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else if master == nil, Self.looksLikeMaster(name: name, path: full) {
                     master = path
@@ -94,7 +99,7 @@ public struct ProjectLayout: Sendable {
     }
 
     /// True when the search found any platform's folder.
-    public var isProject: Bool { !catalogs.isEmpty || androidRoot != nil || webFolder != nil }
+    public var isProject: Bool { !catalogs.isEmpty || androidRoot != nil || webFolder != nil || extensionFolder != nil }
 
     /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
     /// - into a catalog, a `res/` folder or an `.icon`: all of them there, as given;
@@ -120,7 +125,9 @@ public struct ProjectLayout: Sendable {
         let layout = ProjectLayout(root: out)
         guard layout.isProject else {
             guard Set(platforms.map(\.platform)).count > 1 else { return [(names, out)] }
-            for (name, platform) in platforms { add(name, platform == .android ? "android" : platform == .web ? "web" : "") }
+            for (name, platform) in platforms {
+                add(name, platform == .android ? "android" : platform == .web ? "web" : platform == .browserExtension ? "extension" : "")
+            }
             return routes
         }
         var missing: [String] = []
@@ -129,6 +136,7 @@ public struct ProjectLayout: Sendable {
             let relative: String? = switch platform {
             case .android: layout.androidRoot
             case .web: layout.webFolder
+            case .browserExtension: layout.extensionFolder
             case .apple: (layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }
                           ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty }))?.path
             }
@@ -136,7 +144,8 @@ public struct ProjectLayout: Sendable {
         }
         if !missing.isEmpty {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
-                + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
+                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
             throw .invalidRequest(path: out, reason: "has no folder for \(missing.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
                                   + "give --out that folder for those presets, or generate them in a run of their own")
         }
