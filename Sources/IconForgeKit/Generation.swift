@@ -486,7 +486,7 @@ public struct Generator: Sendable {
         snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                             into: outputFolder, writer: writer)
+                                             source: source, into: outputFolder, writer: writer)
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -778,7 +778,7 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
@@ -798,10 +798,28 @@ public struct Generator: Sendable {
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
         let touch = outputs.first { $0.role == .webClip && $0.pixels?.width == 180 }?.outputPath
-        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, touchIcon: touch, manifest: manifestName)
+        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count)]
+        // An SVG master is the site's icon.svg as it is: browsers draw it sharp at every size (a master that is already the
+        // site's icon.svg stays as it is).
+        var svg: String?
+        if let head = try? FileIO.readPrefix(source, upTo: 64 << 10), FileKind.detect(head) == .svg {
+            let svgPath = loosePath(WebManifest.svgName, in: folder), full = (folder as NSString).appendingPathComponent(svgPath)
+            svg = svgPath
+            var isMaster = false
+            do { try writer.checkTarget(full) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
+                isMaster = true
+            }
+            if !isMaster {
+                let master = try FileIO.readInput(source)
+                try writer.write(master, to: full)
+                files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
+            }
+        }
+        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: manifestName)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
-        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
+        files.append(GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count))
         if options.updatesPage {
             guard let page = site.page, let bytes = try? FileIO.readDocument(page) else {
                 throw .invalidRequest(path: folder, reason: "has no index.html (nor, for Vite, one beside it) for --update-html to update")
@@ -812,6 +830,7 @@ public struct Generator: Sendable {
             let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
             var wanted: [WebPage.WantedLink] = []
             if let ico { wanted.append(.init(rel: "icon", sizes: icoSizes, tag: "<link rel=\"icon\" href=\"\(href(ico))\" sizes=\"\(icoSizes)\">")) }
+            if let svg { wanted.append(.init(rel: "icon", sizes: "any", tag: WebManifest.svgLink(href(svg)))) }
             for (file, sizes) in favicons {
                 wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
             }

@@ -160,6 +160,31 @@ struct WebAppTests {
         #expect(lines.contains { $0.contains("leaves") }, "\(lines)")
         #expect(!lines.contains { $0.contains("icon-192") }, "the outside manifest was read: \(lines)")
     }
+
+    @Test("an SVG master is copied as the site's icon.svg, byte for byte, and linked (sizes=any) in icons.html and the page; a PNG master writes none")
+    func svgIcon() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#3366CC"/></svg>"##
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg.utf8).write(to: master)
+        let folder = try site(["index.html": "<html>\n<head>\n  <title>x</title>\n</head>\n</html>\n"])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.updatesPage = true
+        let report = try Generator(options: options).run(source: master.path, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("icon.svg")) == svg)
+        #expect(report.files.map(\.path).contains("icon.svg"))
+        let link = #"<link rel="icon" href="icon.svg" type="image/svg+xml" sizes="any">"#
+        #expect(try text(folder.appendingPathComponent("icons.html")).contains(link))
+        #expect(try text(folder.appendingPathComponent("index.html")).components(separatedBy: link).count == 2)
+        // A rerun finds the link in place: still one.
+        _ = try Generator(options: options).run(source: master.path, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("index.html")).components(separatedBy: link).count == 2)
+
+        let pngSite = try site([:])
+        _ = try generate(into: pngSite)
+        #expect(!FileManager.default.fileExists(atPath: pngSite.appendingPathComponent("icon.svg").path))
+        #expect(try !text(pngSite.appendingPathComponent("icons.html")).contains("image/svg+xml"))
+    }
+
 }
 
 @Suite("Web apps: --update-html")
