@@ -69,6 +69,15 @@ enum AndroidNotificationIcon {
         }
         let count = image.width * image.height
         var result: [Finding] = []
+        // 24 dp at the folder's density: another size is drawn scaled (blurred), as lint's IconDipSize says.
+        let folder = (path.parentFolder as NSString).lastPathComponent
+        if let density = AndroidResourceChecks.densities.first(where: { folder.split(separator: "-").contains(Substring($0.name)) }) {
+            let side = density.legacy / 2 // 24 dp is half the 48 dp launcher icon
+            if image.width != side || image.height != side {
+                result.append(Finding(.notificationIcon, .warning, "\(name) is \(image.size) but should be \(side)x\(side) (24 dp at \(density.name)); Android scales it",
+                                      fix: "run 'iconforge generate MASTER --preset android-notification'"))
+            }
+        }
         if Double(opaque) >= Double(count) * opaqueShare {
             result.append(Finding(.notificationIcon, .error, "\(name) has no transparency (\(percent(opaque, of: count)) of its pixels are opaque): "
                                   + "the status bar draws only alpha, so it shows as a white square",

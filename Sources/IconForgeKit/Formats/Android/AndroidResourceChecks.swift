@@ -121,16 +121,18 @@ enum AndroidResourceChecks {
     }
 
     /// The PNG notification icons (`drawable*/ic_stat_*.png`) and splash screen icons (the drawables a `values*` theme
-    /// names as `windowSplashScreenAnimatedIcon`, or IconForge's own beside its snippet) in the resource folders of `res`.
+    /// names as `windowSplashScreenAnimatedIcon`, or IconForge's own beside its snippet) in the drawable folders of `res`.
     static func specialDrawables(res: String) -> [String: SpecialDrawable] {
         let manager = FileManager.default
-        let folders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("drawable") || $0.hasPrefix("mipmap") }
+        let folders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("drawable") }
         guard !folders.isEmpty else { return [:] }
         var splash = AndroidSplashScreen.iconNames(res: res)
         let snippet = AndroidSplashScreen.snippetName
         if [res, res.parentFolder].contains(where: { manager.fileExists(atPath: ($0 as NSString).appendingPathComponent(snippet)) }) {
             splash.insert(AndroidSplashScreen.drawableName)
         }
+        // A splash icon that is also a vector or adaptive drawable is drawn from that on Android 12: its PNGs are fallbacks.
+        splash = splash.filter { name in !folders.contains { manager.fileExists(atPath: (res as NSString).appendingPathComponent("\($0)/\(name).xml")) } }
         var result: [String: SpecialDrawable] = [:]
         for folder in folders {
             let path = (res as NSString).appendingPathComponent(folder)

@@ -42,7 +42,7 @@ enum AndroidSplashScreen {
     }
 
     /// The drawables a project names as its splash icon: `windowSplashScreenAnimatedIcon` (the platform's attribute or
-    /// the SplashScreen library's) in any `values*/*.xml`, by name.
+    /// the SplashScreen library's) in any `values*/*.xml`, by name; `@mipmap/` references (the launcher icon) are not.
     static func iconNames(res: String) -> Set<String> {
         var names = Set<String>()
         let manager = FileManager.default
@@ -56,7 +56,8 @@ enum AndroidSplashScreen {
                     rest = rest[range.upperBound...]
                     guard let close = rest.firstIndex(of: "<") else { break }
                     let value = rest[rest.index(after: rest.firstIndex(of: ">") ?? rest.startIndex)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
-                    if value.hasPrefix("@drawable/") || value.hasPrefix("@mipmap/") {
+                    // A mipmap there is the launcher icon (on Android 12 its adaptive icon, drawn in its own mask): not checked.
+                    if value.hasPrefix("@drawable/") {
                         names.insert(String(value.split(separator: "/", maxSplits: 1)[1]))
                     }
                 }

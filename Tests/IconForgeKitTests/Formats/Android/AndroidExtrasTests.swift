@@ -71,10 +71,16 @@ struct AndroidExtrasTests {
         #expect(errors("ic_stat_square.png").count == 1 && errors("ic_stat_square.png")[0].contains("white square"))
         #expect(errors("ic_stat_red.png").count == 1 && errors("ic_stat_red.png")[0].contains("has colour"))
         #expect(errors("ic_stat_good.png").isEmpty && errors("photo.png").isEmpty)
+        // 24 dp at the folder's density (48 px at xhdpi): another size is a warning.
+        var small = Image(width: 40, height: 40)
+        for y in 8..<32 { for x in 8..<32 { small.setPixel(x: x, y: y, SIMD4(255, 255, 255, 255)) } }
+        try write(small, to: root.appendingPathComponent("res/drawable-xhdpi/ic_stat_small.png"))
+        let sized = try Validator().validate([root.path]).files.filter { $0.path.hasSuffix("ic_stat_small.png") }.flatMap(\.findings)
+        #expect(sized.map(\.severity) == [.warning] && sized.first?.message == "ic_stat_small.png is 40x40 but should be 48x48 (24 dp at xhdpi); Android scales it")
         // The same files in a project's res/ (with launcher icons, whose drawables the walk does not enter) are checked.
         try FileManager.default.createDirectory(at: root.appendingPathComponent("res/mipmap-anydpi-v26"), withIntermediateDirectories: true)
         let inProject = try Validator().validate([root.appendingPathComponent("res").path]).files.flatMap(\.findings).filter { $0.rule == .notificationIcon }
-        #expect(inProject.count == 2)
+        #expect(inProject.filter { $0.severity == .error }.count == 2 && inProject.count == 3)
     }
 
     @Test("a full-bleed master whose glyph cannot be separated writes no notification icon, and says why")
@@ -158,6 +164,17 @@ struct AndroidExtrasTests {
         try write(image, to: res.appendingPathComponent("drawable/other.png"))
         let found = try findings(res.deletingLastPathComponent()).filter { $0.rule == .splashScreen }
         #expect(found.count == 1)
+        // A theme naming the launcher icon (@mipmap/ic_launcher, drawn from its adaptive icon), or a drawable that is
+        // also a vector, is not checked as a bitmap.
+        try Data("""
+        <resources><style name="Theme.Starting" parent="Theme.SplashScreen">
+            <item name="windowSplashScreenAnimatedIcon">@mipmap/ic_launcher</item>
+            <item name="windowSplashScreenAnimatedIcon">@drawable/other</item>
+        </style></resources>
+        """.utf8).write(to: res.appendingPathComponent("values-v31/splash.xml"))
+        try write(image, to: res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"))
+        try Data("<vector/>".utf8).write(to: res.appendingPathComponent("drawable/other.xml"))
+        #expect(try findings(res.deletingLastPathComponent()).filter { $0.rule == .splashScreen }.count == 1)
         #expect(found.first?.message == "logo_splash.png: content reaches 338 dp across the 288 dp canvas (117% of it), outside the 192 dp circle "
                 + "(two thirds) the splash screen shows: Android 12+ cuts it off")
     }
