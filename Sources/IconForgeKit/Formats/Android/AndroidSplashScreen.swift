@@ -79,11 +79,42 @@ enum AndroidSplashScreen {
                             fix: "run 'iconforge generate MASTER --preset android-splash'")]
         }
         let side = Double(image.width), limit = side / 3
+        // An opaque canvas of one colour (Expo's white square behind a logo) is a background, not content: what differs
+        // from it is the logo.
+        let background: RGBColor? = image.hasTransparentEdges ? nil : image.edgeColor(fallback: .white)
+        let logo = background.map { image.differing(from: $0) } ?? image
         // A pixel of anti-aliasing past the edge is not content outside it.
-        guard let reach = image.contentRadius(threshold: 0.5), reach > limit + 1 else { return [] }
-        let diameter = Int((2 * reach / side * 288).rounded())
-        return [Finding(.splashScreen, .error, "\(name): content reaches \(diameter) dp across the 288 dp canvas (\(Int((200 * reach / side).rounded()))% of it), "
-                        + "outside the 192 dp circle (two thirds) the splash screen shows: Android 12+ cuts it off",
-                        fix: "keep the logo inside the centre circle ('iconforge generate MASTER --preset android-splash')")]
+        var findings: [Finding] = []
+        if let reach = logo.contentRadius(threshold: 0.5), reach > limit + 1 {
+            let diameter = Int((2 * reach / side * 288).rounded())
+            findings.append(Finding(.splashScreen, .error, "\(name): content reaches \(diameter) dp across the 288 dp canvas (\(Int((200 * reach / side).rounded()))% of it), "
+                                    + "outside the 192 dp circle (two thirds) the splash screen shows: Android 12+ cuts it off",
+                                    fix: "keep the logo inside the centre circle ('iconforge generate MASTER --preset android-splash')"))
+        }
+        if let background {
+            findings.append(Finding(.splashScreen, .warning, "\(name) fills its canvas with \(background): outside the 192 dp circle it is cut off, "
+                                    + "which shows wherever windowSplashScreenBackground is another colour",
+                                    fix: "make the canvas transparent around the logo, and set windowSplashScreenBackground to \(background)"))
+        }
+        return findings
+    }
+}
+
+extension Image {
+    /// Opaque where a pixel (of half opacity or more) differs from `background` by more than a tenth of a channel,
+    /// transparent elsewhere: the content on a flat background.
+    func differing(from background: RGBColor) -> Image {
+        let top = Double(format.maxValue)
+        let base = SIMD3(Double(background.red), Double(background.green), Double(background.blue)) / 255
+        var result = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = self.pixel(x: x, y: y)
+                guard Double(pixel[3]) >= top / 2 else { continue }
+                let difference = SIMD3(Double(pixel[0]), Double(pixel[1]), Double(pixel[2])) / top - base
+                if max(abs(difference.x), abs(difference.y), abs(difference.z)) > 0.1 { result.setPixel(x: x, y: y, SIMD4(255, 255, 255, 255)) }
+            }
+        }
+        return result
     }
 }

@@ -175,6 +175,13 @@ struct AndroidExtrasTests {
         try write(image, to: res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher.png"))
         try Data("<vector/>".utf8).write(to: res.appendingPathComponent("drawable/other.xml"))
         #expect(try findings(res.deletingLastPathComponent()).filter { $0.rule == .splashScreen }.count == 1)
+        // An opaque canvas of one colour (Expo's white square) is a background: the logo on it is what must stay inside
+        // the circle; the background itself is a warning (it is cut off where the window's background differs).
+        var flat = Image(width: 288, height: 288, fill: SIMD4(255, 255, 255, 255))
+        for y in 100..<188 { for x in 100..<188 { flat.setPixel(x: x, y: y, SIMD4(200, 0, 0, 255)) } }
+        try write(flat, to: res.appendingPathComponent("drawable/logo_splash.png"))
+        let onFlat = try findings(res.deletingLastPathComponent()).filter { $0.rule == .splashScreen }
+        #expect(onFlat.map(\.severity) == [.warning] && onFlat.first?.message.contains("fills its canvas with #FFFFFF") == true)
         #expect(found.first?.message == "logo_splash.png: content reaches 338 dp across the 288 dp canvas (117% of it), outside the 192 dp circle "
                 + "(two thirds) the splash screen shows: Android 12+ cuts it off")
     }
