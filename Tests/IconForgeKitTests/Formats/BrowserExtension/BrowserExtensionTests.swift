@@ -183,4 +183,22 @@ struct BrowserExtensionTests {
         let messages = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .warning }.map(\.message)
         #expect(messages.contains { $0.contains("\"browser_action\" is not a key of Manifest V3") })
     }
+
+    @Test("from a project's root, the preset goes to the folder holding the extension's manifest; beside the web preset, each to its own")
+    func routes() throws {
+        let root = try Fixtures.temporaryFolder()
+        for (path, text) in ["src/extension/manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1"}"#, "web/index.html": "<html></html>"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        #expect(ProjectLayout(root: root.path).extensionFolder == "src/extension")
+        let routes = try ProjectLayout.routes(presets: ["browser-extension", "web"], out: root.path)
+        #expect(routes.map(\.presets) == [["browser-extension"], ["web"]])
+        #expect(routes.map { ($0.folder as NSString).lastPathComponent } == ["extension", "web"])
+        // A plain folder with no project in it: the extension's icons into extension/, the web's into web/.
+        let plain = try Fixtures.temporaryFolder()
+        #expect(try ProjectLayout.routes(presets: ["browser-extension", "web"], out: plain.path).map { ($0.folder as NSString).lastPathComponent }
+                == ["extension", "web"])
+    }
 }
