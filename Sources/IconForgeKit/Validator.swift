@@ -171,8 +171,6 @@ public struct Validator: Sendable {
             let (findings, files) = AndroidResourceChecks.check(res: folder, limits: limits)
             walk.findings += findings
             walk.checked += files
-        } else {
-            walk.androidDrawables.merge(AndroidResourceChecks.specialDrawables(res: folder)) { first, _ in first }
         }
         if kind == "icon" || IconComposerBundle.isBundle(folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Assets")) {
             let (findings, files) = IconComposerChecks.check(bundle: folder, limits: limits)
@@ -181,6 +179,11 @@ public struct Validator: Sendable {
             return
         }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        // Drawable folders outside a launcher icon's res/ (a library's, or a folder generate wrote into): their
+        // notification and splash screen icons are found here, checked when the walk reaches them.
+        if !androidResources, items.contains(where: { $0.hasPrefix("drawable") }) {
+            walk.androidDrawables.merge(AndroidResourceChecks.specialDrawables(res: folder)) { first, _ in first }
+        }
         for item in items where !(androidResources && Validator.androidResourceFolders.contains(where: { item.hasPrefix($0) })) {
             let path = (folder as NSString).appendingPathComponent(item)
             if let scope = walk.scope, !scope.contains(path) {

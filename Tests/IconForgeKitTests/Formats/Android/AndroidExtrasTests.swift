@@ -106,6 +106,11 @@ struct AndroidExtrasTests {
         #expect(changed > 20)
         let snippet = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("AndroidManifest-tv.xml")), as: UTF8.self)
         #expect(snippet.contains("android:banner=\"@drawable/banner\"") && snippet.contains("android.intent.category.LEANBACK_LAUNCHER"))
+        // A full-bleed master sits on its own edge colour (it continues into the banner), not on --background.
+        let (picture, _) = try generate("app-icon-master.png", presets: "android-tv") { $0.background = background }
+        let fullBleed = try decode(picture.appendingPathComponent("drawable-xhdpi/banner.png"))
+        #expect(fullBleed.info.width == 320 && fullBleed.info.height == 180)
+        #expect(fullBleed.image.pixel(x: 2, y: 2) == fullBleed.image.pixel(x: 317, y: 177) && fullBleed.image.pixel(x: 2, y: 2) != SIMD4(10, 20, 30, 255))
     }
 
     @Test("into a project, the new resources go into app/src/main/res and their snippets beside it")
