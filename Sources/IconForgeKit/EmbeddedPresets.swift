@@ -49,7 +49,7 @@ enum EmbeddedPresets {
         "android-splash.json": ###"""
 {
   "name": "android-splash",
-  "summary": "Android 12+ splash screen icon: res/drawable-*/splash_icon.png on the 288 dp canvas, the logo inside the 192 dp circle, and the values-v31 theme items (background colour) as a snippet",
+  "summary": "Android 12+ splash screen icon: res/drawable-*/splash_icon.png on the 288 dp canvas, the logo inside the 192 dp circle (drawable-night-* from --dark), and the values-v31 theme items (background colour, light and night) as a snippet",
   "outputs": [
     {
       "folder": "drawable-mdpi",
@@ -85,6 +85,46 @@ enum EmbeddedPresets {
       "role": "android-splash",
       "idiom": "universal",
       "pixels": "1152x1152"
+    },
+    {
+      "folder": "drawable-night-mdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "288x288",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-hdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "432x432",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "576x576",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "864x864",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xxxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "1152x1152",
+      "appearance": "dark"
     }
   ]
 }

@@ -884,8 +884,9 @@ public struct Generator: Sendable {
             texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
         }
         if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
-            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour),
-                          .androidSplash))
+            let night = outputs.contains { $0.role == .androidSplash && $0.appearance == .dark && $0.filename != nil } ? masters.splashDarkBackground : nil
+            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour,
+                                                                                       night: night), .androidSplash))
         }
         var files: [GeneratedFile] = []
         for (name, text, role) in texts {

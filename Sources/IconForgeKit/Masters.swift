@@ -27,6 +27,9 @@ struct Masters: Sendable {
     /// Android 12's splash screen icon on its 288 dp canvas, and the window background around it.
     var splash: ImagePyramid?
     var splashBackground: RGBColor?
+    /// The splash screen icon in dark mode (`drawable-night-*`), from `--dark`, and its window background.
+    var splashDark: ImagePyramid?
+    var splashDarkBackground: RGBColor?
     /// How the master is laid on Android TV's banner (a logo or a full-bleed picture).
     var bannerPlacement: MaskPlacement?
 
@@ -162,6 +165,12 @@ struct Masters: Sendable {
             var colour: RGBColor?
             if case .color(let given)? = options.androidBackground { colour = given }
             masters.splashBackground = colour ?? placement.background(fallback: options.background)
+            if let dark = masters.dark?.base, jobs.contains(where: { $0.spec.role == .androidSplash && $0.spec.appearance == .dark }) {
+                let darkPlacement = MaskPlacement(dark)
+                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, parallelism: parallelism))
+                // A logo on transparency: the night window is dark unless --android-background says otherwise.
+                masters.splashDarkBackground = colour ?? darkPlacement.background(fallback: RGBColor(red: 0, green: 0, blue: 0))
+            }
         }
         if roles.contains(.androidBanner) { masters.bannerPlacement = placement }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {

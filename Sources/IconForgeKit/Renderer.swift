@@ -48,7 +48,7 @@ struct Renderer: Sendable {
             return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path)
         case .androidNotification, .androidSplash:
             // Drawn on their own canvases (see Masters): reduced from them.
-            let own = spec.role == .androidNotification ? masters.notification : masters.splash
+            let own = spec.role == .androidNotification ? masters.notification : spec.appearance == .dark ? masters.splashDark : masters.splash
             return try resized(own ?? masters.master, to: size, fit: .stretch, encoding: encoding, path: job.path)
         case .androidBanner:
             let banner = AndroidTVBanner.make(master: masters.master.base, placement: masters.bannerPlacement ?? MaskPlacement(masters.master.base),

@@ -152,6 +152,25 @@ struct AndroidExtrasTests {
         #expect(try findings(folder).isEmpty)
     }
 
+    @Test("splash icon with --dark: drawable-night-* drawn from the dark master, and the night background in the snippet; without it, none")
+    func splashNight() throws {
+        let dark = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let (folder, _) = try generate("glyph-master.png", presets: "android-splash") { $0.darkSource = dark }
+        for (density, factor) in Self.densities {
+            let light = try decode(folder.appendingPathComponent("drawable-\(density)/splash_icon.png"))
+            let night = try decode(folder.appendingPathComponent("drawable-night-\(density)/splash_icon.png"))
+            let side = Int(288 * factor)
+            #expect(night.info.width == side && night.info.height == side && night.info.colorType == .rgba)
+            #expect(light.image != night.image, "\(density): the night icon is the dark master's")
+        }
+        let snippet = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("splash-screen-v31.xml")), as: UTF8.self)
+        #expect(snippet.contains("values-night-v31") && snippet.components(separatedBy: "windowSplashScreenBackground").count == 3)
+        #expect(try findings(folder).isEmpty)
+        let (plain, _) = try generate("glyph-master.png", presets: "android-splash")
+        #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("drawable-night-mdpi").path))
+        #expect(!String(decoding: try Fixtures.bytes(at: plain.appendingPathComponent("splash-screen-v31.xml")), as: UTF8.self).contains("night"))
+    }
+
     @Test("validate: a splash icon a theme names whose content leaves the centre circle is an error with how far it reaches")
     func splashChecks() throws {
         let res = try Fixtures.temporaryFolder().appendingPathComponent("res")
