@@ -46,6 +46,8 @@ struct PreviewInventory {
     /// Android's other resources, each its densest file: the notification icon, the splash screen icon, the TV banner.
     var notificationIcon: Picture?
     var splashIcon: Picture?
+    /// The dark-mode splash screen icon (`drawable-night-*`), when there is one.
+    var splashNightIcon: Picture?
     var tvBanner: Picture?
     /// A browser extension's toolbar icons, 16 and 32 px, as its manifest names them.
     var extensionIcons: [Picture] = []
@@ -306,11 +308,13 @@ struct PreviewInventory {
             return densities.firstIndex { folder.hasSuffix("-" + $0) || folder.contains("-" + $0 + "-") } ?? densities.count
         }
         let special = AndroidResourceChecks.specialDrawables(res: res)
-        func densest(_ kind: AndroidResourceChecks.SpecialDrawable) -> String? {
-            special.filter { $0.value == kind }.keys.min { (rank($0), $0) < (rank($1), $1) }
+        func densest(_ kind: AndroidResourceChecks.SpecialDrawable, night: Bool = false) -> String? {
+            special.filter { $0.value == kind && (($0.key.parentFolder as NSString).lastPathComponent.contains("-night")) == night }.keys
+                .min { (rank($0), $0) < (rank($1), $1) }
         }
         notificationIcon = densest(.notification).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         splashIcon = densest(.splash).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        splashNightIcon = densest(.splash, night: true).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         if let banner = Self.highestDensity("banner", type: "drawable", res: res, bitmapsOnly: true)
             ?? Self.highestDensity("banner", type: "mipmap", res: res, bitmapsOnly: true) {
             tvBanner = Self.picture(banner, label: Self.label(banner, res), limits: limits)

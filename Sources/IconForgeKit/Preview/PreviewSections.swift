@@ -162,8 +162,10 @@ struct PreviewSections {
             notes.append("The splash screen icon on a 360 dp wide phone: only the centre circle of two thirds shows (Android 12+).")
             for (name, colour, backdrop) in [("Light", RGBColor.white, ContactSheet.Backdrop.lightWallpaper),
                                              ("Dark", RGBColor(red: 0x1C, green: 0x1B, blue: 0x1F), .darkWallpaper)] {
-                let image = splash.image.map { Self.phone($0, background: colour) }
-                tiles.append(tile(splash, image: image, area: PixelSize(width: 200, height: 380), backdrop: backdrop, caption: ["Splash, \(name.lowercased())", splash.label]))
+                // Dark mode shows the drawable-night icon where there is one.
+                let picture = name == "Dark" ? inventory.splashNightIcon ?? splash : splash
+                let image = picture.image.map { Self.phone($0, background: colour) }
+                tiles.append(tile(picture, image: image, area: PixelSize(width: 200, height: 380), backdrop: backdrop, caption: ["Splash, \(name.lowercased())", picture.label]))
             }
         }
         if let banner = inventory.tvBanner {

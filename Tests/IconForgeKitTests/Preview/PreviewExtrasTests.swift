@@ -40,6 +40,17 @@ struct PreviewExtrasTests {
         #expect(rgb(sheet.image, light.x + 90, light.y + 40) == SIMD3(255, 255, 255) && rgb(sheet.image, dark.x + 90, dark.y + 40) == SIMD3(0x1C, 0x1B, 0x1F))
         #expect(rgb(sheet.image, dark.x + 90 + 60, dark.y + 180) == SIMD3(0x1C, 0x1B, 0x1F), "outside the 192 dp circle")
         #expect(tiles[4].pixels == PixelSize(width: 320, height: 180))
+        #expect(light.file == "drawable-xxxhdpi/splash_icon.png" && dark.file == "drawable-xxxhdpi/splash_icon.png")
+    }
+
+    @Test("with a night splash icon (drawable-night-*), the dark phone shows it and the light phone the day one")
+    func splashNight() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android-splash"))
+        options.darkSource = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
+        let tiles = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path]).tiles.filter { $0.caption[0].hasPrefix("Splash") }
+        #expect(tiles.map(\.file) == ["drawable-xxxhdpi/splash_icon.png", "drawable-night-xxxhdpi/splash_icon.png"])
     }
 
     @Test("a browser extension: its toolbar icons (16 and 32 px, from the manifest) on Chrome's light and dark toolbars, 1:1 and magnified")
