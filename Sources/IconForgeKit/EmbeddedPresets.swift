@@ -1729,7 +1729,7 @@ enum EmbeddedPresets {
         "web.json": ###"""
 {
   "name": "web",
-  "summary": "Web app: manifest.webmanifest icons 192/512 (any and maskable), favicon.ico (16, 32, 48), favicon PNGs, apple-touch-icon 180, and the <link> tags",
+  "summary": "Web app: manifest.webmanifest icons 192/512 (any and maskable; monochrome from --monochrome FILE), favicon.ico (16, 32, 48), favicon PNGs, apple-touch-icon 180, and the <link> tags",
   "outputs": [
     {
       "filename": "icon-192.png",
@@ -1758,6 +1758,20 @@ enum EmbeddedPresets {
       "idiom": "universal",
       "pixels": "512x512",
       "web-purpose": "maskable"
+    },
+    {
+      "filename": "icon-monochrome-192.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "web-purpose": "monochrome"
+    },
+    {
+      "filename": "icon-monochrome-512.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "512x512",
+      "web-purpose": "monochrome"
     },
     {
       "filename": "favicon.ico",

@@ -180,6 +180,8 @@ public struct Generator: Sendable {
                         spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                     }
                 }
+                // The web's monochrome icons are a designed glyph's (--monochrome FILE): no guessed silhouette in a manifest.
+                if spec.webPurpose == "monochrome", !{ if case .file? = options.monochrome { true } else { false } }() { continue }
                 if spec.role.isAndroidResource, !androidRoot.isEmpty {
                     spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                 }

@@ -30,6 +30,8 @@ struct Masters: Sendable {
     /// The splash screen icon in dark mode (`drawable-night-*`), from `--dark`, and its window background.
     var splashDark: ImagePyramid?
     var splashDarkBackground: RGBColor?
+    /// The web manifest's monochrome icon: the designed glyph (`--monochrome FILE`) in white on transparency.
+    var webMonochrome: ImagePyramid?
     /// How the master is laid on Android TV's banner (a logo or a full-bleed picture).
     var bannerPlacement: MaskPlacement?
 
@@ -173,6 +175,10 @@ struct Masters: Sendable {
             }
         }
         if roles.contains(.androidBanner) { masters.bannerPlacement = placement }
+        if let side = largestSide({ $0.webPurpose == "monochrome" }), case .file(let path)? = options.monochrome {
+            let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
+            masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)
+        }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))
         }

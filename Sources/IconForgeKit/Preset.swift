@@ -125,7 +125,8 @@ public struct IconSpec: Sendable, Equatable {
     public var folder: String?
     /// Android launcher icons: which picture — legacy, round, foreground, background, monochrome or play.
     public var androidLayer: String?
-    /// Web app manifest icons: "any" or "maskable" (content kept inside the central 80% circle).
+    /// Web app manifest icons: "any", "maskable" (content kept inside the central 80% circle) or "monochrome" (a
+    /// silhouette: browsers use its alpha alone; written only from a designed `--monochrome FILE`).
     public var webPurpose: String?
     /// A visionOS icon layer: front, middle or back (its set is the `.solidimagestack`).
     public var visionLayer: String?
@@ -304,8 +305,8 @@ public struct Preset: Sendable, Equatable {
             throw reader.error("android-layer", "must be one of \(androidLayers.joined(separator: ", ")) (got \"\(layer)\")")
         }
         spec.webPurpose = try reader.string("web-purpose")
-        if let purpose = spec.webPurpose, !["any", "maskable"].contains(purpose) {
-            throw reader.error("web-purpose", "must be any or maskable (got \"\(purpose)\")")
+        if let purpose = spec.webPurpose, !["any", "maskable", "monochrome"].contains(purpose) {
+            throw reader.error("web-purpose", "must be any, maskable or monochrome (got \"\(purpose)\")")
         }
         if (spec.setKind == "solidimagestack") != (spec.visionLayer != nil) || !VisionStack.layers.contains(spec.visionLayer ?? "back") {
             throw reader.error("layer", "a .solidimagestack output needs \"layer\": front, middle or back (and only it takes one)")

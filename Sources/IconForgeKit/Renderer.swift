@@ -64,7 +64,8 @@ struct Renderer: Sendable {
             case .tinted?: masters.tinted
             case nil:
                 spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? spec.androidLayer.flatMap { masters.android[$0] }
-                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.role == .mac ? masters.mac : nil)
+                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.webPurpose == "monochrome" ? masters.webMonochrome : nil)
+                    ?? (spec.role == .mac ? masters.mac : nil)
                     ?? (spec.isCircular ? masters.circular : nil)
             }
             let variant = own ?? masters.master

@@ -15,7 +15,8 @@ enum AndroidNotificationIcon {
 
     /// The silhouette on the working canvas; nil when no glyph stands out (a full-bleed picture whose glyph cannot be
     /// separated), for which any icon would be a white square.
-    static func make(master: Image, designed: Image?, parallelism: Parallelism = .serial) -> Image? {
+    static func make(master: Image, designed: Image?, canvas: Int = canvas, parallelism: Parallelism = .serial) -> Image? {
+        let liveArea = canvas * 20 / 24
         let source = designed ?? master
         // Analysed at 1024 px at most, in 16 bits (as the adaptive icon's layers are).
         let long = max(source.width, source.height), side = min(long, 1024)

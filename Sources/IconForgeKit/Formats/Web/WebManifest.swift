@@ -54,7 +54,7 @@ enum WebManifest {
                   let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
                   src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
             let purposes = (icon["purpose"] as? String ?? "any").split(separator: " ").map(String.init)
-            guard purposes.count == 1, ["any", "maskable"].contains(purposes[0]),
+            guard purposes.count == 1, ["any", "maskable", "monochrome"].contains(purposes[0]),
                   let size = PixelSize(parsing: sizes), size.width == size.height, size.width >= 16, size.width <= 2048 else { return nil }
             return ListedIcon(src: src, pixels: size.width, purpose: purposes[0])
         }
