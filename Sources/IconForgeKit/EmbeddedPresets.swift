@@ -3,6 +3,147 @@
 enum EmbeddedPresets {
     /// File name → contents, for every built-in preset.
     static let files: [String: String] = [
+        "android-notification.json": ###"""
+{
+  "name": "android-notification",
+  "summary": "Android status-bar notification icon: res/drawable-*/ic_stat_notification.png at 24 dp, a white silhouette on transparency (the themed icon's analysis, or --monochrome FILE)",
+  "outputs": [
+    {
+      "folder": "drawable-mdpi",
+      "filename": "ic_stat_notification.png",
+      "role": "android-notification",
+      "idiom": "universal",
+      "pixels": "24x24"
+    },
+    {
+      "folder": "drawable-hdpi",
+      "filename": "ic_stat_notification.png",
+      "role": "android-notification",
+      "idiom": "universal",
+      "pixels": "36x36"
+    },
+    {
+      "folder": "drawable-xhdpi",
+      "filename": "ic_stat_notification.png",
+      "role": "android-notification",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "drawable-xxhdpi",
+      "filename": "ic_stat_notification.png",
+      "role": "android-notification",
+      "idiom": "universal",
+      "pixels": "72x72"
+    },
+    {
+      "folder": "drawable-xxxhdpi",
+      "filename": "ic_stat_notification.png",
+      "role": "android-notification",
+      "idiom": "universal",
+      "pixels": "96x96"
+    }
+  ]
+}
+"""###,
+        "android-splash.json": ###"""
+{
+  "name": "android-splash",
+  "summary": "Android 12+ splash screen icon: res/drawable-*/splash_icon.png on the 288 dp canvas, the logo inside the 192 dp circle (drawable-night-* from --dark), and the values-v31 theme items (background colour, light and night) as a snippet",
+  "outputs": [
+    {
+      "folder": "drawable-mdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "288x288"
+    },
+    {
+      "folder": "drawable-hdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "432x432"
+    },
+    {
+      "folder": "drawable-xhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "576x576"
+    },
+    {
+      "folder": "drawable-xxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "864x864"
+    },
+    {
+      "folder": "drawable-xxxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "1152x1152"
+    },
+    {
+      "folder": "drawable-night-mdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "288x288",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-hdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "432x432",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "576x576",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "864x864",
+      "appearance": "dark"
+    },
+    {
+      "folder": "drawable-night-xxxhdpi",
+      "filename": "splash_icon.png",
+      "role": "android-splash",
+      "idiom": "universal",
+      "pixels": "1152x1152",
+      "appearance": "dark"
+    }
+  ]
+}
+"""###,
+        "android-tv.json": ###"""
+{
+  "name": "android-tv",
+  "summary": "Android TV launcher banner: res/drawable-xhdpi/banner.png 320x180 (the logo on --background), and the AndroidManifest.xml lines (android:banner, LEANBACK_LAUNCHER)",
+  "outputs": [
+    {
+      "folder": "drawable-xhdpi",
+      "filename": "banner.png",
+      "role": "android-banner",
+      "idiom": "tv",
+      "pixels": "320x180"
+    }
+  ]
+}
+"""###,
         "android.json": ###"""
 {
   "name": "android",
@@ -270,6 +411,42 @@ enum EmbeddedPresets {
       "points": "25x25",
       "scale": 3,
       "filename": "TabBarIcon@3x.png"
+    }
+  ]
+}
+"""###,
+        "browser-extension.json": ###"""
+{
+  "name": "browser-extension",
+  "summary": "Browser extension (Chrome, Edge, Firefox): icons/icon-16, 32, 48 and 128 merged into manifest.json's icons and the toolbar button's default_icon (MV3 action, MV2 browser_action), or a manifest-icons.json snippet",
+  "outputs": [
+    {
+      "folder": "icons",
+      "filename": "icon-16.png",
+      "role": "browser-extension",
+      "idiom": "universal",
+      "pixels": "16x16"
+    },
+    {
+      "folder": "icons",
+      "filename": "icon-32.png",
+      "role": "browser-extension",
+      "idiom": "universal",
+      "pixels": "32x32"
+    },
+    {
+      "folder": "icons",
+      "filename": "icon-48.png",
+      "role": "browser-extension",
+      "idiom": "universal",
+      "pixels": "48x48"
+    },
+    {
+      "folder": "icons",
+      "filename": "icon-128.png",
+      "role": "browser-extension",
+      "idiom": "universal",
+      "pixels": "128x128"
     }
   ]
 }
@@ -1623,7 +1800,7 @@ enum EmbeddedPresets {
         "web.json": ###"""
 {
   "name": "web",
-  "summary": "Web app: manifest.webmanifest icons 192/512 (any and maskable), favicon.ico (16, 32, 48), favicon PNGs, apple-touch-icon 180, and the <link> tags",
+  "summary": "Web app: manifest.webmanifest icons 192/512 (any and maskable; monochrome from --monochrome FILE), favicon.ico (16, 32, 48), favicon PNGs, apple-touch-icon 180, and the <link> tags",
   "outputs": [
     {
       "filename": "icon-192.png",
@@ -1652,6 +1829,20 @@ enum EmbeddedPresets {
       "idiom": "universal",
       "pixels": "512x512",
       "web-purpose": "maskable"
+    },
+    {
+      "filename": "icon-monochrome-192.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "192x192",
+      "web-purpose": "monochrome"
+    },
+    {
+      "filename": "icon-monochrome-512.png",
+      "role": "web",
+      "idiom": "universal",
+      "pixels": "512x512",
+      "web-purpose": "monochrome"
     },
     {
       "filename": "favicon.ico",

@@ -21,6 +21,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case icns, ico
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
     case windowsIcon = "windows-icon", appxAssets = "appx-assets", hicolor, desktopEntry = "desktop-entry"
+    case extensionManifest = "extension-manifest", notificationIcon = "notification-icon", splashScreen = "splash-screen"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -53,6 +54,9 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .appxAssets: "MSIX app manifest (uap:VisualElements) and Microsoft Learn, \"App icons and logos\": scale and target-size assets; Store certification 10.1.1.11"
         case .hicolor: "freedesktop.org Icon Theme Specification; hicolor index.theme (0.17) declares the size folders"
         case .desktopEntry: "freedesktop.org Desktop Entry Specification: Icon= names a theme icon without extension"
+        case .extensionManifest: "Chrome extensions: manifest icons and action.default_icon (MDN: icons, browser_action); the Chrome Web Store needs 128x128"
+        case .notificationIcon: "Android: notification icons are drawn from alpha alone (Android 5+), white on transparency, 24 dp"
+        case .splashScreen: "Android 12 splash screens: windowSplashScreenAnimatedIcon, 288 dp canvas, content inside the 192 dp circle"
         }
     }
 }

@@ -186,6 +186,11 @@ public struct Generator: Sendable {
                         spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                     }
                 }
+                // The web's monochrome icons are a designed glyph's (--monochrome FILE): no guessed silhouette in a manifest.
+                if spec.webPurpose == "monochrome", !{ if case .file? = options.monochrome { true } else { false } }() { continue }
+                if spec.role.isAndroidResource, !androidRoot.isEmpty {
+                    spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
+                }
                 if let layer = spec.visionLayer, let stack = spec.set {
                     // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
                     if layer != "back", options.visionLayers[layer] == nil { spec.filename = nil }
@@ -197,7 +202,8 @@ public struct Generator: Sendable {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            return adoptingWebsiteIcons(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder)
+            return adoptingExtensionIcons(adoptingWebsiteIcons(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder),
+                                          folder: outputFolder)
         }
         return result
     }
@@ -206,6 +212,22 @@ public struct Generator: Sendable {
     func appID(in folder: String?) -> (id: String, adopted: Bool) {
         if let given = options.appID { return (given, true) }
         return folder.map(DesktopEntry.defaultAppID) ?? ("app", false)
+    }
+
+    /// Into a browser extension's folder, the icons its manifest declares (in `icons` and its toolbar button's
+    /// `default_icon`) are rendered into those files at their declared sizes, and the preset's icons are added only for
+    /// the sizes `icons` lacks: the extension keeps its own file names.
+    private func adoptingExtensionIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard let template = outputs.first(where: { $0.role == .browserExtension }) else { return outputs }
+        let listed = ExtensionManifest.listedIcons(in: folder)
+        let covered = Set(listed.filter(\.inIcons).map(\.pixels))
+        var result = outputs.filter { spec in
+            guard spec.role == .browserExtension, let pixels = spec.pixels else { return true }
+            return !covered.contains(pixels.width)
+        }
+        var placed = Set(result.compactMap(\.outputPath))
+        for icon in listed where placed.insert(icon.path).inserted { result.append(Self.spec(template, at: icon.path, pixels: icon.pixels)) }
+        return result
     }
 
     /// Into a website's folder, the icons it already names — in its manifest, in its `index.html` — are rendered
@@ -410,6 +432,11 @@ public struct Generator: Sendable {
             }
         }
         let masters = try Masters.load(source: source, options: options, jobs: planned, warnings: &warnings, parallelism: parallelism)
+        if masters.notification == nil, planned.contains(where: { $0.spec.role == .androidNotification }) {
+            // No glyph to draw from alpha: no notification icon rather than a white square.
+            planned.removeAll { $0.spec.role == .androidNotification }
+            outputs.removeAll { $0.role == .androidNotification }
+        }
         if let icon = masters.adaptive, !icon.monochromeHasShape {
             // No glyph to make a themed icon of: no monochrome layer rather than a blank tile (Android makes its own).
             planned.removeAll { $0.spec.androidLayer == "monochrome" }
@@ -484,9 +511,14 @@ public struct Generator: Sendable {
             snippets += files
             platformNotes += notes
         }
+        if outputs.contains(where: { $0.role == .browserExtension }), !Generator.isCatalog(outputFolder) {
+            snippets += try writeExtensionManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
+                                                   into: outputFolder, writer: writer)
+        }
+        snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                             into: outputFolder, writer: writer)
+                                             source: source, into: outputFolder, writer: writer)
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -785,7 +817,7 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
@@ -805,10 +837,28 @@ public struct Generator: Sendable {
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
         let touch = outputs.first { $0.role == .webClip && $0.pixels?.width == 180 }?.outputPath
-        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, touchIcon: touch, manifest: manifestName)
+        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count)]
+        // An SVG master is the site's icon.svg as it is: browsers draw it sharp at every size (a master that is already the
+        // site's icon.svg stays as it is).
+        var svg: String?
+        if let head = try? FileIO.readPrefix(source, upTo: 64 << 10), FileKind.detect(head) == .svg {
+            let svgPath = loosePath(WebManifest.svgName, in: folder), full = (folder as NSString).appendingPathComponent(svgPath)
+            svg = svgPath
+            var isMaster = false
+            do { try writer.checkTarget(full) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
+                isMaster = true
+            }
+            if !isMaster {
+                let master = try FileIO.readInput(source)
+                try writer.write(master, to: full)
+                files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
+            }
+        }
+        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: manifestName)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
-        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count), GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count)]
+        files.append(GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count))
         if options.updatesPage {
             guard let page = site.page, let bytes = try? FileIO.readDocument(page) else {
                 throw .invalidRequest(path: folder, reason: "has no index.html (nor, for Vite, one beside it) for --update-html to update")
@@ -819,6 +869,7 @@ public struct Generator: Sendable {
             let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
             var wanted: [WebPage.WantedLink] = []
             if let ico { wanted.append(.init(rel: "icon", sizes: icoSizes, tag: "<link rel=\"icon\" href=\"\(href(ico))\" sizes=\"\(icoSizes)\">")) }
+            if let svg { wanted.append(.init(rel: "icon", sizes: "any", tag: WebManifest.svgLink(href(svg)))) }
             for (file, sizes) in favicons {
                 wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
             }
@@ -830,6 +881,57 @@ public struct Generator: Sendable {
             if try writer.write(updated, to: page, allowingOutside: true) {
                 files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
             }
+        }
+        return files
+    }
+
+    /// The extension's `manifest.json` with the icons merged in (see `ExtensionManifest.merged`); without one, the
+    /// `manifest-icons.json` snippet of the members to add. Sizes its `icons` declares keep their files (rendered where
+    /// they stand); the others name the preset's.
+    private func writeExtensionManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+        let manifest = ExtensionManifest.existing(in: folder)
+        let declared = manifest.flatMap(ExtensionManifest.read).map(ExtensionManifest.declaredIcons) ?? []
+        var icons: [Int: String] = [:]
+        for icon in declared where icon.place == "icons" {
+            if let size = icon.size, ExtensionManifest.sizes.contains(size), icons[size] == nil { icons[size] = icon.path }
+        }
+        for spec in outputs where spec.role == .browserExtension {
+            guard let pixels = spec.pixels, ExtensionManifest.sizes.contains(pixels.width), icons[pixels.width] == nil, let path = spec.outputPath else { continue }
+            icons[pixels.width] = path
+        }
+        guard let manifest else {
+            let data = ExtensionManifest.snippet(icons: icons)
+            let path = loosePath(ExtensionManifest.snippetName, in: folder)
+            try writer.write(data, to: (folder as NSString).appendingPathComponent(path))
+            return [GeneratedFile(path: path, role: .browserExtension, pixels: nil, bytes: data.count)]
+        }
+        do { try writer.checkTarget(manifest) } catch { throw .file(error) }
+        let existing: [UInt8]
+        do { existing = try FileIO.readDocument(manifest) } catch { throw .file(error) }
+        let data = try ExtensionManifest.merged(existing: existing, icons: icons, path: manifest)
+        try writer.write(data, to: manifest)
+        return [GeneratedFile(path: ExtensionManifest.fileName, role: .browserExtension, pixels: nil, bytes: data.count)]
+    }
+
+    /// The snippets of Android's other resources, beside `res/`: the TV banner's manifest lines, the splash screen's
+    /// theme items.
+    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+        let android = Generator.androidResources(in: folder)
+        let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
+        var texts: [(name: String, text: String, role: Role)] = []
+        if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
+            texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
+        }
+        if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
+            let night = outputs.contains { $0.role == .androidSplash && $0.appearance == .dark && $0.filename != nil } ? masters.splashDarkBackground : nil
+            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour,
+                                                                                       night: night), .androidSplash))
+        }
+        var files: [GeneratedFile] = []
+        for (name, text, role) in texts {
+            let path = place(name)
+            try writer.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(path))
+            files.append(GeneratedFile(path: path, role: role, pixels: nil, bytes: text.utf8.count))
         }
         return files
     }

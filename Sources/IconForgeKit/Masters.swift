@@ -30,6 +30,18 @@ struct Masters: Sendable {
     /// The colour beside the master on a Windows wide tile or splash screen: `--background` for a logo, a full-bleed
     /// picture's own edge colour.
     func wideTileBackground(_ options: GenerateOptions) -> RGBColor { isLogo ? options.background : edgeColor ?? options.background }
+    /// Android's notification icon: the master's silhouette in white on transparency; nil when it has none.
+    var notification: ImagePyramid?
+    /// Android 12's splash screen icon on its 288 dp canvas, and the window background around it.
+    var splash: ImagePyramid?
+    var splashBackground: RGBColor?
+    /// The splash screen icon in dark mode (`drawable-night-*`), from `--dark`, and its window background.
+    var splashDark: ImagePyramid?
+    var splashDarkBackground: RGBColor?
+    /// The web manifest's monochrome icon: the designed glyph (`--monochrome FILE`) in white on transparency.
+    var webMonochrome: ImagePyramid?
+    /// How the master is laid on Android TV's banner (a logo or a full-bleed picture).
+    var bannerPlacement: MaskPlacement?
 
     /// What decoding `path` will hold, from its header alone (a drawing or a bundle: what drawing it at 2048² holds);
     /// 0 when it cannot be read, which the run then reports.
@@ -106,7 +118,9 @@ struct Masters: Sendable {
         let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
         let maskableSide = largestSide { $0.webPurpose == "maskable" }, circularSide = largestSide { $0.isCircular }
         // Logo or full bleed, and how far a logo reaches, decided once for Android's layers, the maskable icon and watchOS.
-        let placement = androidLayers.isEmpty && maskableSide == nil && circularSide == nil ? nil : MaskPlacement(image)
+        let roles = Set(jobs.map(\.spec.role))
+        let placement = androidLayers.isEmpty && maskableSide == nil && circularSide == nil && roles.isDisjoint(with: [.androidSplash, .androidBanner])
+            ? nil : MaskPlacement(image)
         if let placement, !androidLayers.isEmpty {
             let load = { (path: String?) throws(IconForgeError) -> Image? in try path.map { p throws(IconForgeError) in try decode(p, limits: options.limits, vectorSize: .longSide(1024)) } }
             var backgroundFile: String?, backgroundColor: RGBColor?
@@ -150,6 +164,33 @@ struct Masters: Sendable {
             }
             masters.circular = pyramid(placed)
         }
+        if roles.contains(.androidNotification) {
+            // The themed icon's analysis: a designed glyph (--monochrome FILE), a logo's coverage, a picture's separated glyph.
+            var designed: Image?
+            if case .file(let path)? = options.monochrome { designed = try decode(path, limits: options.limits, vectorSize: .longSide(1024)) }
+            masters.notification = AndroidNotificationIcon.make(master: image, designed: designed, parallelism: parallelism).map(pyramid)
+            if masters.notification == nil {
+                warnings.append("\(source): no glyph stands out from the master's background, so no notification icon was written (it would show "
+                                + "as a white square); give --monochrome FILE (a glyph on transparency) or a logo on transparency as the master")
+            }
+        }
+        if let placement, roles.contains(.androidSplash) {
+            masters.splash = pyramid(AndroidSplashScreen.make(master: image, placement: placement, parallelism: parallelism))
+            var colour: RGBColor?
+            if case .color(let given)? = options.androidBackground { colour = given }
+            masters.splashBackground = colour ?? placement.background(fallback: options.background)
+            if let dark = masters.dark?.base, jobs.contains(where: { $0.spec.role == .androidSplash && $0.spec.appearance == .dark }) {
+                let darkPlacement = MaskPlacement(dark)
+                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, parallelism: parallelism))
+                // A logo on transparency: the night window is dark unless --android-background says otherwise.
+                masters.splashDarkBackground = colour ?? darkPlacement.background(fallback: RGBColor(red: 0, green: 0, blue: 0))
+            }
+        }
+        if roles.contains(.androidBanner) { masters.bannerPlacement = placement }
+        if let side = largestSide({ $0.webPurpose == "monochrome" }), case .file(let path)? = options.monochrome {
+            let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
+            masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)
+        }
         if let needed = largestSide({ $0.role == .mac }), options.macShape == .auto, image.width == image.height, image.hasOpaqueCorners {
             masters.mac = pyramid(image.macOSIconShape(side: min(image.width, needed), parallelism: parallelism))
         }
@@ -171,7 +212,7 @@ struct Masters: Sendable {
     private static func checkShape(source: String, size: PixelSize, options: GenerateOptions,
                                    jobs: [Generator.FileJob]) throws(IconForgeError) {
         guard size.width != size.height, options.fit == nil,
-              let job = jobs.first(where: { $0.spec.role.isAppIcon || [.webClip, .artwork, .mac, .layer].contains($0.spec.role) })
+              let job = jobs.first(where: { $0.spec.role.isAppIcon || [.webClip, .artwork, .mac, .layer, .browserExtension, .androidSplash].contains($0.spec.role) })
         else { return }
         throw .invalidRequest(path: source, reason: "is \(size), but app icons are square (\(job.path)); "
                               + "crop the master, or pass --fit fill (crop) or --fit fit (pad)")
@@ -189,7 +230,11 @@ struct Masters: Sendable {
             let (w, h) = (Double(pixels.width), Double(pixels.height))
             let (wide, tall) = (w / Double(size.width), h / Double(size.height))
             let factor: Double
-            if job.spec.role == .launch, let logo {
+            if [.androidNotification, .androidBanner].contains(job.spec.role) {
+                continue // drawn far smaller than any master: 96 px at most, a banner's logo 119 px tall
+            } else if job.spec.role == .androidSplash {
+                factor = max(wide, tall) * 192 / 288 // the master fills the 192 dp circle of the 288 dp canvas at most
+            } else if job.spec.role == .launch, let logo {
                 factor = options.launchLogoScale * min(w, h) / Double(logo.width)
             } else if job.spec.role == .launch || job.spec.role == .launchLogo {
                 factor = job.spec.role == .launch ? max(wide, tall) : min(wide, tall) // cover, or fit inside

@@ -16,16 +16,28 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case windows
     /// A Linux desktop icon in the hicolor theme: keeps alpha, as freedesktop icons do.
     case linux
+    /// A browser extension's icon (`manifest.json`'s `icons` and toolbar button): RGBA, merged into the manifest.
+    case browserExtension = "browser-extension"
+    /// Android's status-bar notification icon: a white silhouette on transparency.
+    case androidNotification = "android-notification"
+    /// Android TV's launcher banner: the logo on a colour, opaque.
+    case androidBanner = "android-banner"
+    /// Android 12's splash screen icon: the logo inside the centre circle of a transparent canvas.
+    case androidSplash = "android-splash"
 
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     public var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux: false
+        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
+             .androidSplash: false
         default: true
         }
     }
+
+    /// Android resources other than the launcher icon: they go into `res/` as the launcher icon's layers do.
+    public var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
 
     /// The icon roles of an app-icon set.
     public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
@@ -119,7 +131,8 @@ public struct IconSpec: Sendable, Equatable {
     public var folder: String?
     /// Android launcher icons: which picture — legacy, round, foreground, background, monochrome or play.
     public var androidLayer: String?
-    /// Web app manifest icons: "any" or "maskable" (content kept inside the central 80% circle).
+    /// Web app manifest icons: "any", "maskable" (content kept inside the central 80% circle) or "monochrome" (a
+    /// silhouette: browsers use its alpha alone; written only from a designed `--monochrome FILE`).
     public var webPurpose: String?
     /// A visionOS icon layer: front, middle or back (its set is the `.solidimagestack`).
     public var visionLayer: String?
@@ -165,14 +178,18 @@ public struct Preset: Sendable, Equatable {
         case windows
         /// A Linux desktop app's hicolor icon theme folder and `.desktop` file.
         case linux
+        /// A browser extension's folder (the one holding its `manifest.json`).
+        case browserExtension
     }
 
     /// Where this preset's outputs live in a project: Windows or Linux by their roles, Android if it writes launcher
-    /// layers, web if it writes manifest icons or touch icons, Apple otherwise.
+    /// layers or other Android resources, web if it writes manifest icons or touch icons, a browser extension's folder for
+    /// extension icons, Apple otherwise.
     public var platform: Platform {
         if outputs.contains(where: { $0.role == .windows }) { return .windows }
         if outputs.contains(where: { $0.role == .linux }) { return .linux }
-        if outputs.contains(where: { $0.androidLayer != nil }) { return .android }
+        if outputs.contains(where: { $0.androidLayer != nil || $0.role.isAndroidResource }) { return .android }
+        if outputs.contains(where: { $0.role == .browserExtension }) { return .browserExtension }
         if outputs.contains(where: { $0.webPurpose != nil || $0.role == .webClip || $0.container == "ico" }) { return .web }
         return .apple
     }
@@ -301,8 +318,8 @@ public struct Preset: Sendable, Equatable {
             throw reader.error("android-layer", "must be one of \(androidLayers.joined(separator: ", ")) (got \"\(layer)\")")
         }
         spec.webPurpose = try reader.string("web-purpose")
-        if let purpose = spec.webPurpose, !["any", "maskable"].contains(purpose) {
-            throw reader.error("web-purpose", "must be any or maskable (got \"\(purpose)\")")
+        if let purpose = spec.webPurpose, !["any", "maskable", "monochrome"].contains(purpose) {
+            throw reader.error("web-purpose", "must be any, maskable or monochrome (got \"\(purpose)\")")
         }
         if (spec.setKind == "solidimagestack") != (spec.visionLayer != nil) || !VisionStack.layers.contains(spec.visionLayer ?? "back") {
             throw reader.error("layer", "a .solidimagestack output needs \"layer\": front, middle or back (and only it takes one)")

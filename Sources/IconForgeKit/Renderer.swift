@@ -25,7 +25,7 @@ struct Renderer: Sendable {
     }
 
     static func key(for spec: IconSpec, badged: Bool) -> Key {
-        let kind: Role? = [.launch, .launchLogo, .template, .mac].contains(spec.role) ? spec.role : nil
+        let kind: Role? = [.launch, .launchLogo, .template, .mac, .androidNotification, .androidSplash, .androidBanner].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
                    androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb,
                    badgeArea: badged ? badgeArea(for: spec) : nil)
@@ -87,6 +87,14 @@ struct Renderer: Sendable {
             let fit: FitMode = square ? .fit : (options.fit ?? .fill)
             return try resized(masters.master, to: size, fit: fit, matte: masters.wideTileBackground(options), encoding: encoding, path: job.path,
                                finish: finish)
+        case .androidNotification, .androidSplash:
+            // Drawn on their own canvases (see Masters): reduced from them.
+            let own = spec.role == .androidNotification ? masters.notification : spec.appearance == .dark ? masters.splashDark : masters.splash
+            return try resized(own ?? masters.master, to: size, fit: .stretch, encoding: encoding, path: job.path)
+        case .androidBanner:
+            let banner = AndroidTVBanner.make(master: masters.master.base, placement: masters.bannerPlacement ?? MaskPlacement(masters.master.base),
+                                              size: size, background: options.background, filter: options.filter)
+            return try encode(.image(banner), size: size, options: encoding, path: job.path)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
             return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path, finish: finish)
@@ -97,7 +105,8 @@ struct Renderer: Sendable {
             case .tinted?: masters.tinted
             case nil:
                 spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? spec.androidLayer.flatMap { masters.android[$0] }
-                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.role == .mac ? masters.mac : nil)
+                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.webPurpose == "monochrome" ? masters.webMonochrome : nil)
+                    ?? (spec.role == .mac ? masters.mac : nil)
                     ?? (spec.isCircular ? masters.circular : nil)
             }
             let variant = own ?? masters.master

@@ -93,6 +93,8 @@ public struct Validator: Sendable {
         var checked: [String] = []
         /// The folder being walked: a link inside it that leaves it is reported, never followed.
         var scope: FolderScope?
+        /// Android notification and splash screen icons found in the resource folders of a folder walked, by path.
+        var androidDrawables: [String: AndroidResourceChecks.SpecialDrawable] = [:]
     }
 
     /// Everything to check under `paths`, the set-level findings and notes, decoding nothing but the layers
@@ -197,6 +199,11 @@ public struct Validator: Sendable {
             return
         }
         let items = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        // Drawable folders outside a launcher icon's res/ (a library's, or a folder generate wrote into): their
+        // notification and splash screen icons are found here, checked when the walk reaches them.
+        if !androidResources, items.contains(where: { $0.hasPrefix("drawable") }) {
+            walk.androidDrawables.merge(AndroidResourceChecks.specialDrawables(res: folder)) { first, _ in first }
+        }
         for item in items where !(androidResources && Validator.androidResourceFolders.contains(where: { item.hasPrefix($0) })) {
             let path = (folder as NSString).appendingPathComponent(item)
             if let scope = walk.scope, !scope.contains(path) {
@@ -209,7 +216,9 @@ public struct Validator: Sendable {
                 visit(path, into: &walk)
             } else if WebManifestChecks.names.contains(item) || item.lowercased().hasSuffix(".webmanifest") {
                 if walk.visited.insert(FileIO.realPath(path)).inserted {
-                    let (findings, files) = WebManifestChecks.check(manifest: path, scope: walk.scope)
+                    // A browser extension's manifest.json has rules of its own; a web app's the web's.
+                    let (findings, files) = ExtensionManifestChecks.check(manifest: path, scope: walk.scope)
+                        ?? WebManifestChecks.check(manifest: path, scope: walk.scope)
                     walk.findings += findings
                     walk.checked += files
                 }
@@ -221,7 +230,11 @@ public struct Validator: Sendable {
                 }
             } else if [".png", ".icns", ".ico"].contains(where: item.lowercased().hasSuffix) || item.hasPrefix("iTunesArtwork") {
                 guard walk.visited.insert(FileIO.realPath(path)).inserted else { continue }
-                if AndroidResourceChecks.isFastlanePlayIcon(path) {
+                if let drawable = walk.androidDrawables[path] {
+                    // A notification or splash screen icon: Android's rules for it, not an app icon's.
+                    walk.findings += drawable.findings(path, limits: limits).map { SetFinding(path: path, finding: $0) }
+                    walk.checked.append(path)
+                } else if AndroidResourceChecks.isFastlanePlayIcon(path) {
                     // fastlane's Play Store listing icon: the Play Console's rules, not an app icon's.
                     walk.findings += AndroidResourceChecks.playIconFindings(path, limits: limits).map { SetFinding(path: path, finding: $0) }
                     walk.checked.append(path)

@@ -315,7 +315,8 @@ struct GenerateCommand: ParsableCommand {
                 // Android reached from the project's root (a module's res/, or android/ in a Flutter or Capacitor app):
                 // fastlane's Play listing icon anywhere at the root follows the new one (the generator updates those
                 // inside the folder it was given; an icon already updated is not touched again).
-                if !dryRun, let root = out, presets.contains(where: { $0.platform == .android }) {
+                // Only a run that writes the Play icon (not one of Android's other resources alone).
+                if !dryRun, let root = out, presets.contains(where: { $0.outputs.contains { $0.androidLayer == "play" } }) {
                     let notes = try Terminal.orExit(1) { try FastlanePlayIcons.update(root: root, afterAndroidInto: route.folder, inputs: sources) }
                     if !quiet { notes.forEach { print($0) } }
                 }

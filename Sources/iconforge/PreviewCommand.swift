@@ -13,7 +13,8 @@ struct PreviewCommand: ParsableCommand {
             with --preset), or a folder, asset catalog or set as it is. The sheet shows the app icon under the iOS \
             mask on light, dark and tinted home screens at 180 px (60 pt @3x), the small sizes 1:1 and magnified, \
             Android's adaptive icon under circle and squircle masks and its themed monochrome layer, the macOS and \
-            watchOS icons, web icons and launch images, Windows tiles, taskbar and .ico entries, Linux hicolor icons, each labelled with its file and its first finding.
+            watchOS icons, web icons, Android's notification, splash and TV icons, a browser extension's toolbar \
+            icons, Windows tiles, taskbar and .ico entries, Linux hicolor icons and launch images, each labelled with its file and its first finding.
             """)
 
     @Argument(help: ArgumentHelp("Masters, generated folders, catalogs, sets or .icon bundles.", valueName: "source"))

@@ -99,7 +99,8 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 20 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") })
+        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 24 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
+                && lines.contains { $0.hasPrefix("browser-extension") } && lines.contains { $0.hasPrefix("android-notification") })
     }
 
     @Test("show prints every output with its pixel size, file and role")

@@ -25,7 +25,7 @@ struct PreviewCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("preview.png").path
         let empty = try CommandRunner.run(["preview", folder.path, "-o", out])
-        #expect(empty.status == 1 && empty.standardError == "\(folder.path): nothing to preview: no app icon set, launch images, Android res/, web manifest or .icon in it\n")
+        #expect(empty.status == 1 && empty.standardError == "\(folder.path): nothing to preview: no app icon set, launch images, Android res/ or drawables, web manifest, browser extension manifest or .icon in it\n")
         let preset = try CommandRunner.run(["preview", "TestImages/app-icon-master.png", "--preset", "nonesuch", "-o", out])
         #expect(preset.status == 2 && preset.standardError.contains("nonesuch"))
         #expect(!FileManager.default.fileExists(atPath: out))

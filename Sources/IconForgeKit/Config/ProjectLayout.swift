@@ -17,6 +17,9 @@ public struct ProjectLayout: Sendable {
     public var windowsFolder: String?
     /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
     public var linuxFolder: String?
+    /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
+    /// the root itself).
+    public var extensionFolder: String?
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     public var master: String?
 
@@ -48,6 +51,7 @@ public struct ProjectLayout: Sendable {
            String(decoding: bytes, as: UTF8.self).contains("\"electron"), Self.isFolder((root as NSString).appendingPathComponent("build")) {
             windowsFolder = "build"
         }
+        if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
@@ -75,6 +79,7 @@ public struct ProjectLayout: Sendable {
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") { windowsFolder = windowsFolder ?? path }
                     if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
+                    if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else if master == nil, Self.looksLikeMaster(name: name, path: full) {
                     master = path
@@ -115,7 +120,7 @@ public struct ProjectLayout: Sendable {
     /// (A hicolor tree at the top does not make a project: a plain folder a run wrote the linux preset into has one. One
     /// deeper, as in GNOME apps' data/icons/hicolor, does.)
     public var isProject: Bool {
-        !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || linuxFolder.map { !$0.isEmpty } == true
+        !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || extensionFolder != nil || linuxFolder.map { !$0.isEmpty } == true
     }
 
     /// The routes of one variant of the app (a flavour, an environment, a white-label brand): each platform's files
@@ -133,7 +138,7 @@ public struct ProjectLayout: Sendable {
             switch platform {
             case .apple: folder = route.folder
             case .android: folder = androidVariantFolder(route.folder, variant: variant)
-            case .web, .windows, .linux: folder = (route.folder as NSString).appendingPathComponent(variant)
+            case .web, .windows, .linux, .browserExtension: folder = (route.folder as NSString).appendingPathComponent(variant)
             }
             if let index = result.firstIndex(where: { $0.folder == folder }) { result[index].presets += route.presets } else { result.append((route.presets, folder)) }
         }
@@ -183,7 +188,14 @@ public struct ProjectLayout: Sendable {
         guard layout.isProject else {
             guard Set(platforms.map(\.platform)).count > 1 else { return [(names, out)] }
             for (name, platform) in platforms {
-                let folder = switch platform { case .android: "android"; case .web: "web"; case .windows: "windows"; case .linux: "linux"; case .apple: "" }
+                let folder = switch platform {
+                case .android: "android"
+                case .web: "web"
+                case .windows: "windows"
+                case .linux: "linux"
+                case .browserExtension: "extension"
+                case .apple: ""
+                }
                 add(name, folder)
             }
             return routes
@@ -196,6 +208,7 @@ public struct ProjectLayout: Sendable {
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
             case .linux: layout.linuxFolder
+            case .browserExtension: layout.extensionFolder
             case .apple: (layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }
                           ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty }))?.path
             }
@@ -204,7 +217,8 @@ public struct ProjectLayout: Sendable {
         if !missing.isEmpty {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
-                   layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                   layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" },
+                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
             throw .invalidRequest(path: out, reason: "has no folder for \(missing.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
                                   + "give --out that folder for those presets, or generate them in a run of their own")
         }

@@ -57,12 +57,21 @@ struct PreviewInventory {
     var windows: WindowsIcon?
     /// Linux: the hicolor app icon at the panel's 48 px and at its largest.
     var linux: [Picture] = []
+    /// Android's other resources, each its densest file: the notification icon, the splash screen icon, the TV banner.
+    var notificationIcon: Picture?
+    var splashIcon: Picture?
+    /// The dark-mode splash screen icon (`drawable-night-*`), when there is one.
+    var splashNightIcon: Picture?
+    var tvBanner: Picture?
+    /// A browser extension's toolbar icons, 16 and 32 px, as its manifest names them.
+    var extensionIcons: [Picture] = []
     /// Things the sheet says once (other icon sets found, what was not drawn).
     var notes: [String] = []
 
     var isEmpty: Bool {
         home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
-            && favicons.isEmpty && launch.isEmpty && windows == nil && linux.isEmpty
+            && favicons.isEmpty && launch.isEmpty && windows == nil && linux.isEmpty && notificationIcon == nil && splashIcon == nil && tvBanner == nil
+            && extensionIcons.isEmpty
     }
 
     /// Folders never looked into (besides hidden ones: version control, IconForge's backups): dependencies and Xcode's build products.
@@ -106,6 +115,11 @@ struct PreviewInventory {
         if inventory.mac == nil, let icns = found.icnsFiles.sorted().first { inventory.mac = readIcns(icns, limits: limits) }
         for set in found.launchSets.sorted() { inventory.readLaunchSet(set, limits: limits) }
         if let res = found.resourceFolders.sorted().first { inventory.android = readAndroid(res, limits: limits) }
+        for res in (found.resourceFolders + found.drawableRoots).sorted() where inventory.notificationIcon == nil && inventory.splashIcon == nil
+            && inventory.tvBanner == nil {
+            inventory.readAndroidExtras(res, limits: limits)
+        }
+        if let manifest = found.extensionManifests.sorted().first { inventory.readExtension(manifest, limits: limits) }
         // A web folder: the one with the manifest, else one with an Apple touch icon or favicons.
         if let manifest = found.manifests.sorted().first {
             inventory.readWeb(folder: manifest.parentFolder, manifest: manifest, limits: limits)
@@ -124,6 +138,10 @@ struct PreviewInventory {
         var iconSets: [String] = [], launchSets: [String] = [], iconBundles: [String] = [], icnsFiles: [String] = []
         var resourceFolders: [String] = [], manifests: [String] = [], webFolders: [String] = []
         var windowsAssetFolders: Set<String> = [], icoFiles: [String] = [], hicolorThemes: [String] = []
+        /// Folders with `drawable*` folders (an Android `res/` without launcher icons, or a folder generate wrote into).
+        var drawableRoots: [String] = []
+        /// Browser extensions' `manifest.json` files.
+        var extensionManifests: [String] = []
         /// The folder named: links that leave it are not followed.
         var scope: FolderScope?
     }
@@ -136,7 +154,11 @@ struct PreviewInventory {
         let name = (path as NSString).lastPathComponent
         guard isFolder.boolValue else {
             if name.lowercased().hasSuffix(".icns") { found.icnsFiles.append(path) }
-            if WebManifestChecks.names.contains(name) { found.manifests.append(path) }
+            if name == ExtensionManifest.fileName, ExtensionManifest.read(path) != nil {
+                found.extensionManifests.append(path)
+            } else if WebManifestChecks.names.contains(name) {
+                found.manifests.append(path)
+            }
             if webIconNames.contains(name) { found.webFolders.append(path.parentFolder) }
             if name.lowercased().hasSuffix(".ico"), !name.lowercased().contains("favicon") { found.icoFiles.append(path) }
             if let asset = WindowsVisualAssets.QualifiedName(name), ["Square150x150Logo", "Square44x44Logo"].contains(asset.base) {
@@ -151,10 +173,14 @@ struct PreviewInventory {
         case "icon" where IconComposerBundle.isBundle(path): found.iconBundles.append(path); return
         default: break
         }
-        if AndroidResourceChecks.isResourceFolder(path) { found.resourceFolders.append(path) }
+        let children = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        if children.contains(where: { $0.hasPrefix("mipmap-") }) {
+            found.resourceFolders.append(path)
+        } else if children.contains(where: { $0.hasPrefix("drawable") }) {
+            found.drawableRoots.append(path)
+        }
         guard depth < 8 else { return }
-        for child in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        where !child.hasPrefix(".") && !skippedFolders.contains(child) {
+        for child in children where !child.hasPrefix(".") && !skippedFolders.contains(child) {
             collect((path as NSString).appendingPathComponent(child), depth: depth + 1, into: &found)
         }
     }
@@ -299,6 +325,27 @@ struct PreviewInventory {
         return icon
     }
 
+    /// The densest notification and splash screen icons (see `AndroidResourceChecks.specialDrawables`) and the TV banner.
+    private mutating func readAndroidExtras(_ res: String, limits: PNGLimits) {
+        let densities = ["xxxhdpi", "xxhdpi", "xhdpi", "hdpi", "mdpi"]
+        func rank(_ path: String) -> Int {
+            let folder = (path.parentFolder as NSString).lastPathComponent
+            return densities.firstIndex { folder.hasSuffix("-" + $0) || folder.contains("-" + $0 + "-") } ?? densities.count
+        }
+        let special = AndroidResourceChecks.specialDrawables(res: res)
+        func densest(_ kind: AndroidResourceChecks.SpecialDrawable, night: Bool = false) -> String? {
+            special.filter { $0.value == kind && (($0.key.parentFolder as NSString).lastPathComponent.contains("-night")) == night }.keys
+                .min { (rank($0), $0) < (rank($1), $1) }
+        }
+        notificationIcon = densest(.notification).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        splashIcon = densest(.splash).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        splashNightIcon = densest(.splash, night: true).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        if let banner = Self.highestDensity("banner", type: "drawable", res: res, bitmapsOnly: true)
+            ?? Self.highestDensity("banner", type: "mipmap", res: res, bitmapsOnly: true) {
+            tvBanner = Self.picture(banner, label: Self.label(banner, res), limits: limits)
+        }
+    }
+
     private static func label(_ path: String, _ res: String) -> String {
         (path.parentFolder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
     }
@@ -338,6 +385,24 @@ struct PreviewInventory {
             }
         }
         return nil
+    }
+
+    // MARK: Browser extensions
+
+    /// The toolbar button's 16 and 32 px icons: its `default_icon` of that size, else `icons`'.
+    private mutating func readExtension(_ manifest: String, limits: PNGLimits) {
+        guard let root = ExtensionManifest.read(manifest) else { return }
+        let folder = manifest.parentFolder, scope = FolderScope(folder)
+        let declared = ExtensionManifest.declaredIcons(root)
+        let buttons = ExtensionManifest.actionKeys(version: ExtensionManifest.version(root)).map { $0 + ".default_icon" }
+        for size in ExtensionManifest.actionSizes {
+            let candidates = declared.filter { $0.size == size }
+            guard let icon = candidates.first(where: { buttons.contains($0.place) }) ?? candidates.first(where: { $0.place == "icons" }),
+                  let file = ExtensionManifest.file(icon.path, in: folder) else { continue }
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard scope.contains(path), FileManager.default.fileExists(atPath: path) else { continue }
+            extensionIcons.append(Self.picture(path, label: "\(icon.path) · \(size) px", limits: limits))
+        }
     }
 
     // MARK: Web

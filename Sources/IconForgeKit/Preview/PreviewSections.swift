@@ -18,7 +18,7 @@ struct PreviewSections {
     static let launcherPixels = 192
 
     var sections: [ContactSheet.Section] {
-        [home, small, android, mac, watch, windows, linux, web, launch].compactMap { $0 }
+        [home, small, android, androidExtras, mac, watch, windows, linux, web, browserExtension, launch].compactMap { $0 }
             + (inventory.notes.isEmpty ? [] : [ContactSheet.Section(title: "Notes", notes: inventory.notes, tiles: [])])
     }
 
@@ -139,6 +139,71 @@ struct PreviewSections {
         }
         guard !tiles.isEmpty || !notes.isEmpty else { return nil }
         return ContactSheet.Section(title: "Android launcher (48 dp at xxxhdpi: 192 px)", notes: notes, tiles: tiles)
+    }
+
+    /// Android's notification icon as the system draws it (its alpha, in one colour), the splash screen icon on a phone in
+    /// light and dark mode (the centre circle of two thirds only), the TV banner at 1:1.
+    private var androidExtras: ContactSheet.Section? {
+        var tiles: [ContactSheet.Tile] = [], notes: [String] = []
+        if let icon = inventory.notificationIcon {
+            notes.append("The notification icon as Android draws it: its alpha alone, white in the status bar, grey in a light notification shade.")
+            let inks: [(String, RGBColor, ContactSheet.Backdrop)] = [("Status bar", .white, .darkWallpaper),
+                                                                      ("Light shade", RGBColor(red: 0x44, green: 0x47, blue: 0x46), .plain)]
+            for (name, ink, backdrop) in inks {
+                let image = icon.image.map { glyph -> Image in
+                    var canvas = Canvas(width: glyph.width, height: glyph.height)
+                    canvas.draw(glyph, x: 0, y: 0, paint: .solid(ink))
+                    return Self.besideMagnified(canvas.image(format: .rgba8), factor: max(1, min(4, 96 / max(glyph.width, 1))))
+                }
+                tiles.append(tile(icon, image: image, area: image?.size ?? PixelSize(width: 96, height: 96), backdrop: backdrop, caption: [name, icon.label]))
+            }
+        }
+        if let splash = inventory.splashIcon {
+            notes.append("The splash screen icon on a 360 dp wide phone: only the centre circle of two thirds shows (Android 12+).")
+            for (name, colour, backdrop) in [("Light", RGBColor.white, ContactSheet.Backdrop.lightWallpaper),
+                                             ("Dark", RGBColor(red: 0x1C, green: 0x1B, blue: 0x1F), .darkWallpaper)] {
+                // Dark mode shows the drawable-night icon where there is one.
+                let picture = name == "Dark" ? inventory.splashNightIcon ?? splash : splash
+                let image = picture.image.map { Self.phone($0, background: colour) }
+                tiles.append(tile(picture, image: image, area: PixelSize(width: 200, height: 380), backdrop: backdrop, caption: ["Splash, \(name.lowercased())", picture.label]))
+            }
+        }
+        if let banner = inventory.tvBanner {
+            let image = banner.image.map { Self.scaled($0, longSide: 320) }
+            tiles.append(tile(banner, image: image, area: PixelSize(width: 340, height: 200), backdrop: .darkWallpaper, caption: ["TV launcher banner · 320 px wide", banner.label]))
+        }
+        return tiles.isEmpty ? nil : ContactSheet.Section(title: "Android notification, splash screen and TV", notes: notes, tiles: tiles)
+    }
+
+    /// A phone 180 px wide (360 dp) showing `icon` (a 288 dp canvas) through the splash screen's 192 dp circle on `background`.
+    static func phone(_ icon: Image, background: RGBColor) -> Image {
+        let (width, height, border) = (180, 360, 4)
+        let side = 144, circle = 96 // 288 dp and 192 dp at 0.5 px a dp
+        let scaled = Resampler.resize(icon, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill))
+        let shown = scaled.cropped(x: (side - circle) / 2, y: (side - circle) / 2, size: PixelSize(width: circle, height: circle))
+            .masked(by: IconShape.circle(side: circle))
+        let screen = Image(width: width - 2 * border, height: height - 2 * border,
+                           fill: SIMD4(UInt16(background.red), UInt16(background.green), UInt16(background.blue), 255))
+        return Image(width: width, height: height, fill: SIMD4(0x20, 0x20, 0x20, 255)).drawing(screen, atX: border, y: border)
+            .drawing(shown, atX: (width - circle) / 2, y: (height - circle) / 2)
+    }
+
+    /// A browser extension's toolbar icons at 1:1 on Chrome's light and dark toolbars, beside them magnified.
+    private var browserExtension: ContactSheet.Section? {
+        guard !inventory.extensionIcons.isEmpty else { return nil }
+        var tiles: [ContactSheet.Tile] = []
+        for icon in inventory.extensionIcons {
+            for (name, colour) in [("light", RGBColor(red: 0xF1, green: 0xF3, blue: 0xF4)), ("dark", RGBColor(red: 0x35, green: 0x36, blue: 0x3A))] {
+                let image = icon.image.map { picture -> Image in
+                    let pad = 8
+                    let bar = Image(width: picture.width + 2 * pad, height: picture.height + 2 * pad,
+                                    fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255)).drawing(picture, atX: pad, y: pad)
+                    return Self.besideMagnified(bar, factor: max(2, 96 / max(bar.width, 1)))
+                }
+                tiles.append(tile(icon, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), caption: ["Toolbar, \(name)", icon.label, "1:1 and magnified"]))
+            }
+        }
+        return ContactSheet.Section(title: "Browser extension", notes: ["The toolbar button's icons as Chrome draws them: 16 px at 1x, 32 px at 2x."], tiles: tiles)
     }
 
     private var mac: ContactSheet.Section? {

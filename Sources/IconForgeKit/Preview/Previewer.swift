@@ -110,7 +110,7 @@ public struct Previewer: Sendable {
             defer { if let temporary = shown.temporary { try? FileManager.default.removeItem(atPath: temporary) } }
             let inventory = PreviewInventory.scan(shown.folder, appIconName: appIconName, limits: options.limits)
             guard !inventory.isEmpty else {
-                throw .invalidRequest(path: source, reason: "nothing to preview: no app icon set, launch images, Android res/, web manifest or .icon in it")
+                throw .invalidRequest(path: source, reason: "nothing to preview: no app icon set, launch images, Android res/ or drawables, web manifest, browser extension manifest or .icon in it")
             }
             var report = (try? Validator(limits: options.limits, appIconName: appIconName).validate([shown.folder] + shown.alsoValidated, parallelism: .allCores))
                 ?? ValidationReport(files: [])

@@ -91,6 +91,11 @@ enum AndroidResourceChecks {
             report(first.path, Finding(.adaptiveIcon, .warning, "ic_launcher.xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
                                        + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
+        // Notification and splash screen icons in the drawable folders (which the walk does not enter).
+        for (path, kind) in specialDrawables(res: res).sorted(by: { $0.key < $1.key }) {
+            files.append(path)
+            for finding in kind.findings(path, limits: limits) { report(path, finding) }
+        }
         // The Play Store listing icon, as Android Studio places it beside res/.
         let play = (res.parentFolder as NSString).appendingPathComponent("ic_launcher-playstore.png")
         if manager.fileExists(atPath: play) {
@@ -98,6 +103,47 @@ enum AndroidResourceChecks {
             for finding in playIconFindings(play, limits: limits) { report(play, finding) }
         }
         return (findings, files)
+    }
+
+    /// A drawable with rules of its own.
+    enum SpecialDrawable: Sendable {
+        /// `ic_stat_*`: a status-bar notification icon.
+        case notification
+        /// The `windowSplashScreenAnimatedIcon` a theme names.
+        case splash
+
+        func findings(_ path: String, limits: PNGLimits) -> [Finding] {
+            switch self {
+            case .notification: AndroidNotificationIcon.findings(path, limits: limits)
+            case .splash: AndroidSplashScreen.findings(path, limits: limits)
+            }
+        }
+    }
+
+    /// The PNG notification icons (`drawable*/ic_stat_*.png`) and splash screen icons (the drawables a `values*` theme
+    /// names as `windowSplashScreenAnimatedIcon`, or IconForge's own beside its snippet) in the drawable folders of `res`.
+    static func specialDrawables(res: String) -> [String: SpecialDrawable] {
+        let manager = FileManager.default
+        let folders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0.hasPrefix("drawable") }
+        guard !folders.isEmpty else { return [:] }
+        var splash = AndroidSplashScreen.iconNames(res: res)
+        let snippet = AndroidSplashScreen.snippetName
+        if [res, res.parentFolder].contains(where: { manager.fileExists(atPath: ($0 as NSString).appendingPathComponent(snippet)) }) {
+            splash.insert(AndroidSplashScreen.drawableName)
+        }
+        // A splash icon that is also a vector or adaptive drawable is drawn from that on Android 12: its PNGs are fallbacks.
+        splash = splash.filter { name in !folders.contains { manager.fileExists(atPath: (res as NSString).appendingPathComponent("\($0)/\(name).xml")) } }
+        var result: [String: SpecialDrawable] = [:]
+        for folder in folders {
+            let path = (res as NSString).appendingPathComponent(folder)
+            for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []) where file.lowercased().hasSuffix(".png") {
+                let full = (path as NSString).appendingPathComponent(file), base = (file as NSString).deletingPathExtension
+                if splash.contains(base) { result[full] = .splash } else if AndroidNotificationIcon.isNotificationIcon(full) {
+                    result[full] = .notification
+                }
+            }
+        }
+        return result
     }
 
     /// The Play Store icon's rules (Android Studio's `ic_launcher-playstore.png`, fastlane's

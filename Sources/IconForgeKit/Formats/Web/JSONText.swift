@@ -47,6 +47,53 @@ enum JSONText {
         return result
     }
 
+    /// `bytes` with the member at `path` (keys of nested objects from the top level) set to `value`: its value's text
+    /// replaced (on one line when it was on one line, else in the indentation of the line its key starts on), or, when
+    /// the innermost object has no such member, the member added as its last one. Every other byte is kept. Nil when
+    /// an object on the way is missing or the text is not one this scanner understands.
+    static func settingMember(_ path: [String], to value: Any, in bytes: [UInt8]) -> [UInt8]? {
+        guard let key = path.last else { return nil }
+        var start = 0
+        skipSpace(bytes, &start)
+        guard var members = objectMembers(bytes, from: start) else { return nil }
+        for parent in path.dropLast() {
+            guard let member = members.last(where: { $0.key == parent }), bytes[member.value.lowerBound] == UInt8(ascii: "{"),
+                  let inner = objectMembers(bytes, from: member.value.lowerBound) else { return nil }
+            start = member.value.lowerBound
+            members = inner
+        }
+        let unit = indentUnit(bytes)
+        // JSON readers take the last of repeated keys.
+        if let member = members.last(where: { $0.key == key }) {
+            let oneLine = !bytes[member.value].contains(0x0A)
+            let text = rendered(value, indent: lineIndent(bytes, at: member.keyStart), unit: unit, oneLine: oneLine)
+            return Array(bytes[..<member.value.lowerBound]) + Array(text.utf8) + Array(bytes[member.value.upperBound...])
+        }
+        guard let end = valueEnd(bytes, from: start) else { return nil }
+        if let last = members.last {
+            let oneLine = !bytes[start..<end].contains(0x0A)
+            let indent = lineIndent(bytes, at: last.keyStart)
+            let text = oneLine ? ", " + quoted(key) + ": " + rendered(value, indent: "", unit: unit, oneLine: true)
+                : ",\n" + indent + quoted(key) + ": " + rendered(value, indent: indent, unit: unit, oneLine: false)
+            return Array(bytes[..<last.value.upperBound]) + Array(text.utf8) + Array(bytes[last.value.upperBound...])
+        }
+        // An empty object: opened on the line of its key.
+        let indent = lineIndent(bytes, at: start)
+        let text = "{\n" + indent + unit + quoted(key) + ": " + rendered(value, indent: indent + unit, unit: unit, oneLine: false) + "\n" + indent + "}"
+        return Array(bytes[..<start]) + Array(text.utf8) + Array(bytes[end...])
+    }
+
+    /// A value as JSON text: an object's keys numbers first in their order ("16" before "128"), then the rest sorted;
+    /// objects over several lines starting at `indent` (the line the value starts on), or on one line.
+    static func rendered(_ value: Any, indent: String = "", unit: String, oneLine: Bool = false) -> String {
+        guard let object = value as? [String: Any] else { return self.value(value) }
+        guard !object.isEmpty else { return "{}" }
+        let keys = object.keys.sorted { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }
+        if oneLine { return "{" + keys.map { quoted($0) + ": " + rendered(object[$0]!, unit: unit, oneLine: true) }.joined(separator: ", ") + "}" }
+        let lines = keys.map { indent + unit + quoted($0) + ": " + rendered(object[$0]!, indent: indent + unit, unit: unit) }
+        return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
+    }
+
     /// An object in the manifest's usual key order (src, sizes, type, purpose, then the rest sorted).
     private static func object(_ object: [String: Any], indent: String, unit: String) -> String {
         let order = ["src", "sizes", "type", "purpose"]
@@ -118,6 +165,12 @@ enum JSONText {
     private static func topLevelMembers(_ bytes: [UInt8]) -> [Member]? {
         var index = 0
         skipSpace(bytes, &index)
+        return objectMembers(bytes, from: index)
+    }
+
+    /// The members of the object whose `{` is at `start`.
+    private static func objectMembers(_ bytes: [UInt8], from start: Int) -> [Member]? {
+        var index = start
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
         index += 1
         var members: [Member] = []

@@ -44,7 +44,8 @@ struct WebApp: Sendable {
         if manifest == nil, outside == nil {
             for name in WebManifest.conventionalNames {
                 let path = (folder as NSString).appendingPathComponent(name)
-                guard FileManager.default.fileExists(atPath: path) else { continue }
+                // A browser extension's manifest.json is not a web app's.
+                guard FileManager.default.fileExists(atPath: path), !(name == ExtensionManifest.fileName && ExtensionManifest.read(path) != nil) else { continue }
                 if scope.contains(path) { manifest = path } else { outside = path }
                 break
             }

@@ -1,5 +1,6 @@
 import Foundation
 import IconForgeKit
+import PNGCodec
 import TestSupport
 import Testing
 
@@ -160,6 +161,59 @@ struct WebAppTests {
         #expect(lines.contains { $0.contains("leaves") }, "\(lines)")
         #expect(!lines.contains { $0.contains("icon-192") }, "the outside manifest was read: \(lines)")
     }
+
+    @Test("an SVG master is copied as the site's icon.svg, byte for byte, and linked (sizes=any) in icons.html and the page; a PNG master writes none")
+    func svgIcon() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#3366CC"/></svg>"##
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg.utf8).write(to: master)
+        let folder = try site(["index.html": "<html>\n<head>\n  <title>x</title>\n</head>\n</html>\n"])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.updatesPage = true
+        let report = try Generator(options: options).run(source: master.path, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("icon.svg")) == svg)
+        #expect(report.files.map(\.path).contains("icon.svg"))
+        let link = #"<link rel="icon" href="icon.svg" type="image/svg+xml" sizes="any">"#
+        #expect(try text(folder.appendingPathComponent("icons.html")).contains(link))
+        #expect(try text(folder.appendingPathComponent("index.html")).components(separatedBy: link).count == 2)
+        // A rerun finds the link in place: still one.
+        _ = try Generator(options: options).run(source: master.path, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("index.html")).components(separatedBy: link).count == 2)
+
+        let pngSite = try site([:])
+        _ = try generate(into: pngSite)
+        #expect(!FileManager.default.fileExists(atPath: pngSite.appendingPathComponent("icon.svg").path))
+        #expect(try !text(pngSite.appendingPathComponent("icons.html")).contains("image/svg+xml"))
+    }
+
+
+    @Test("a designed --monochrome glyph gives the manifest purpose-monochrome icons at 192 and 512, white on transparency; without one there are none")
+    func monochromeIcons() throws {
+        let folder = try site([:])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.monochrome = .file(Fixtures.testImages.appendingPathComponent("glyph-master.png").path)
+        _ = try Generator(options: options).run(source: Self.master, outputFolder: folder.path)
+        let manifest = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest.webmanifest")))) as? [String: Any]
+        let monochrome = (manifest?["icons"] as? [[String: Any]] ?? []).filter { $0["purpose"] as? String == "monochrome" }
+        #expect(monochrome.map { $0["src"] as? String } == ["icon-monochrome-192.png", "icon-monochrome-512.png"])
+        let decoded = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("icon-monochrome-192.png")))
+        #expect(decoded.info.width == 192 && decoded.info.colorType == .rgba)
+        var transparent = 0
+        for y in stride(from: 0, to: 192, by: 3) {
+            for x in stride(from: 0, to: 192, by: 3) {
+                let pixel = decoded.image.pixel(x: x, y: y)
+                if pixel[3] == 0 { transparent += 1 } else { #expect(pixel[0] >= 250 && pixel[1] >= 250 && pixel[2] >= 250) }
+            }
+        }
+        #expect(transparent > 64 * 64 / 6 && transparent < 64 * 64)
+        #expect(try Validator().validate([folder.path]).errors == 0)
+
+        let plain = try site([:])
+        _ = try generate(into: plain)
+        #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("icon-monochrome-192.png").path))
+        #expect(try !text(plain.appendingPathComponent("manifest.webmanifest")).contains("monochrome"))
+    }
+
 }
 
 @Suite("Web apps: --update-html")

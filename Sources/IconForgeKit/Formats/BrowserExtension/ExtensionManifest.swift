@@ -1,0 +1,140 @@
+import Foundation
+
+/// A browser extension's `manifest.json` (Chrome, Edge, Firefox, Safari web extensions), as far as its icons go: the
+/// `icons` map (16, 32, 48 and 128 px: the toolbar, Windows, the extensions page, installation and the stores) and the
+/// toolbar button's `default_icon` — `action` in Manifest V3, `browser_action` (or `page_action`) in V2. Read to find
+/// the icons a folder already has, merged with the ones `generate --preset browser-extension` wrote (every other key,
+/// and the file's formatting, kept), and checked by `validate`.
+enum ExtensionManifest {
+    static let fileName = "manifest.json"
+    /// The snippet written when the folder has no extension manifest: the `icons` and `action` members to paste in.
+    static let snippetName = "manifest-icons.json"
+    /// The sizes the stores and browsers ask for, in px: 16 (favicon of the extension's pages, the toolbar at 1x),
+    /// 32 (Windows, the toolbar at 2x), 48 (the extensions page), 128 (installation and the Chrome Web Store).
+    static let sizes = [16, 32, 48, 128]
+    /// The sizes written into the toolbar button's `default_icon` (Chrome draws the action at 16 dip).
+    static let actionSizes = [16, 32]
+    /// The most icons one manifest declares that a run renders in place (real ones declare up to ~10).
+    static let maxIcons = 32
+
+    /// One icon the manifest declares: the size it is declared at, and its path as written.
+    struct Declared: Equatable {
+        /// Where it is declared: "icons", or "action.default_icon" (with the action key of its version).
+        var place: String
+        /// The declared size in px; nil for a `default_icon` given as one path.
+        var size: Int?
+        var path: String
+    }
+
+    /// True for a JSON object that is an extension's manifest: it has `manifest_version` (a web app manifest never does).
+    static func isExtension(_ root: [String: Any]) -> Bool { root["manifest_version"] != nil }
+
+    /// The manifest at `path` as a JSON object when it is an extension's; nil otherwise (or when it cannot be read).
+    static func read(_ path: String) -> [String: Any]? {
+        guard let bytes = try? FileIO.readDocument(path),
+              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any], isExtension(root) else { return nil }
+        return root
+    }
+
+    /// The extension manifest in `folder` (inside it, not through a link that leaves it), or nil.
+    static func existing(in folder: String) -> String? {
+        let path = (folder as NSString).appendingPathComponent(fileName)
+        guard FolderScope(folder).contains(path), read(path) != nil else { return nil }
+        return path
+    }
+
+    /// The manifest version (2 or 3; another number as written), nil when it is not a number.
+    static func version(_ root: [String: Any]) -> Int? {
+        guard let number = root["manifest_version"] as? NSNumber, !ContentsJSON.isBoolean(number) else { return nil }
+        return number.intValue
+    }
+
+    /// The keys of the toolbar button a version reads: `action` in V3, `browser_action` and `page_action` in V2.
+    static func actionKeys(version: Int?) -> [String] { (version ?? 3) >= 3 ? ["action"] : ["browser_action", "page_action"] }
+
+    /// Every icon the manifest declares, in its `icons` and in the `default_icon` of every action key it has (of its
+    /// version or not: `validate` says when one is of the other version).
+    static func declaredIcons(_ root: [String: Any]) -> [Declared] {
+        var result: [Declared] = []
+        func add(_ map: [String: Any], place: String) {
+            for (key, value) in map.sorted(by: { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }) {
+                guard let path = value as? String else { continue }
+                result.append(Declared(place: place, size: Int(key), path: path))
+            }
+        }
+        if let icons = root["icons"] as? [String: Any] { add(icons, place: "icons") }
+        for key in ["action", "browser_action", "page_action"] {
+            guard let action = root[key] as? [String: Any] else { continue }
+            if let map = action["default_icon"] as? [String: Any] {
+                add(map, place: key + ".default_icon")
+            } else if let path = action["default_icon"] as? String {
+                result.append(Declared(place: key + ".default_icon", size: nil, path: path))
+            }
+        }
+        return result
+    }
+
+    /// The file a manifest path names, relative to the extension's folder: paths are from the extension's root (a
+    /// leading `/` or `./` changes nothing); nil for a URL, an empty path, or one that climbs out with `..`.
+    static func file(_ reference: String, in folder: String) -> String? {
+        guard let resolved = WebApp.resolve(reference, root: folder, base: folder) else { return nil }
+        return WebApp.relative(resolved, to: folder)
+    }
+
+    /// The icons the manifest of the extension in `folder` declares that a run renders where they stand: a local PNG
+    /// inside the folder, declared at one square size (16 to 1024 px). The first declaration of a file wins.
+    static func listedIcons(in folder: String) -> [(path: String, pixels: Int, inIcons: Bool)] {
+        guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
+        let scope = FolderScope(folder)
+        var seen = Set<String>(), result: [(path: String, pixels: Int, inIcons: Bool)] = []
+        for icon in declaredIcons(root) {
+            guard let size = icon.size, (16...1024).contains(size), let path = file(icon.path, in: folder), path.lowercased().hasSuffix(".png"),
+                  !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                  scope.contains((folder as NSString).appendingPathComponent(path)), seen.insert(path).inserted else { continue }
+            result.append((path, size, icon.place == "icons"))
+            if result.count == maxIcons { break }
+        }
+        return result
+    }
+
+    /// The manifest with the icons written: `icons` maps every size in `icons` to its file (other sizes it declares
+    /// kept), and the toolbar button of its version (`action`, or `browser_action` and `page_action`) gets the
+    /// `actionSizes` it lacks in its `default_icon` (one path becomes a map of sizes) where it has the button (a manifest without one keeps none: the browser
+    /// then shows `icons`). Only those members' text changes; every other byte is kept; unchanged, the file's own
+    /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
+    static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(existing))) as? [String: Any] else {
+            throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write \(snippetName) instead")
+        }
+        var edits: [(path: [String], value: [String: Any])] = []
+        let current = root["icons"] as? [String: Any]
+        var map = current ?? [:]
+        for (size, file) in icons { map[String(size)] = file }
+        if current.map({ !NSDictionary(dictionary: $0).isEqual(to: map) }) ?? true { edits.append((["icons"], map)) }
+        for key in actionKeys(version: version(root)) {
+            guard let action = root[key] as? [String: Any] else { continue }
+            let old = action["default_icon"] as? [String: Any]
+            var icon = old ?? [:]
+            // The sizes it declares are kept (their files were rendered where they are); those it lacks are added.
+            for size in actionSizes where icon[String(size)] == nil { if let file = icons[size] { icon[String(size)] = file } }
+            if old.map({ !NSDictionary(dictionary: $0).isEqual(to: icon) }) ?? true { edits.append(([key, "default_icon"], icon)) }
+        }
+        var bytes = existing
+        for edit in edits {
+            guard let edited = JSONText.settingMember(edit.path, to: edit.value, in: bytes) else {
+                throw .invalidRequest(path: path, reason: "could not be edited in place (\(edit.path.joined(separator: "."))); "
+                                      + "add the icons from \(snippetName) by hand")
+            }
+            bytes = edited
+        }
+        return bytes
+    }
+
+    /// The snippet for a folder without a manifest: the `icons` map and the V3 toolbar button's `default_icon`.
+    static func snippet(icons: [Int: String]) -> [UInt8] {
+        let action = Dictionary(uniqueKeysWithValues: actionSizes.compactMap { size in icons[size].map { (String(size), $0 as Any) } })
+        let root: [String: Any] = ["icons": Dictionary(uniqueKeysWithValues: icons.map { (String($0.key), $0.value as Any) }),
+                                   "action": ["default_icon": action]]
+        return Array(JSONText.rendered(root, unit: "  ").utf8) + [0x0A]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// Browser extensions as Chrome and Firefox read them: `manifest.json` with `manifest_version`, `icons` and the toolbar
+/// button's `default_icon`. Every folder is built here.
+@Suite("Browser extensions")
+struct BrowserExtensionTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+
+    private func folder(_ files: [String: String] = [:]) throws -> URL {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("extension")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    @discardableResult
+    private func generate(into folder: URL, master: String = master) throws -> GenerationReport {
+        try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("browser-extension"))).run(source: master, outputFolder: folder.path)
+    }
+
+    private func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }
+
+    private func size(_ url: URL) throws -> PixelSize {
+        let info = try PNG.info(Fixtures.bytes(at: url))
+        return PixelSize(width: info.width, height: info.height)
+    }
+
+    /// A square RGBA PNG of `side` (or `width`x`height`) at `path` inside `folder`.
+    private func png(_ folder: URL, _ path: String, width: Int, height: Int? = nil) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let image = Image(width: width, height: height ?? width, fill: SIMD4(200, 30, 30, 255))
+        try Data(PNG.encode(image)).write(to: url)
+    }
+
+    private func messages(_ report: ValidationReport) -> [String] { report.files.flatMap(\.findings).map { "\($0.severity) \($0.rule.rawValue): \($0.message)" } }
+
+    @Test("without a manifest: the four icons at their sizes, RGBA, and a manifest-icons.json snippet; no manifest.json is invented")
+    func noManifest() throws {
+        let folder = try folder()
+        let report = try generate(into: folder)
+        for side in [16, 32, 48, 128] {
+            let url = folder.appendingPathComponent("icons/icon-\(side).png")
+            #expect(try size(url) == PixelSize(width: side, height: side))
+            #expect(try PNG.info(Fixtures.bytes(at: url)).colorType == .rgba)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
+        let snippet = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest-icons.json")))) as? [String: Any]
+        #expect(snippet?["icons"] as? [String: String] == ["16": "icons/icon-16.png", "32": "icons/icon-32.png", "48": "icons/icon-48.png",
+                                                          "128": "icons/icon-128.png"])
+        #expect((snippet?["action"] as? [String: Any])?["default_icon"] as? [String: String] == ["16": "icons/icon-16.png", "32": "icons/icon-32.png"])
+        #expect(report.files.map(\.path).contains("manifest-icons.json"))
+    }
+
+    @Test("an MV3 manifest: icons and action.default_icon merged, every other byte kept; its own files rendered where they are; a rerun changes nothing")
+    func mergesVersion3() throws {
+        let manifest = """
+        {
+            "manifest_version": 3,
+            "name": "Demo",
+            "version": "1.0",
+            "icons": { "16": "images/icon16.png", "48": "images/icon48.png" },
+            "action": {
+                "default_popup": "popup.html"
+            },
+            "permissions": ["storage"]
+        }
+
+        """
+        let folder = try folder(["manifest.json": manifest])
+        try png(folder, "images/icon16.png", width: 19)
+        try png(folder, "images/icon48.png", width: 48)
+        try generate(into: folder)
+        let after = try text(folder.appendingPathComponent("manifest.json"))
+        let expected = """
+        {
+            "manifest_version": 3,
+            "name": "Demo",
+            "version": "1.0",
+            "icons": {"16": "images/icon16.png", "32": "icons/icon-32.png", "48": "images/icon48.png", "128": "icons/icon-128.png"},
+            "action": {
+                "default_popup": "popup.html",
+                "default_icon": {
+                    "16": "images/icon16.png",
+                    "32": "icons/icon-32.png"
+                }
+            },
+            "permissions": ["storage"]
+        }
+
+        """
+        #expect(after == expected)
+        // The extension's own 16 is re-rendered at its declared size; no second 16 or 48 appears.
+        #expect(try size(folder.appendingPathComponent("images/icon16.png")) == PixelSize(width: 16, height: 16))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons/icon-16.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons/icon-48.png").path))
+        let report = try Validator().validate([folder.path])
+        #expect(report.errors == 0 && report.warnings == 0, "\(messages(report))")
+        let before = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("manifest.json").path)[.modificationDate] as? Date
+        try generate(into: folder)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == expected)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("manifest.json").path)[.modificationDate] as? Date == before)
+    }
+
+    @Test("an MV2 manifest: browser_action's one-path default_icon becomes the sizes, icons is added as the last member in the file's indentation")
+    func mergesVersion2() throws {
+        let manifest = "{\n  \"manifest_version\": 2,\n  \"name\": \"x\",\n  \"browser_action\": {\"default_icon\": \"icon.png\", \"default_title\": \"X\"}\n}\n"
+        let folder = try folder(["manifest.json": manifest])
+        try generate(into: folder)
+        let after = try text(folder.appendingPathComponent("manifest.json"))
+        #expect(after == """
+        {
+          "manifest_version": 2,
+          "name": "x",
+          "browser_action": {"default_icon": {"16": "icons/icon-16.png", "32": "icons/icon-32.png"}, "default_title": "X"},
+          "icons": {
+            "16": "icons/icon-16.png",
+            "32": "icons/icon-32.png",
+            "48": "icons/icon-48.png",
+            "128": "icons/icon-128.png"
+          }
+        }
+
+        """)
+        #expect(try Validator().validate([folder.path]).errors == 0)
+    }
+
+    @Test("a web run leaves an extension's manifest.json alone: it is not a web app manifest")
+    func webRunLeavesExtension() throws {
+        let manifest = "{\"manifest_version\": 3, \"name\": \"x\", \"version\": \"1\"}\n"
+        let folder = try folder(["manifest.json": manifest])
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == manifest)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.webmanifest").path))
+    }
+
+    @Test("validate: a missing 128 is an error, missing 16/32/48 warnings; no web app rules (192, 512, maskable) for an extension")
+    func missingSizes() throws {
+        let folder = try folder(["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "icons": {"48": "a.png"}}"#])
+        try png(folder, "a.png", width: 48)
+        let report = try Validator().validate([folder.path])
+        let findings = report.files.flatMap(\.findings)
+        #expect(findings.filter { $0.severity == .error }.map(\.message) == ["manifest.json declares no 128x128 icon in \"icons\" (installation and the Chrome Web Store); the Chrome Web Store requires it"])
+        #expect(findings.filter { $0.severity == .warning && $0.rule == .extensionManifest }.count == 2)
+        #expect(!findings.contains { $0.rule == .webManifest })
+    }
+
+    @Test("validate: a declared file that is missing, not square or not its declared size is an error; Firefox's vector icon serves every size")
+    func declaredFiles() throws {
+        let manifest = """
+        {"manifest_version": 2, "name": "x", "version": "1",
+         "icons": {"16": "i/16.png", "32": "i/32.png", "48": "i/48.png", "128": "i/128.png"},
+         "browser_action": {"default_icon": {"19": "i/gone.png"}}}
+        """
+        let folder = try folder(["manifest.json": manifest])
+        try png(folder, "i/16.png", width: 16)
+        try png(folder, "i/32.png", width: 32, height: 30)
+        try png(folder, "i/48.png", width: 64)
+        try png(folder, "i/128.png", width: 128)
+        let errors = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }.map(\.message)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.contains { $0.contains("i/32.png is 32x30, not square") })
+        #expect(errors.contains { $0.contains("i/48.png is 64x64 but is declared as 48x48") })
+        #expect(errors.contains { $0.contains("browser_action.default_icon[\"19\"] names i/gone.png, which does not exist") })
+
+        let firefox = try self.folder(["manifest.json": #"{"manifest_version": 2, "name": "x", "version": "1", "icons": {"48": "icon.svg"}}"#,
+                                       "icon.svg": #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#])
+        #expect(try Validator().validate([firefox.path]).files.flatMap(\.findings).filter { $0.rule == .extensionManifest }.isEmpty)
+    }
+
+    @Test("validate: the other version's toolbar key is ignored by browsers: a warning naming the key to use")
+    func versionKeys() throws {
+        let folder = try folder(["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "browser_action": {}}"#])
+        let messages = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .warning }.map(\.message)
+        #expect(messages.contains { $0.contains("\"browser_action\" is not a key of Manifest V3") })
+    }
+
+    @Test("from a project's root, the preset goes to the folder holding the extension's manifest; beside the web preset, each to its own")
+    func routes() throws {
+        let root = try Fixtures.temporaryFolder()
+        for (path, text) in ["src/extension/manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1"}"#, "web/index.html": "<html></html>"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        #expect(ProjectLayout(root: root.path).extensionFolder == "src/extension")
+        let routes = try ProjectLayout.routes(presets: ["browser-extension", "web"], out: root.path)
+        #expect(routes.map(\.presets) == [["browser-extension"], ["web"]])
+        #expect(routes.map { ($0.folder as NSString).lastPathComponent } == ["extension", "web"])
+        // A plain folder with no project in it: the extension's icons into extension/, the web's into web/.
+        let plain = try Fixtures.temporaryFolder()
+        #expect(try ProjectLayout.routes(presets: ["browser-extension", "web"], out: plain.path).map { ($0.folder as NSString).lastPathComponent }
+                == ["extension", "web"])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+private func rgb(_ image: Image, _ x: Int, _ y: Int) -> SIMD3<Int> {
+    let p = image.pixel(x: x, y: y)
+    return SIMD3(Int(p[0]), Int(p[1]), Int(p[2]))
+}
+
+/// The sheet's sections for Android's notification, splash and TV icons and a browser extension's toolbar icons, from
+/// folders generated here.
+@Suite("preview sections: Android extras and browser extensions")
+struct PreviewExtrasTests {
+    private func generated(_ presets: String, master: String = "glyph-master.png", files: [String: String] = [:]) throws -> URL {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets(presets)))
+            .run(source: Fixtures.testImages.appendingPathComponent(master).path, outputFolder: folder.path)
+        return folder
+    }
+
+    @Test("Android: the notification icon in one colour (white on the status bar, grey in a light shade), the splash icon on a light and a dark phone through the centre circle only, the TV banner at 320 px")
+    func android() throws {
+        let folder = try generated("android-notification,android-splash,android-tv")
+        let sheet = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path])
+        let tiles = sheet.tiles.filter { $0.section == "Android notification, splash screen and TV" }
+        #expect(tiles.map { $0.caption[0] } == ["Status bar", "Light shade", "Splash, light", "Splash, dark", "TV launcher banner"])
+        // Every drawn pixel of the status-bar glyph is white or the backdrop's (no colour of the master's survives).
+        let status = tiles[0], pixels = try #require(status.pixels)
+        var white = 0
+        for y in status.y..<status.y + pixels.height { for x in status.x..<status.x + 96 where rgb(sheet.image, x, y) == SIMD3(255, 255, 255) { white += 1 } }
+        #expect(white > 100)
+        // The phone: its screen's colour at the top, the icon's circle in the middle; outside the circle only the screen.
+        let light = tiles[2], dark = tiles[3]
+        #expect(light.pixels == PixelSize(width: 180, height: 360))
+        #expect(rgb(sheet.image, light.x + 90, light.y + 40) == SIMD3(255, 255, 255) && rgb(sheet.image, dark.x + 90, dark.y + 40) == SIMD3(0x1C, 0x1B, 0x1F))
+        #expect(rgb(sheet.image, dark.x + 90 + 60, dark.y + 180) == SIMD3(0x1C, 0x1B, 0x1F), "outside the 192 dp circle")
+        #expect(tiles[4].pixels == PixelSize(width: 320, height: 180))
+        #expect(light.file == "drawable-xxxhdpi/splash_icon.png" && dark.file == "drawable-xxxhdpi/splash_icon.png")
+    }
+
+    @Test("with a night splash icon (drawable-night-*), the dark phone shows it and the light phone the day one")
+    func splashNight() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android-splash"))
+        options.darkSource = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
+        let tiles = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path]).tiles.filter { $0.caption[0].hasPrefix("Splash") }
+        #expect(tiles.map(\.file) == ["drawable-xxxhdpi/splash_icon.png", "drawable-night-xxxhdpi/splash_icon.png"])
+    }
+
+    @Test("a browser extension: its toolbar icons (16 and 32 px, from the manifest) on Chrome's light and dark toolbars, 1:1 and magnified")
+    func browserExtension() throws {
+        let folder = try generated("browser-extension", master: "app-icon-master.png",
+                                   files: ["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "action": {}}"#])
+        let sheet = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path])
+        let tiles = sheet.tiles.filter { $0.section == "Browser extension" }
+        #expect(tiles.map { $0.caption[0] } == ["Toolbar, light", "Toolbar, dark", "Toolbar, light", "Toolbar, dark"])
+        #expect(tiles.map(\.file) == ["icons/icon-16.png", "icons/icon-16.png", "icons/icon-32.png", "icons/icon-32.png"])
+        // The toolbar's colour around the 1:1 icon.
+        #expect(rgb(sheet.image, tiles[0].x + 2, tiles[0].y + (tiles[0].pixels?.height ?? 0) / 2) == SIMD3(0xF1, 0xF3, 0xF4))
+        #expect(rgb(sheet.image, tiles[1].x + 2, tiles[1].y + (tiles[1].pixels?.height ?? 0) / 2) == SIMD3(0x35, 0x36, 0x3A))
+    }
+}
