@@ -150,8 +150,10 @@ enum AndroidResources {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
+            // So is one in a values/ic_launcher_background.xml IconForge did not write as it stands (Bitwarden's also
+            // defines ic_shortcut_background: replacing the file would leave that name dangling).
             let theirs = project.valueDefinitions(type: "color", name: "ic_launcher_background").first {
-                $0.path != ours && $0.path.parentFolder == (res as NSString).appendingPathComponent("values")
+                $0.path.parentFolder == (res as NSString).appendingPathComponent("values") && ($0.path != ours || !isAsGenerated($0.text))
             }
             if let theirs {
                 // Never a second definition: updated where it stands, or, in a form IconForge does not edit, left as it is.
@@ -161,7 +163,7 @@ enum AndroidResources {
                     warnings.append("\(relative(theirs.path)) defines ic_launcher_background in a form IconForge does not edit; "
                                     + "its colour is kept (set it to \(backgroundColor) by hand)")
                 }
-                if FileManager.default.fileExists(atPath: ours) {
+                if theirs.path != ours, FileManager.default.fileExists(atPath: ours) {
                     try writer.remove(ours)
                     notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines ic_launcher_background, and two definitions stop the build")
                 }
