@@ -78,7 +78,6 @@ enum AndroidResources {
     /// drawable, a PNG of another name, or `ic_launcher_monochrome` PNGs IconForge did not write), as its reference;
     /// nil when there is none, it names nothing, or it is IconForge's own (then it is made again).
     static func designedMonochrome(res: String, ledger: WriteLedger) -> String? {
-        let manager = FileManager.default
         // The first adaptive icon with a monochrome layer: -v26 first (the one every device since Android 8 reads), then
         // -v33, -anydpi, plain mipmap/; the launcher before the round icon.
         let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
@@ -95,13 +94,8 @@ enum AndroidResources {
         // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
         guard let (type, name) = found, ["drawable", "mipmap"].contains(type),
               !(type == "mipmap" && ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher", "ic_launcher_round"].contains(name)) else { return nil }
-        var files: [String] = []
-        for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).sorted() where folder == type || folder.hasPrefix(type + "-") {
-            let path = (res as NSString).appendingPathComponent(folder)
-            for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []) where (file as NSString).deletingPathExtension == name {
-                files.append((path as NSString).appendingPathComponent(file))
-            }
-        }
+        // In res/ or in the module's flavours (KeePassDX's vector monochrome is in src/free/res and src/libre/res).
+        let files = AndroidProject(res: res).moduleFiles(type: type, name: name)
         guard !files.isEmpty else { return nil }
         if "@\(type)/\(name)" == monochromeReference,
            files.allSatisfy({ file in (try? FileIO.read(file)).map { ledger.wrote($0, at: file) } ?? false }) { return nil }
