@@ -140,6 +140,15 @@ enum AndroidResources {
         for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
+        // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would
+        // never show the icons just written.
+        // Either of the two written counts for either attribute (Fossify's roundIcon is @mipmap/ic_launcher).
+        let launcherNames = ["@mipmap/ic_launcher", "@mipmap/ic_launcher_round"]
+        for (attribute, given, expected) in [("icon", project.manifestIcon, "ic_launcher"), ("roundIcon", project.manifestRoundIcon, "ic_launcher_round")] {
+            guard let given, given.hasPrefix("@"), !given.hasPrefix("@android:"), !launcherNames.contains(given) else { continue }
+            warnings.append("the manifest's <application android:\(attribute)> is \(given), not @mipmap/\(expected): "
+                            + "the app keeps showing that icon until android:\(attribute)=\"@mipmap/\(expected)\"")
+        }
         if let backgroundColor {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
