@@ -298,18 +298,25 @@ struct PreviewInventory {
 
     // MARK: Android
 
+    /// What a launcher shows of `res`, read through the one Android project model that `validate` and `generate` use:
+    /// the adaptive icon wherever it is defined (`mipmap-anydpi-v26/`, or `mipmap-anydpi/` at minSdk 26), its layers and
+    /// background colour in any `res/` root of the project (a flavour's, a library module's).
     private static func readAndroid(_ res: String, limits: PNGLimits) -> AndroidIcon {
         var icon = AndroidIcon()
-        icon.legacy = highestDensity("ic_launcher", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
-        icon.round = highestDensity("ic_launcher_round", type: "mipmap", res: res, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
-        let adaptive = (res as NSString).appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")
-        guard let bytes = try? FileIO.readDocument(adaptive) else { return icon }
-        for (element, type, name) in AndroidResourceChecks.references(in: String(decoding: bytes, as: UTF8.self)) {
+        let project = AndroidProject(res: res)
+        icon.legacy = highestDensity("ic_launcher", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        icon.round = highestDensity("ic_launcher_round", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        // The definition a device since Android 8 reads: -v26 first, then the unversioned ones of a minSdk 26 app.
+        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap"]
+        let definitions = AndroidProject.adaptiveIconFiles(in: res).filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        guard let adaptive = definitions.min(by: { (preference.firstIndex(of: $0.folder) ?? preference.count, $0.folder) < (preference.firstIndex(of: $1.folder) ?? preference.count, $1.folder) })
+        else { return icon }
+        for (element, type, name) in AndroidResourceChecks.references(in: adaptive.text) {
             if type == "color" {
-                if element == "background" { icon.backgroundColor = color(named: name, res: res) }
+                if element == "background" { icon.backgroundColor = color(named: name, project: project) }
                 continue
             }
-            guard let path = highestDensity(name, type: type, res: res, bitmapsOnly: false) else { continue }
+            guard let path = highestDensity(name, type: type, project: project, bitmapsOnly: false) else { continue }
             guard !path.hasSuffix(".xml") else {
                 icon.notes.append("<\(element)> is the vector drawable \(label(path, res)): not drawn")
                 continue
@@ -340,8 +347,9 @@ struct PreviewInventory {
         notificationIcon = densest(.notification).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         splashIcon = densest(.splash).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         splashNightIcon = densest(.splash, night: true).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
-        if let banner = Self.highestDensity("banner", type: "drawable", res: res, bitmapsOnly: true)
-            ?? Self.highestDensity("banner", type: "mipmap", res: res, bitmapsOnly: true) {
+        let project = AndroidProject(res: res)
+        if let banner = Self.highestDensity("banner", type: "drawable", project: project, bitmapsOnly: true)
+            ?? Self.highestDensity("banner", type: "mipmap", project: project, bitmapsOnly: true) {
             tvBanner = Self.picture(banner, label: Self.label(banner, res), limits: limits)
         }
     }
@@ -350,39 +358,38 @@ struct PreviewInventory {
         (path.parentFolder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
     }
 
-    /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`).
-    private static func highestDensity(_ name: String, type: String, res: String, bitmapsOnly: Bool) -> String? {
+    /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`),
+    /// in the project's `res/` roots in order (the one previewed first).
+    private static func highestDensity(_ name: String, type: String, project: AndroidProject, bitmapsOnly: Bool) -> String? {
         // A resource name is one plain name (`@mipmap/../../x` names nothing AAPT2 would build), and a file reached
-        // through a link that leaves res/ is not opened.
+        // through a link that leaves its res/ is not opened.
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !name.hasPrefix(".") else { return nil }
-        let scope = FolderScope(res)
         let manager = FileManager.default
-        for qualifier in ["-xxxhdpi", "-xxhdpi", "-xhdpi", "-hdpi", "-mdpi", "-anydpi-v26", "-anydpi", "-nodpi", ""] {
-            for ext in bitmapsOnly ? ["png", "webp", "jpg"] : ["png", "webp", "jpg", "xml"] {
-                let path = (res as NSString).appendingPathComponent("\(type)\(qualifier)/\(name).\(ext)")
-                if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return scope.contains(path) ? path : nil }
+        for res in project.resourceRoots {
+            let scope = FolderScope(res)
+            for qualifier in ["-xxxhdpi", "-xxhdpi", "-xhdpi", "-hdpi", "-mdpi", "-anydpi-v26", "-anydpi", "-nodpi", ""] {
+                for ext in bitmapsOnly ? ["png", "webp", "jpg"] : ["png", "webp", "jpg", "xml"] {
+                    let path = (res as NSString).appendingPathComponent("\(type)\(qualifier)/\(name).\(ext)")
+                    if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return scope.contains(path) ? path : nil }
+                }
             }
         }
         return nil
     }
 
-    /// The value of `<color name="NAME">#…</color>` in `res/values*/`, as an opaque colour.
-    private static func color(named name: String, res: String) -> RGBColor? {
-        let manager = FileManager.default
-        for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter({ $0 == "values" || $0.hasPrefix("values-") }).sorted() {
-            let path = (res as NSString).appendingPathComponent(folder)
-            for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter({ $0.hasSuffix(".xml") }).sorted() {
-                guard let bytes = try? FileIO.readDocument((path as NSString).appendingPathComponent(file)) else { continue }
-                let text = String(decoding: bytes, as: UTF8.self)
-                guard let start = text.range(of: "name=\"\(name)\"") else { continue }
-                let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-                // #AARRGGBB drops the alpha; #RGB is expanded.
-                var hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
-                if hex.count == 8 { hex = String(hex.dropFirst(2)) }
-                if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-                return RGBColor(hex: "#" + hex)
-            }
+    /// The value of the colour resource `name` (`<color name="NAME">#…</color>`, `<item type="color">`) where the project
+    /// defines it, as an opaque colour.
+    private static func color(named name: String, project: AndroidProject) -> RGBColor? {
+        for definition in project.valueDefinitions(type: "color", name: name) {
+            let text = AndroidProject.withoutComments(definition.text)
+            guard let start = text.range(of: "name=\"\(name)\"") else { continue }
+            let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // #AARRGGBB drops the alpha; #RGB is expanded.
+            var hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
+            if hex.count == 8 { hex = String(hex.dropFirst(2)) }
+            if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+            return RGBColor(hex: "#" + hex)
         }
         return nil
     }

@@ -85,6 +85,34 @@ struct PreviewInventoryTests {
         #expect(android.allSatisfy { $0.pixels == PixelSize(width: 192, height: 192) })
     }
 
+    @Test("preview reads Android through the project model: the adaptive icon of a minSdk 26 app in mipmap-anydpi/ (Bitwarden's layout), its background colour from a library module")
+    func anydpiAdaptiveIcon() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try put("include ':app', ':ui'\n", "settings.gradle", in: project)
+        try put("android { defaultConfig { minSdk = 29 } }\n", "app/build.gradle.kts", in: project)
+        let res = project.appendingPathComponent("app/src/main/res")
+        // A clear foreground: the background shows through all of it.
+        try FileManager.default.createDirectory(at: res.appendingPathComponent("mipmap-xxxhdpi"), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try PNG.encode(Image(width: 432, height: 432, format: .rgba8)),
+                                   to: res.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png").path)
+        try put("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/brand_blue"/>
+                <foreground android:drawable="@mipmap/ic_launcher_foreground"/>
+            </adaptive-icon>
+            """, "mipmap-anydpi/ic_launcher.xml", in: res)
+        try put(#"<resources><color name="brand_blue">#175DDC</color></resources>"#, "ui/src/main/res/values/colors.xml", in: project)
+        let sheet = try previewer().render(sources: [res.path])
+        let adaptive = sheet.tiles.filter { $0.caption.first?.hasPrefix("Adaptive,") == true }
+        #expect(adaptive.map { $0.caption[0] } == ["Adaptive, circle mask", "Adaptive, squircle mask"], "\(sheet.tiles.map(\.caption))")
+        // The circle's centre: the library's blue.
+        let circle = try #require(adaptive.first)
+        let pixel = sheet.image.pixel(x: circle.x + 96, y: circle.y + 96)
+        #expect(abs(Int(pixel[0]) - 0x17) < 8 && abs(Int(pixel[1]) - 0x5D) < 8 && abs(Int(pixel[2]) - 0xDC) < 8, "\(pixel)")
+    }
+
     @Test("a web folder with no manifest but an Apple touch icon and favicons (excalidraw's public/) is shown; icons in node_modules are not")
     func webFolderWithoutManifest() throws {
         let generated = try generatedFolder("web")

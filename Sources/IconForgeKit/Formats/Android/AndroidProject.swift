@@ -13,6 +13,15 @@ struct AndroidProject {
     let moduleRoots: [String]
     /// The module's minimum API level, from its `build.gradle(.kts)` or manifest; nil when neither says.
     let minSdk: Int?
+    /// True when the module's Gradle file depends on a library from outside the project (`implementation(libs.x)`,
+    /// `implementation "group:name:1.0"`): its resources join the build too, so a name this tree does not define may be
+    /// one of them (Fossify's apps take `@color/color_primary` from Fossify Commons).
+    let hasExternalDependencies: Bool
+    /// What the module's manifest (`src/main/AndroidManifest.xml`) gives its `<application>` as `android:icon` and
+    /// `android:roundIcon` (`@mipmap/ic_launcher`); nil when it names none or there is no manifest.
+    let manifestIcon: String?, manifestRoundIcon: String?
+    /// True when the module is an Android library (its Gradle file applies `com.android.library`).
+    let isLibrary: Bool
 
     /// The most `res/` roots gathered (a real project has a handful).
     static let maxRoots = 64
@@ -21,9 +30,7 @@ struct AndroidProject {
         self.res = res
         let manager = FileManager.default
         // app/src/main/res → app; a bare res/ → its parent.
-        let sourceSet = res.parentFolder
-        let module = (sourceSet.parentFolder as NSString).lastPathComponent == "src"
-            ? sourceSet.parentFolder.parentFolder : sourceSet
+        let module = AndroidProject.module(of: res)
         var project = module
         for candidate in [module, module.parentFolder] {
             if ["settings.gradle", "settings.gradle.kts"].contains(where: { manager.fileExists(atPath: (candidate as NSString).appendingPathComponent($0)) }) {
@@ -53,6 +60,43 @@ struct AndroidProject {
         }
         resourceRoots = roots
         minSdk = AndroidProject.readMinSdk(module: module)
+        (manifestIcon, manifestRoundIcon) = AndroidProject.readManifestIcons(module: module)
+        isLibrary = AndroidProject.isLibrary(module: module)
+        hasExternalDependencies = ["build.gradle.kts", "build.gradle"].contains { name in
+            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.range(of: #"(?m)^\s*(implementation|api)\s*\(?\s*(libs\.|platform\(|["'][^"':]+:[^"']+)"#, options: .regularExpression) != nil
+        }
+    }
+
+    /// The module a `res/` root belongs to: `lib/src/main/res` → `lib`; a bare `res/` → its parent.
+    static func module(of res: String) -> String {
+        let sourceSet = res.parentFolder
+        return (sourceSet.parentFolder as NSString).lastPathComponent == "src" ? sourceSet.parentFolder.parentFolder : sourceSet
+    }
+
+    /// True when the module's Gradle file applies the Android library plugin (`com.android.library`, the version
+    /// catalog's `android.library` alias, the old `android-library`).
+    static func isLibrary(module: String) -> Bool {
+        ["build.gradle.kts", "build.gradle"].contains { name in
+            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
+            let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+            return ["com.android.library", "plugins.android.library", "'android-library'", "\"android-library\""].contains { text.contains($0) }
+        }
+    }
+
+    /// `android:icon` and `android:roundIcon` of the `<application>` element of the module's main manifest.
+    static func readManifestIcons(module: String) -> (String?, String?) {
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        guard let bytes = try? FileIO.readDocument(manifest) else { return (nil, nil) }
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        guard let open = text.range(of: "<application"), let close = text.range(of: ">", range: open.upperBound..<text.endIndex) else { return (nil, nil) }
+        let tag = text[open.upperBound..<close.lowerBound]
+        func attribute(_ name: String) -> String? {
+            guard let start = tag.range(of: "android:\(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(tag[start.upperBound..<end])
+        }
+        return (attribute("icon"), attribute("roundIcon"))
     }
 
     /// The module's minimum API level as its Gradle file gives it: `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)`,
@@ -148,6 +192,22 @@ struct AndroidProject {
 
     /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
     func fileResourceExists(type: String, name: String) -> Bool { !roots(definingFile: type, name: name).isEmpty }
+
+    /// The files of resource `type/name` in the module's own source sets (`res` and its flavours' and build types'),
+    /// every qualifier, `res`'s first: what a build of some variant of the module takes that resource from.
+    func moduleFiles(type: String, name: String) -> [String] {
+        let manager = FileManager.default
+        var files: [String] = []
+        for root in moduleRoots {
+            for folder in ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted() where folder == type || folder.hasPrefix(type + "-") {
+                let path = (root as NSString).appendingPathComponent(folder)
+                for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() where (file as NSString).deletingPathExtension == name {
+                    files.append((path as NSString).appendingPathComponent(file))
+                }
+            }
+        }
+        return files
+    }
 
     /// The `res/` roots that hold a file of resource `type/name` (`drawable-v24/ic_launcher_foreground.xml`).
     func roots(definingFile type: String, name: String) -> [String] {

@@ -27,7 +27,8 @@ enum AndroidResourceChecks {
             }
             return nil
         }
-        func checkSize(_ path: String, _ pixels: Int, _ label: String, layer: Bool) {
+        /// `inset`: the fraction of each side a layer drawn through `<inset android:inset="16.7%">` leaves out.
+        func checkSize(_ path: String, _ pixels: Int, _ label: String, layer: Bool, inset: Double? = nil) {
             files.append(path)
             guard let bytes = try? FileIO.read(path) else { return }
             let size = FileKind.pixelSize(bytes)
@@ -35,17 +36,26 @@ enum AndroidResourceChecks {
                 report(path, Finding(.decode, .error, "\((path as NSString).lastPathComponent) is not an image Android reads", fix: "re-export it as PNG"))
                 return
             }
+            // A layer drawn inset (Ionic's and cordova-res's adaptive icons) fills the 108 dp less its margins.
+            let pixels = inset.map { Int((Double(pixels) * (1 - 2 * $0)).rounded()) } ?? pixels
             guard size != PixelSize(width: pixels, height: pixels) else { return }
-            // A launcher icon a few pixels off its density's size is drawn scaled (lint's IconDipSize warns); a
-            // layer of the wrong size, or an icon far off, is cropped or blurred.
-            let near = !layer && size.width == size.height && abs(size.width - pixels) * 10 <= pixels
-            report(path, Finding(.size, near ? .warning : .error, "\(label) is \(size) but should be \(pixels)x\(pixels)",
+            // A launcher icon a few pixels off its density's size, square or not (Mattermost's 72x73), is drawn scaled
+            // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
+            // A layer of the wrong size, or an icon far off, is cropped or blurred.
+            let near = !layer && abs(size.width - pixels) * 10 <= pixels && abs(size.height - pixels) * 10 <= pixels
+            let insetLabel = inset.map { ", drawn inset by \(String(format: "%g", ($0 * 1000).rounded() / 10))%," } ?? ""
+            report(path, Finding(.size, near || inset != nil ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)",
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
         // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
         var unreadable: [(path: String, error: FileError)] = []
         let definitions = AndroidProject.adaptiveIconFiles(in: res) { unreadable.append(($0, $1)) }
+        // The mipmap layers an adaptive icon draws through <inset>, and by how much.
+        var insets: [String: Double] = [:]
+        for definition in definitions {
+            for (name, fraction) in insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
+        }
         let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
         // what it overrides: the rest comes from main, so nothing is missing from it.
@@ -60,14 +70,16 @@ enum AndroidResourceChecks {
             let folder = "mipmap-" + density.name
             if let path = find(folder, "ic_launcher") {
                 checkSize(path, density.legacy, "\(folder)/ic_launcher", layer: false)
-            } else if pngsNeeded {
+            } else if pngsNeeded, !project.moduleFiles(type: folder, name: "ic_launcher").contains(where: { !$0.hasSuffix(".xml") }) {
+                // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
+                // adaptive icon) are in every build: not missing from main.
                 report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/ic_launcher is missing "
                     + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
                     reference: "Android: launcher icon sizes per density"))
             }
             if let path = find(folder, "ic_launcher_round") { checkSize(path, density.legacy, "\(folder)/ic_launcher_round", layer: false) }
             for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
-                if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true) }
+                if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true, inset: insets[layer]) }
             }
         }
         // Every reference of every adaptive icon resolves (in any res/ root of the project, or the framework's); a
@@ -82,8 +94,16 @@ enum AndroidResourceChecks {
         }
         for definition in definitions where definition.text.contains("<adaptive-icon") {
             for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource) {
-                report(definition.path, Finding(.adaptiveIcon, .error, "\(definition.name): <\(element)> names @\(type)/\(resource), which no resource defines",
-                                                fix: "add the resource, or run 'iconforge generate MASTER --preset android'"))
+                // With a library from outside the project in the build, the name may be one of its resources: AAPT2
+                // resolves it there, and only a build can tell.
+                if project.hasExternalDependencies {
+                    report(definition.path, Finding(.adaptiveIcon, .warning, "\(definition.name): <\(element)> names @\(type)/\(resource), which no resource of "
+                                                    + "this project defines; the build fails unless one of the module's dependencies does",
+                                                    fix: "check that a dependency defines it, or add the resource"))
+                } else {
+                    report(definition.path, Finding(.adaptiveIcon, .error, "\(definition.name): <\(element)> names @\(type)/\(resource), which no resource defines",
+                                                    fix: "add the resource, or run 'iconforge generate MASTER --preset android'"))
+                }
             }
         }
         let launchers = definitions.filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
@@ -101,6 +121,20 @@ enum AndroidResourceChecks {
         if manager.fileExists(atPath: play) {
             files.append(play)
             for finding in playIconFindings(play, limits: limits) { report(play, finding) }
+        }
+        // A library module's launcher icon that an application module of the project defines too is never the one the
+        // app shows (the app's resources override its libraries'): what is wrong with it breaks nothing.
+        if project.isLibrary, let app = project.roots(definingFile: "mipmap", name: "ic_launcher").first(where: { root in
+            !project.moduleRoots.contains(root) && !AndroidProject.isLibrary(module: AndroidProject.module(of: root))
+        }) {
+            let name = (AndroidProject.module(of: app) as NSString).lastPathComponent
+            findings = findings.map { found in
+                var found = found
+                guard found.finding.rule != .playIcon else { return found }
+                found.finding.severity = .warning
+                found.finding.message += " (a library's launcher icon: the application module \(name) defines the one the app shows)"
+                return found
+            }
         }
         return (findings, files)
     }
@@ -147,14 +181,46 @@ enum AndroidResourceChecks {
     }
 
     /// The Play Store icon's rules (Android Studio's `ic_launcher-playstore.png`, fastlane's
-    /// `metadata/android/<locale>/images/icon.png`): a 512x512 32-bit PNG of at most 1024 KB.
+    /// `metadata/android/<locale>/images/icon.png`): a 512x512 32-bit PNG of at most 1024 KB. fastlane metadata with no
+    /// `supply` configuration beside it (no `Appfile`, `Fastfile` or `Supplyfile` in its `fastlane/`) is F-Droid's or
+    /// IzzyOnDroid's listing, which take other sizes and scale them: there, a warning.
     static func playIconFindings(_ path: String, limits: PNGLimits) -> [Finding] {
         guard let bytes = try? FileIO.read(path) else { return [] }
         let info = try? PNG.info(bytes, limits: limits)
         guard info?.width != 512 || info?.height != 512 || bytes.count > 1 << 20 || info?.colorType != .rgba else { return [] }
-        return [Finding(.playIcon, .error, "\((path as NSString).lastPathComponent) must be a 512x512 32-bit PNG of at most 1024 KB (it is "
-                        + (info.map { "\($0.width)x\($0.height) \($0.colorType)" } ?? "not a PNG") + ", \(bytes.count) bytes)",
+        let what = (info.map { "\($0.width)x\($0.height) \($0.colorType)" } ?? "not a PNG") + ", \(bytes.count) bytes"
+        if isFastlanePlayIcon(path), !hasSupplyConfiguration(path) {
+            return [Finding(.playIcon, .warning, "\((path as NSString).lastPathComponent) is not what Google Play takes, a 512x512 32-bit PNG of at most 1024 KB (it is "
+                            + what + "); no fastlane supply configuration uploads it there, and F-Droid scales what it is given",
+                            fix: "run 'iconforge generate MASTER --preset android' before publishing it on Google Play")]
+        }
+        return [Finding(.playIcon, .error, "\((path as NSString).lastPathComponent) must be a 512x512 32-bit PNG of at most 1024 KB (it is \(what))",
                         fix: "run 'iconforge generate MASTER --preset android'")]
+    }
+
+    /// True when the `fastlane/` folder of a fastlane listing icon configures uploads (`Appfile`, `Fastfile`, `Supplyfile`).
+    static func hasSupplyConfiguration(_ icon: String) -> Bool {
+        // fastlane/metadata/android/<locale>/images/icon.png: five folders up is fastlane/.
+        var fastlane = URL(fileURLWithPath: icon).standardizedFileURL.path
+        for _ in 0..<5 { fastlane = fastlane.parentFolder }
+        return ["Appfile", "Fastfile", "Supplyfile"].contains { FileManager.default.fileExists(atPath: (fastlane as NSString).appendingPathComponent($0)) }
+    }
+
+    /// (layer name, inset fraction) of every `<inset android:drawable="@mipmap/NAME" android:inset="16.7%">` of an
+    /// adaptive icon (the inset as a percentage, or a fraction; one in dp is left out).
+    static func insetLayers(in xml: String) -> [(String, Double)] {
+        guard let expression = try? NSRegularExpression(pattern: #"<inset\b[^>]*>"#) else { return [] }
+        var result: [(String, Double)] = []
+        for match in expression.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)).prefix(maxReferences) {
+            guard let range = Range(match.range, in: xml) else { continue }
+            let tag = String(xml[range])
+            guard let drawable = tag.firstMatch(of: /android:drawable="@mipmap\/([A-Za-z0-9_]+)"/),
+                  let inset = tag.firstMatch(of: /android:inset="([0-9.]+)(%?)"/), var fraction = Double(inset.1) else { continue }
+            if !inset.2.isEmpty { fraction /= 100 }
+            guard fraction >= 0, fraction < 0.5 else { continue }
+            result.append((String(drawable.1), fraction))
+        }
+        return result
     }
 
     /// True for fastlane's Play Store icon: `fastlane/metadata/android/<locale>/images/icon.png`.

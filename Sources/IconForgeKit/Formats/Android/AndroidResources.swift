@@ -78,7 +78,6 @@ enum AndroidResources {
     /// drawable, a PNG of another name, or `ic_launcher_monochrome` PNGs IconForge did not write), as its reference;
     /// nil when there is none, it names nothing, or it is IconForge's own (then it is made again).
     static func designedMonochrome(res: String, ledger: WriteLedger) -> String? {
-        let manager = FileManager.default
         // The first adaptive icon with a monochrome layer: -v26 first (the one every device since Android 8 reads), then
         // -v33, -anydpi, plain mipmap/; the launcher before the round icon.
         let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
@@ -95,13 +94,8 @@ enum AndroidResources {
         // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
         guard let (type, name) = found, ["drawable", "mipmap"].contains(type),
               !(type == "mipmap" && ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher", "ic_launcher_round"].contains(name)) else { return nil }
-        var files: [String] = []
-        for folder in ((try? manager.contentsOfDirectory(atPath: res)) ?? []).sorted() where folder == type || folder.hasPrefix(type + "-") {
-            let path = (res as NSString).appendingPathComponent(folder)
-            for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []) where (file as NSString).deletingPathExtension == name {
-                files.append((path as NSString).appendingPathComponent(file))
-            }
-        }
+        // In res/ or in the module's flavours (KeePassDX's vector monochrome is in src/free/res and src/libre/res).
+        let files = AndroidProject(res: res).moduleFiles(type: type, name: name)
         guard !files.isEmpty else { return nil }
         if "@\(type)/\(name)" == monochromeReference,
            files.allSatisfy({ file in (try? FileIO.read(file)).map { ledger.wrote($0, at: file) } ?? false }) { return nil }
@@ -146,12 +140,23 @@ enum AndroidResources {
         for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
+        // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would
+        // never show the icons just written.
+        // Either of the two written counts for either attribute (Fossify's roundIcon is @mipmap/ic_launcher).
+        let launcherNames = ["@mipmap/ic_launcher", "@mipmap/ic_launcher_round"]
+        for (attribute, given, expected) in [("icon", project.manifestIcon, "ic_launcher"), ("roundIcon", project.manifestRoundIcon, "ic_launcher_round")] {
+            guard let given, given.hasPrefix("@"), !given.hasPrefix("@android:"), !launcherNames.contains(given) else { continue }
+            warnings.append("the manifest's <application android:\(attribute)> is \(given), not @mipmap/\(expected): "
+                            + "the app keeps showing that icon until android:\(attribute)=\"@mipmap/\(expected)\"")
+        }
         if let backgroundColor {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
+            // So is one in a values/ic_launcher_background.xml IconForge did not write as it stands (Bitwarden's also
+            // defines ic_shortcut_background: replacing the file would leave that name dangling).
             let theirs = project.valueDefinitions(type: "color", name: "ic_launcher_background").first {
-                $0.path != ours && $0.path.parentFolder == (res as NSString).appendingPathComponent("values")
+                $0.path.parentFolder == (res as NSString).appendingPathComponent("values") && ($0.path != ours || !isAsGenerated($0.text))
             }
             if let theirs {
                 // Never a second definition: updated where it stands, or, in a form IconForge does not edit, left as it is.
@@ -161,7 +166,7 @@ enum AndroidResources {
                     warnings.append("\(relative(theirs.path)) defines ic_launcher_background in a form IconForge does not edit; "
                                     + "its colour is kept (set it to \(backgroundColor) by hand)")
                 }
-                if FileManager.default.fileExists(atPath: ours) {
+                if theirs.path != ours, FileManager.default.fileExists(atPath: ours) {
                     try writer.remove(ours)
                     notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines ic_launcher_background, and two definitions stop the build")
                 }

@@ -44,8 +44,20 @@ public enum FastlanePlayIcons {
         guard !targets.isEmpty else { return [] }
         let bytes = try FileIO.readInput(playIcon)
         var notes: [String] = []
-        for target in targets where try writer.write(bytes, to: target) {
-            notes.append("updated fastlane's Play listing icon \(target) to the new \((playIcon as NSString).lastPathComponent)")
+        for target in targets {
+            // A link (to the module's ic_launcher-playstore.png, so that the listing follows it) is never written
+            // through, nor replaced: one to the new Play icon already shows it, another is named.
+            var status = stat()
+            if lstat(target, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+                if FileIO.realPath(target) != FileIO.realPath(playIcon) {
+                    notes.append("left fastlane's Play listing icon \(target) as it is: it is a link to \(FileIO.realPath(target)), "
+                                 + "not to the new \((playIcon as NSString).lastPathComponent)")
+                }
+                continue
+            }
+            if try writer.write(bytes, to: target) {
+                notes.append("updated fastlane's Play listing icon \(target) to the new \((playIcon as NSString).lastPathComponent)")
+            }
         }
         return notes
     }

@@ -85,6 +85,8 @@ struct AndroidProjectTests {
         let good = root.appendingPathComponent("fastlane/metadata/android/en-US/images/icon.png")
         let bad = root.appendingPathComponent("fastlane/metadata/android/de-DE/images/icon.png")
         for url in [good, bad] { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        // fastlane supply uploads this metadata to Google Play.
+        try Data("package_name(\"org.example.app\")\n".utf8).write(to: root.appendingPathComponent("fastlane/Appfile"))
         _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.appendingPathComponent("gen").path)
         let play = try #require(FileManager.default.subpaths(atPath: root.appendingPathComponent("gen").path)?.first { $0.hasSuffix("ic_launcher-playstore.png") })
         try FileManager.default.copyItem(at: root.appendingPathComponent("gen/" + play), to: good)

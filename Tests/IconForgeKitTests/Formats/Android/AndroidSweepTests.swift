@@ -1,0 +1,240 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// The patterns a sweep of twelve more real apps found (Bitwarden, KeePassDX, Fossify Calculator, Tasks.org, Mattermost,
+/// Logseq, Aves, LibreTube, Termux, Seal, Etar, FluffyChat), each rebuilt here: validate judges them as AAPT2, lint and
+/// the store that takes them do, and generate leaves a project that AAPT2 still builds.
+@Suite("Android projects: what a sweep of real apps found")
+struct AndroidSweepTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+    static let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+
+    static func adaptive(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(body)</adaptive-icon>\n"
+    }
+
+    private func tree(_ files: [String: String]) throws -> URL {
+        let root = try Fixtures.temporaryFolder()
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    /// The sample master at `size`, as a PNG written at `path` under `root`.
+    private func png(_ size: PixelSize, at path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let image = try PNG.decode(Fixtures.bytes("app-icon-master.png")).image
+        try FileIO.writeAtomically(try PNG.encode(Resampler.resize(image, to: size)), to: url.path)
+    }
+
+    private func findings(_ path: URL) throws -> [Finding] {
+        try Validator().validate([path.path]).files.flatMap(\.findings)
+    }
+
+    private func generate(into root: URL, configure: (inout GenerateOptions) -> Void = { _ in }) throws -> GenerationReport {
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        configure(&options)
+        return try Generator(options: options).run(source: Self.master, outputFolder: root.path)
+    }
+
+    /// What AAPT2 would stop a build for, over every `res/` root under `root`: a (type, name) defined twice in one
+    /// configuration's `values*/` files or twice as a file in one folder, and an `@color`, `@drawable` or `@mipmap` reference
+    /// in a resource XML that no root defines (the framework's `@android:` ones resolve).
+    static func aapt2Problems(_ root: URL) throws -> [String] {
+        let manager = FileManager.default
+        var roots: [URL] = []
+        for case let relative as String in manager.enumerator(atPath: root.path)! where relative.hasSuffix("/res") || relative == "res" {
+            if !relative.contains(".iconforge") { roots.append(root.appendingPathComponent(relative)) }
+        }
+        var defined = Set<String>(), problems: [String] = []
+        var xml: [(URL, String)] = []
+        for res in roots {
+            for folder in try manager.contentsOfDirectory(atPath: res.path).sorted() {
+                let type = String(folder.split(separator: "-")[0])
+                var seen: [String: Int] = [:]
+                for file in try manager.contentsOfDirectory(atPath: res.appendingPathComponent(folder).path).sorted() {
+                    let url = res.appendingPathComponent(folder + "/" + file)
+                    if file.hasSuffix(".xml") {
+                        let text = String(decoding: try Fixtures.bytes(at: url), as: UTF8.self).replacing(/<!--[\s\S]*?-->/, with: "")
+                        xml.append((url, text))
+                        if type == "values" {
+                            for match in text.matches(of: /<(color|string|dimen|drawable|integer|bool)\s+name="([^"]+)"/) { seen["\(match.1)/\(match.2)", default: 0] += 1 }
+                            for match in text.matches(of: /<item\s+name="([^"]+)"\s+type="([^"]+)"/) { seen["\(match.2)/\(match.1)", default: 0] += 1 }
+                            continue
+                        }
+                    }
+                    seen["\(type)/\(file.split(separator: ".")[0])", default: 0] += 1
+                }
+                defined.formUnion(seen.keys)
+                problems += seen.filter { $0.value > 1 }.map { "duplicate \($0.key) in \(res.lastPathComponent)/\(folder)" }
+            }
+        }
+        for (url, text) in xml {
+            for match in text.matches(of: /"@(color|drawable|mipmap)\/([A-Za-z0-9_.]+)"|>@(color|drawable|mipmap)\/([A-Za-z0-9_.]+)</) {
+                let reference = match.1.map { "\($0)/\(match.2!)" } ?? "\(match.3!)/\(match.4!)"
+                if !defined.contains(reference) { problems.append("dangling @\(reference) in \(url.lastPathComponent)") }
+            }
+        }
+        return problems.sorted()
+    }
+
+    /// Every file under `root` with its bytes, the backups' included.
+    private func snapshot(_ root: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for case let relative as String in FileManager.default.enumerator(atPath: root.path)! {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = try Fixtures.bytes(at: root.appendingPathComponent(relative))
+            }
+        }
+        return files
+    }
+
+    @Test("the AAPT2 check finds what AAPT2 stops for: a colour defined twice, a dangling reference")
+    func aapt2CheckCanFail() throws {
+        let root = try tree([
+            "app/src/main/res/values/a.xml": "<resources><color name=\"x\">#000000</color></resources>",
+            "app/src/main/res/values/b.xml": "<resources><color name=\"x\">#FFFFFF</color></resources>",
+            "app/src/main/res/drawable/d.xml": "<shape><solid android:color=\"@color/y\"/></shape>",
+        ])
+        #expect(try Self.aapt2Problems(root) == ["dangling @color/y in d.xml", "duplicate color/x in res/values"])
+    }
+
+    @Test("values/ic_launcher_background.xml that defines other colours too (Bitwarden's ic_shortcut_background) is updated in place: nothing it defines goes dangling, a rerun changes no byte")
+    func backgroundFileWithOtherColours() throws {
+        let colours = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <!-- the app's blue -->\n    <color name=\"ic_launcher_background\">#FF175DDC</color>\n"
+            + "    <color name=\"ic_shortcut_background\">@android:color/white</color>\n</resources>\n"
+        let root = try tree([
+            "app/build.gradle.kts": "android { defaultConfig { minSdk = 29 } }\n",
+            "app/src/main/res/values/ic_launcher_background.xml": colours,
+            "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/mipmap-anydpi/ic_vault_shortcut.xml": Self.adaptive("    <background android:drawable=\"@color/ic_shortcut_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": Self.vector,
+        ])
+        #expect(try Self.aapt2Problems(root) == [])
+        _ = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }
+        let res = root.appendingPathComponent("app/src/main/res")
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values/ic_launcher_background.xml")), as: UTF8.self)
+                == colours.replacingOccurrences(of: "#FF175DDC", with: "#123456"))
+        #expect(try Self.aapt2Problems(root) == [])
+        #expect(try Validator().validate([res.path]).errors == 0)
+        let before = try snapshot(root)
+        _ = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }
+        #expect(try snapshot(root) == before)
+    }
+
+    @Test("density PNGs that every flavour holds, main holding only the adaptive icon (KeePassDX at minSdk 19): nothing missing; with no flavour holding them, five errors")
+    func pngsInFlavours() throws {
+        var files = [
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 19 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/drawable/fg.xml": Self.vector,
+        ]
+        let bare = try tree(files)
+        #expect(try findings(bare.appendingPathComponent("app/src/main/res")).filter { $0.rule == .missingSize }.count == 5)
+        files["app/src/free/res/values/strings.xml"] = "<resources/>\n"
+        let root = try tree(files)
+        for flavour in ["free", "libre"] {
+            for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+                try png(PixelSize(width: side, height: side), at: "app/src/\(flavour)/res/mipmap-\(density)/ic_launcher.png", in: root)
+            }
+        }
+        let found = try findings(root.appendingPathComponent("app/src/main/res"))
+        #expect(found.isEmpty, "\(found.map(\.line))")
+    }
+
+    @Test("a designed vector monochrome that the flavours define (KeePassDX's src/free/res and src/libre/res) is kept, not replaced by a silhouette")
+    func monochromeInFlavours() throws {
+        let root = try tree([
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@drawable/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>\n"),
+            "app/src/main/res/drawable/ic_launcher_background.xml": Self.vector,
+            "app/src/free/res/drawable-v24/ic_launcher_foreground.xml": Self.vector,
+            "app/src/free/res/drawable-v24/ic_launcher_monochrome.xml": Self.vector,
+            "app/src/libre/res/drawable-v24/ic_launcher_foreground.xml": Self.vector,
+            "app/src/libre/res/drawable-v24/ic_launcher_monochrome.xml": Self.vector,
+        ])
+        let report = try generate(into: root)
+        let xml = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+        #expect(xml.contains("<monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>"), "\(xml)")
+        #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_monochrome") }, "\(report.notes)")
+        #expect(!report.warnings.contains { $0.contains("ic_launcher_monochrome") }, "\(report.warnings)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("app/src/main/res/mipmap-xxxhdpi/ic_launcher_monochrome.png").path))
+    }
+
+    @Test("a reference to a name no resource of the project defines is a warning when the module depends on an outside library (Fossify's @color/color_primary from Fossify Commons), an error when it does not")
+    func referenceFromADependency() throws {
+        var files = [
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@color/color_primary\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/drawable/fg.xml": Self.vector,
+            "app/build.gradle.kts": "android { defaultConfig { minSdk = 26 } }\ndependencies {\n    implementation(project(\":core\"))\n}\n",
+        ]
+        let own = try findings(try tree(files).appendingPathComponent("app/src/main/res"))
+        #expect(own.map(\.severity) == [.error] && own.first?.message.contains("@color/color_primary") == true, "\(own.map(\.line))")
+        files["app/build.gradle.kts"] = "android { defaultConfig { minSdk = 26 } }\ndependencies {\n    implementation(libs.fossify.commons)\n}\n"
+        let library = try findings(try tree(files).appendingPathComponent("app/src/main/res"))
+        #expect(library.map(\.severity) == [.warning] && library.first?.message.contains("dependencies") == true, "\(library.map(\.line))")
+    }
+
+    @Test("a launcher PNG a pixel or two off its size, square or not (Mattermost's 72x73 round icons), is a warning; far off, an error")
+    func nearSizeNotSquare() throws {
+        let root = try tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n")])
+        try png(PixelSize(width: 72, height: 73), at: "app/src/main/res/mipmap-hdpi/ic_launcher_round.png", in: root)
+        try png(PixelSize(width: 96, height: 120), at: "app/src/main/res/mipmap-xhdpi/ic_launcher_round.png", in: root)
+        let found = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
+        #expect(found.map(\.severity) == [.warning, .error], "\(found.map(\.line))")
+    }
+
+    @Test("layers an adaptive icon draws through <inset android:inset=\"16.7%\"> (Logseq's Capacitor icon) are checked at the inset size, as warnings; a plain layer of the wrong size stays an error")
+    func insetLayers() throws {
+        let body = "    <background>\n        <inset android:drawable=\"@mipmap/ic_launcher_background\" android:inset=\"16.7%\" />\n    </background>\n"
+            + "    <foreground>\n        <inset android:drawable=\"@mipmap/ic_launcher_foreground\" android:inset=\"16.7%\" />\n    </foreground>\n"
+        let root = try tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive(body)])
+        try png(PixelSize(width: 108, height: 108), at: "app/src/main/res/mipmap-hdpi/ic_launcher_foreground.png", in: root)
+        try png(PixelSize(width: 72, height: 72), at: "app/src/main/res/mipmap-hdpi/ic_launcher_background.png", in: root)
+        let found = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
+        #expect(found.map(\.severity) == [.warning], "\(found.map(\.line))")
+        #expect(found.first?.message.contains("ic_launcher_background (108 dp), drawn inset by 16.7%, is 72x72 but should be 108x108") == true, "\(found.map(\.line))")
+        // Drawn as the layer itself, a 108 px layer at hdpi is the wrong size (162 px): an error.
+        try Data(Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n").utf8)
+            .write(to: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml"))
+        let plain = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
+        #expect(plain.map(\.severity) == [.error, .error], "\(plain.map(\.line))")
+    }
+
+    @Test("generate names a manifest whose <application android:icon> is another icon (Tasks.org's @mipmap/ic_launcher_blue); a roundIcon of @mipmap/ic_launcher (Fossify) is fine")
+    func manifestNamesAnotherIcon() throws {
+        let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n  <!-- android:icon=\"@mipmap/old\" -->\n  <application\n    android:icon=\"@mipmap/ic_launcher_blue\"\n    android:roundIcon=\"@mipmap/ic_launcher\"\n    android:label=\"Tasks\">\n    <activity android:icon=\"@mipmap/ic_launcher_red\"/>\n  </application>\n</manifest>\n"
+        let root = try tree(["app/src/main/AndroidManifest.xml": manifest, "app/src/main/res/values/strings.xml": "<resources/>\n"])
+        let report = try generate(into: root)
+        #expect(report.warnings.filter { $0.contains("manifest") } == [
+            "the manifest's <application android:icon> is @mipmap/ic_launcher_blue, not @mipmap/ic_launcher: the app keeps showing that icon until android:icon=\"@mipmap/ic_launcher\"",
+        ], "\(report.warnings)")
+    }
+
+    @Test("a library module's launcher icon that the application module defines too is shadowed: what is wrong with it is a warning, not an error")
+    func libraryLauncherShadowed() throws {
+        let files = [
+            "settings.gradle": "include ':app', ':lib'\n",
+            "app/build.gradle": "plugins { id 'com.android.application' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n"),
+            "lib/build.gradle": "plugins { id 'com.android.library' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
+        ]
+        let root = try tree(files)
+        try png(PixelSize(width: 20, height: 20), at: "lib/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        try png(PixelSize(width: 20, height: 20), at: "app/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        let library = try findings(root.appendingPathComponent("lib/src/main/res")).filter { $0.rule == .size }
+        #expect(library.map(\.severity) == [.warning] && library.first?.message.contains("the application module app defines the one the app shows") == true, "\(library.map(\.line))")
+        // The application module's own is what the app shows: an error.
+        #expect(try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }.map(\.severity) == [.error])
+    }
+}
