@@ -869,7 +869,7 @@ public struct Generator: Sendable {
             let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
             var wanted: [WebPage.WantedLink] = []
             if let ico { wanted.append(.init(rel: "icon", sizes: icoSizes, tag: "<link rel=\"icon\" href=\"\(href(ico))\" sizes=\"\(icoSizes)\">")) }
-            if let svg { wanted.append(.init(rel: "icon", sizes: "any", tag: WebManifest.svgLink(href(svg)))) }
+            if let svg { wanted.append(.init(rel: "icon", sizes: "any", tag: WebManifest.svgLink(href(svg)), type: "image/svg+xml")) }
             for (file, sizes) in favicons {
                 wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
             }

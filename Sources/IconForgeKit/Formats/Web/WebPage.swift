@@ -118,6 +118,8 @@ extension WebPage {
         var rel: String
         var sizes: String?
         var tag: String
+        /// The MIME type a tag it replaces has (the SVG icon replaces the page's SVG icon, whatever its sizes); nil: any.
+        var type: String? = nil
     }
 
     /// `page` with each wanted link present: a tag of that rel (and sizes, where given) is replaced by the wanted one
@@ -129,7 +131,7 @@ extension WebPage {
         var result = text
         var inserted: [String] = []
         for link in wanted {
-            if let existing = tagRange(in: result, rel: link.rel, sizes: link.sizes, before: headEnd.lowerBound) {
+            if let existing = tagRange(in: result, rel: link.rel, sizes: link.type == nil ? link.sizes : nil, type: link.type, before: headEnd.lowerBound) {
                 if result[existing] != link.tag { result.replaceSubrange(existing, with: link.tag) }
                 headEnd = result.range(of: "</head>", options: .caseInsensitive)!
             } else {
@@ -150,13 +152,14 @@ extension WebPage {
     }
 
     /// The range of the first `<link …>` tag before `limit` whose rel is `rel` (and whose sizes are `sizes`, when given).
-    private static func tagRange(in text: String, rel: String, sizes: String?, before limit: String.Index) -> Range<String.Index>? {
+    private static func tagRange(in text: String, rel: String, sizes: String?, type: String? = nil, before limit: String.Index) -> Range<String.Index>? {
         var search = text.startIndex..<limit
         while let open = text.range(of: "<link", options: .caseInsensitive, range: search) {
             guard let close = text.range(of: ">", range: open.upperBound..<limit) else { return nil }
             let attributes = Self.attributes(text[open.upperBound..<close.lowerBound])
             let rels = (attributes["rel"] ?? "").lowercased().split(separator: " ").map(String.init)
-            if rels == [rel] || (rel == "icon" && rels == ["shortcut", "icon"]), sizes == nil || attributes["sizes"] == sizes {
+            if rels == [rel] || (rel == "icon" && rels == ["shortcut", "icon"]), sizes == nil || attributes["sizes"] == sizes,
+               type == nil || attributes["type"]?.lowercased() == type {
                 return open.lowerBound..<close.upperBound
             }
             search = close.upperBound..<limit

@@ -180,6 +180,12 @@ struct WebAppTests {
         _ = try Generator(options: options).run(source: master.path, outputFolder: folder.path)
         #expect(try text(folder.appendingPathComponent("index.html")).components(separatedBy: link).count == 2)
 
+        // Vite's page links its own SVG icon (no sizes): that link is the one replaced, not kept beside a second.
+        let vite = try site(["index.html": "<html><head>\n    <link rel=\"icon\" type=\"image/svg+xml\" href=\"/vite.svg\" />\n</head></html>\n"])
+        _ = try Generator(options: options).run(source: master.path, outputFolder: vite.path)
+        let page = try text(vite.appendingPathComponent("index.html"))
+        #expect(!page.contains("vite.svg") && page.components(separatedBy: "image/svg+xml").count == 2, "\(page)")
+
         let pngSite = try site([:])
         _ = try generate(into: pngSite)
         #expect(!FileManager.default.fileExists(atPath: pngSite.appendingPathComponent("icon.svg").path))
