@@ -14,7 +14,8 @@ struct AndroidProjectTests {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(body)</adaptive-icon>\n"
     }
 
-    private func tree(_ files: [String: String]) throws -> URL {
+    /// A project tree written from path → text.
+    static func tree(_ files: [String: String]) throws -> URL {
         let root = try Fixtures.temporaryFolder()
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
@@ -30,7 +31,7 @@ struct AndroidProjectTests {
 
     @Test("minSdk 26 and up (mipmap-anydpi, no PNGs, as Android Studio's template writes it): no missing sizes, no missing adaptive icon")
     func anydpiLayout() throws {
-        let root = try tree([
+        let root = try Self.tree([
             "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@drawable/ic_launcher_background\"/>\n"
                 + "<foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n<monochrome android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
             "app/src/main/res/drawable/ic_launcher_background.xml": "<vector/>",
@@ -41,7 +42,7 @@ struct AndroidProjectTests {
 
     @Test("minSdk 26 in build.gradle.kts: mipmap-anydpi-v26 without PNGs is complete")
     func minSdkFromGradle() throws {
-        let root = try tree([
+        let root = try Self.tree([
             "app/build.gradle.kts": "android {\n    defaultConfig {\n        minSdk = 26\n    }\n}\n",
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@color/bg\"/>\n"
                 + "<foreground android:drawable=\"@drawable/fg\"/>\n<monochrome android:drawable=\"@drawable/fg\"/>\n"),
@@ -56,7 +57,7 @@ struct AndroidProjectTests {
 
     @Test("references resolve to the framework and to other modules' resources; a dangling one is still an error")
     func references() throws {
-        let root = try tree([
+        let root = try Self.tree([
             "settings.gradle": "include ':app', ':core'\n",
             "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@android:color/white\"/>\n"
                 + "<foreground android:drawable=\"@drawable/brand_foreground\"/>\n<monochrome android:drawable=\"@drawable/brand_mono\"/>\n"),
@@ -69,7 +70,7 @@ struct AndroidProjectTests {
     @Test("a monochrome layer in mipmap-anydpi-v33 counts: no warning that themed icons lack one")
     func monochromeInV33() throws {
         let layers = "<background android:drawable=\"@color/bg\"/>\n<foreground android:drawable=\"@drawable/fg\"/>\n"
-        let root = try tree([
+        let root = try Self.tree([
             "res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive(layers),
             "res/mipmap-anydpi-v33/ic_launcher.xml": Self.adaptive(layers + "<monochrome android:drawable=\"@drawable/fg\"/>\n"),
             "res/values/colors.xml": "<resources><color name=\"bg\">#000000</color></resources>",
@@ -81,7 +82,7 @@ struct AndroidProjectTests {
 
     @Test("fastlane's Play Store icon is checked as the Play Console does: 512x512, 32-bit, at most 1 MB")
     func fastlanePlayIcon() throws {
-        let root = try tree([:])
+        let root = try Self.tree([:])
         let good = root.appendingPathComponent("fastlane/metadata/android/en-US/images/icon.png")
         let bad = root.appendingPathComponent("fastlane/metadata/android/de-DE/images/icon.png")
         for url in [good, bad] { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
@@ -99,7 +100,7 @@ struct AndroidProjectTests {
     func noDuplicateResources() throws {
         let colors = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <color name=\"purple_500\">#FF6200EE</color>\n"
             + "    <color name=\"ic_launcher_background\">#3DDC84</color>\n</resources>\n"
-        let root = try tree(["app/src/main/res/values/colors.xml": colors])
+        let root = try Self.tree(["app/src/main/res/values/colors.xml": colors])
         var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
         options.androidBackground = .color(RGBColor(hex: "#123456")!)
         _ = try Generator(options: options).run(source: Self.master, outputFolder: root.path)
@@ -153,7 +154,7 @@ struct AndroidProjectTests {
         // As an earlier IconForge wrote it, untouched (a colour background, no monochrome).
         let untouched = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
             + "    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n</adaptive-icon>\n"
-        let root = try tree(["app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": edited, "app/src/main/res/mipmap-anydpi-v26/ic_launcher_round.xml": untouched])
+        let root = try Self.tree(["app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": edited, "app/src/main/res/mipmap-anydpi-v26/ic_launcher_round.xml": untouched])
         _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         let backups = root.appendingPathComponent("app/src/main/.iconforge-backup")
         let kept = (FileManager.default.enumerator(atPath: backups.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".xml") }
@@ -164,7 +165,7 @@ struct AndroidProjectTests {
     @Test("a designed monochrome (a vector drawable) is kept for themed icons: referenced by the new adaptive icon, never replaced by a silhouette; --monochrome FILE replaces it; IconForge's own is made again")
     func designedMonochromeIsKept() throws {
         let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
-        let root = try tree([
+        let root = try Self.tree([
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
                     <background android:drawable="@color/brand"/>
                     <foreground android:drawable="@drawable/ic_launcher_foreground"/>
@@ -198,7 +199,7 @@ struct AndroidProjectTests {
     @Test("a flavour that overrides a layer the old adaptive icon referred to is named in a warning (its builds would silently show the new icon)")
     func flavourOverrideIsNamed() throws {
         let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
-        let root = try tree([
+        let root = try Self.tree([
             "settings.gradle": "include ':app'\n",
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
                     <background android:drawable="@color/ic_launcher_background"/>
@@ -227,7 +228,7 @@ struct AndroidProjectTests {
         var tree = files
         tree["settings.gradle"] = "include ':app'\n"
         tree["app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml"] = Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n")
-        let root = try self.tree(tree)
+        let root = try Self.tree(tree)
         let found = try findings(root.appendingPathComponent("app/src/main/res"))
         #expect(!found.contains { $0.rule == .missingSize }, "\(found.map(\.line))")
     }
@@ -235,7 +236,7 @@ struct AndroidProjectTests {
     @Test("a build type's overlay (src/debug/res with one foreground) and an adaptive icon in plain mipmap/ at minSdk 26 are complete: no missing sizes, no missing adaptive icon")
     func overlaysAndPlainMipmap() throws {
         let foreground = try Fixtures.bytes("glyph-master.png")
-        let root = try tree([
+        let root = try Self.tree([
             "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
             "app/src/main/res/mipmap/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
         ])
@@ -254,7 +255,7 @@ struct AndroidProjectTests {
     @Test("a monochrome that is the foreground again (NewPipe, Element) is not a designed one: the new icon's own is made; one only the round icon has (Capacitor) is kept")
     func monochromeThatIsTheForeground() throws {
         for (folder, file, reference) in [("mipmap-anydpi-v26", "ic_launcher.xml", "@mipmap/ic_launcher_foreground"), ("mipmap-anydpi-v26", "ic_launcher.xml", "@drawable/ic_launcher_foreground")] {
-            let root = try tree([
+            let root = try Self.tree([
                 "app/src/main/res/\(folder)/\(file)": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"\(reference)\"/>\n    <monochrome android:drawable=\"\(reference)\"/>\n"),
                 "app/src/main/res/drawable/ic_launcher_foreground.xml": "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\" android:viewportWidth=\"108\" android:viewportHeight=\"108\"/>\n",
             ])
@@ -263,7 +264,7 @@ struct AndroidProjectTests {
             let xml = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
             #expect(xml.contains("<monochrome android:drawable=\"@mipmap/ic_launcher_monochrome\"/>"), "\(xml)")
         }
-        let capacitor = try tree([
+        let capacitor = try Self.tree([
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher_round.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>\n"),
             "app/src/main/res/drawable/ic_launcher_monochrome.xml": "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\" android:viewportWidth=\"108\" android:viewportHeight=\"108\"/>\n",
@@ -274,7 +275,7 @@ struct AndroidProjectTests {
 
     @Test("--out a project root whose app module is not called app (Mastodon's mastodon/) writes into that module's res/, preferring the application module to a library")
     func moduleNotCalledApp() throws {
-        let root = try tree([
+        let root = try Self.tree([
             "settings.gradle": "include ':mastodon', ':library'\n",
             "mastodon/build.gradle": "plugins { id 'com.android.application' }\nandroid { defaultConfig { minSdkVersion 23 } }\n",
             "mastodon/src/main/res/values/strings.xml": "<resources/>\n",
@@ -289,7 +290,7 @@ struct AndroidProjectTests {
 
     @Test("with a colour background, the old background pictures (mipmap-*/ic_launcher_background.png) go to the backup: nothing is left that no icon uses")
     func oldBackgroundPicturesLeave() throws {
-        let root = try tree(["app/src/main/res/values/strings.xml": "<resources/>\n"])
+        let root = try Self.tree(["app/src/main/res/values/strings.xml": "<resources/>\n"])
         let old = root.appendingPathComponent("app/src/main/res/mipmap-hdpi/ic_launcher_background.png")
         try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileIO.writeAtomically(try Fixtures.bytes("glyph-master.png"), to: old.path)
@@ -301,14 +302,14 @@ struct AndroidProjectTests {
 
     @Test("a colour commented out defines nothing (IconForge defines it); <item name type=\"color\"> is updated where it stands, never defined twice")
     func commentedAndItemColours() throws {
-        let commented = try tree(["app/src/main/res/values/colors.xml": "<resources>\n<!-- <color name=\"ic_launcher_background\">#000</color> -->\n</resources>\n"])
+        let commented = try Self.tree(["app/src/main/res/values/colors.xml": "<resources>\n<!-- <color name=\"ic_launcher_background\">#000</color> -->\n</resources>\n"])
         _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: commented.path)
         let res = commented.appendingPathComponent("app/src/main/res")
         #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values/colors.xml")), as: UTF8.self).contains("#000</color> -->"))
         #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("values/ic_launcher_background.xml").path))
         #expect(try Validator().validate([res.path]).errors == 0)
 
-        let item = try tree(["app/src/main/res/values/colors.xml": "<resources>\n    <item name=\"ic_launcher_background\" type=\"color\">#3DDC84</item>\n</resources>\n"])
+        let item = try Self.tree(["app/src/main/res/values/colors.xml": "<resources>\n    <item name=\"ic_launcher_background\" type=\"color\">#3DDC84</item>\n</resources>\n"])
         var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
         options.androidBackground = .color(RGBColor(hex: "#123456")!)
         _ = try Generator(options: options).run(source: Self.master, outputFolder: item.path)

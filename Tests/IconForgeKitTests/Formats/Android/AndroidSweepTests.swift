@@ -13,20 +13,6 @@ struct AndroidSweepTests {
     static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
     static let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
 
-    static func adaptive(_ body: String) -> String {
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(body)</adaptive-icon>\n"
-    }
-
-    private func tree(_ files: [String: String]) throws -> URL {
-        let root = try Fixtures.temporaryFolder()
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
-
     /// The sample master at `size`, as a PNG written at `path` under `root`.
     private func png(_ size: PixelSize, at path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
@@ -100,7 +86,7 @@ struct AndroidSweepTests {
 
     @Test("the AAPT2 check finds what AAPT2 stops for: a colour defined twice, a dangling reference")
     func aapt2CheckCanFail() throws {
-        let root = try tree([
+        let root = try AndroidProjectTests.tree([
             "app/src/main/res/values/a.xml": "<resources><color name=\"x\">#000000</color></resources>",
             "app/src/main/res/values/b.xml": "<resources><color name=\"x\">#FFFFFF</color></resources>",
             "app/src/main/res/drawable/d.xml": "<shape><solid android:color=\"@color/y\"/></shape>",
@@ -112,11 +98,11 @@ struct AndroidSweepTests {
     func backgroundFileWithOtherColours() throws {
         let colours = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <!-- the app's blue -->\n    <color name=\"ic_launcher_background\">#FF175DDC</color>\n"
             + "    <color name=\"ic_shortcut_background\">@android:color/white</color>\n</resources>\n"
-        let root = try tree([
+        let root = try AndroidProjectTests.tree([
             "app/build.gradle.kts": "android { defaultConfig { minSdk = 29 } }\n",
             "app/src/main/res/values/ic_launcher_background.xml": colours,
-            "app/src/main/res/mipmap-anydpi/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
-            "app/src/main/res/mipmap-anydpi/ic_vault_shortcut.xml": Self.adaptive("    <background android:drawable=\"@color/ic_shortcut_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/mipmap-anydpi/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/mipmap-anydpi/ic_vault_shortcut.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_shortcut_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n"),
             "app/src/main/res/drawable/ic_launcher_foreground.xml": Self.vector,
         ])
         #expect(try Self.aapt2Problems(root) == [])
@@ -135,13 +121,13 @@ struct AndroidSweepTests {
     func pngsInFlavours() throws {
         var files = [
             "app/build.gradle": "android { defaultConfig { minSdkVersion 19 } }\n",
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
             "app/src/main/res/drawable/fg.xml": Self.vector,
         ]
-        let bare = try tree(files)
+        let bare = try AndroidProjectTests.tree(files)
         #expect(try findings(bare.appendingPathComponent("app/src/main/res")).filter { $0.rule == .missingSize }.count == 5)
         files["app/src/free/res/values/strings.xml"] = "<resources/>\n"
-        let root = try tree(files)
+        let root = try AndroidProjectTests.tree(files)
         for flavour in ["free", "libre"] {
             for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
                 try png(PixelSize(width: side, height: side), at: "app/src/\(flavour)/res/mipmap-\(density)/ic_launcher.png", in: root)
@@ -153,8 +139,8 @@ struct AndroidSweepTests {
 
     @Test("a designed vector monochrome that the flavours define (KeePassDX's src/free/res and src/libre/res) is kept, not replaced by a silhouette")
     func monochromeInFlavours() throws {
-        let root = try tree([
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@drawable/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>\n"),
+        let root = try AndroidProjectTests.tree([
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@drawable/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_monochrome\"/>\n"),
             "app/src/main/res/drawable/ic_launcher_background.xml": Self.vector,
             "app/src/free/res/drawable-v24/ic_launcher_foreground.xml": Self.vector,
             "app/src/free/res/drawable-v24/ic_launcher_monochrome.xml": Self.vector,
@@ -172,21 +158,21 @@ struct AndroidSweepTests {
     @Test("a reference to a name no resource of the project defines is a warning when the module depends on an outside library (Fossify's @color/color_primary from Fossify Commons), an error when it does not")
     func referenceFromADependency() throws {
         var files = [
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@color/color_primary\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/color_primary\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
             "app/src/main/res/drawable/fg.xml": Self.vector,
             "app/build.gradle.kts": "android { defaultConfig { minSdk = 26 } }\ndependencies {\n    implementation(project(\":core\"))\n}\n",
         ]
-        let own = try findings(try tree(files).appendingPathComponent("app/src/main/res"))
+        let own = try findings(try AndroidProjectTests.tree(files).appendingPathComponent("app/src/main/res"))
         #expect(own.map(\.severity) == [.error] && own.first?.message.contains("@color/color_primary") == true, "\(own.map(\.line))")
         files["app/build.gradle.kts"] = "android { defaultConfig { minSdk = 26 } }\ndependencies {\n    implementation(libs.fossify.commons)\n}\n"
-        let library = try findings(try tree(files).appendingPathComponent("app/src/main/res"))
+        let library = try findings(try AndroidProjectTests.tree(files).appendingPathComponent("app/src/main/res"))
         #expect(library.map(\.severity) == [.warning] && library.first?.message.contains("dependencies") == true, "\(library.map(\.line))")
     }
 
     @Test("a launcher PNG a pixel or two off its size, square or not (Mattermost's 72x73 round icons), is a warning; far off, an error")
     func nearSizeNotSquare() throws {
-        let root = try tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
-                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n")])
+        let root = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n")])
         try png(PixelSize(width: 72, height: 73), at: "app/src/main/res/mipmap-hdpi/ic_launcher_round.png", in: root)
         try png(PixelSize(width: 96, height: 120), at: "app/src/main/res/mipmap-xhdpi/ic_launcher_round.png", in: root)
         let found = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
@@ -197,15 +183,15 @@ struct AndroidSweepTests {
     func insetLayers() throws {
         let body = "    <background>\n        <inset android:drawable=\"@mipmap/ic_launcher_background\" android:inset=\"16.7%\" />\n    </background>\n"
             + "    <foreground>\n        <inset android:drawable=\"@mipmap/ic_launcher_foreground\" android:inset=\"16.7%\" />\n    </foreground>\n"
-        let root = try tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
-                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive(body)])
+        let root = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive(body)])
         try png(PixelSize(width: 108, height: 108), at: "app/src/main/res/mipmap-hdpi/ic_launcher_foreground.png", in: root)
         try png(PixelSize(width: 72, height: 72), at: "app/src/main/res/mipmap-hdpi/ic_launcher_background.png", in: root)
         let found = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
         #expect(found.map(\.severity) == [.warning], "\(found.map(\.line))")
         #expect(found.first?.message.contains("ic_launcher_background (108 dp), drawn inset by 16.7%, is 72x72 but should be 108x108") == true, "\(found.map(\.line))")
         // Drawn as the layer itself, a 108 px layer at hdpi is the wrong size (162 px): an error.
-        try Data(Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n").utf8)
+        try Data(AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n").utf8)
             .write(to: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml"))
         let plain = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
         #expect(plain.map(\.severity) == [.error, .error], "\(plain.map(\.line))")
@@ -214,7 +200,7 @@ struct AndroidSweepTests {
     @Test("generate names a manifest whose <application android:icon> is another icon (Tasks.org's @mipmap/ic_launcher_blue); a roundIcon of @mipmap/ic_launcher (Fossify) is fine")
     func manifestNamesAnotherIcon() throws {
         let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n  <!-- android:icon=\"@mipmap/old\" -->\n  <application\n    android:icon=\"@mipmap/ic_launcher_blue\"\n    android:roundIcon=\"@mipmap/ic_launcher\"\n    android:label=\"Tasks\">\n    <activity android:icon=\"@mipmap/ic_launcher_red\"/>\n  </application>\n</manifest>\n"
-        let root = try tree(["app/src/main/AndroidManifest.xml": manifest, "app/src/main/res/values/strings.xml": "<resources/>\n"])
+        let root = try AndroidProjectTests.tree(["app/src/main/AndroidManifest.xml": manifest, "app/src/main/res/values/strings.xml": "<resources/>\n"])
         let report = try generate(into: root)
         #expect(report.warnings.filter { $0.contains("manifest") } == [
             "the manifest's <application android:icon> is @mipmap/ic_launcher_blue, not @mipmap/ic_launcher: the app keeps showing that icon until android:icon=\"@mipmap/ic_launcher\"",
@@ -226,10 +212,10 @@ struct AndroidSweepTests {
         let files = [
             "settings.gradle": "include ':app', ':lib'\n",
             "app/build.gradle": "plugins { id 'com.android.application' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n"),
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n    <monochrome android:drawable=\"@android:color/black\"/>\n"),
             "lib/build.gradle": "plugins { id 'com.android.library' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
         ]
-        let root = try tree(files)
+        let root = try AndroidProjectTests.tree(files)
         try png(PixelSize(width: 20, height: 20), at: "lib/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
         try png(PixelSize(width: 20, height: 20), at: "app/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
         let library = try findings(root.appendingPathComponent("lib/src/main/res")).filter { $0.rule == .size }
