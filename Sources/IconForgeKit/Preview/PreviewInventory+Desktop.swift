@@ -20,6 +20,10 @@ extension PreviewInventory {
             let taskbar = small.first { $0.1.targetSize == 24 && !$0.1.isPlated } ?? small.first { $0.1.targetSize == 24 }
                 ?? small.filter { $0.1.targetSize == nil }.min { ($0.1.scale ?? 100) < ($1.1.scale ?? 100) }
             if let taskbar { icon.taskbar = picture(path(taskbar.0), label: taskbar.0, limits: limits) }
+            let unplated = small.filter { $0.1.targetSize != nil && !$0.1.isPlated && !$0.1.qualifiers.contains("altform-lightunplated") }
+            if let start = unplated.first(where: { $0.1.targetSize == 48 }) ?? unplated.max(by: { ($0.1.targetSize ?? 0) < ($1.1.targetSize ?? 0) }) {
+                icon.startUnplated = picture(path(start.0), label: start.0, limits: limits)
+            }
         }
         if let ico {
             let name = (ico as NSString).lastPathComponent

@@ -37,6 +37,8 @@ struct PreviewInventory {
         var tile: Picture?
         /// `Square44x44Logo` at 24 px (unplated when there is one): the taskbar.
         var taskbar: Picture?
+        /// `Square44x44Logo` unplated at 48 px (else its largest target size): Windows 11's Start menu, with no plate.
+        var startUnplated: Picture?
         /// The `.ico`'s largest and smallest entries.
         var ico: [Picture] = []
     }

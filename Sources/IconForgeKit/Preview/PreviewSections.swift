@@ -258,6 +258,11 @@ struct PreviewSections {
             let image = tile.image.map { Resampler.resize($0, to: PixelSize(width: 150, height: 150), options: ResizeOptions(fit: .fit)).flattened(over: Self.startAccent) }
             tiles.append(self.tile(tile, image: image, area: PixelSize(width: 180, height: 180), backdrop: .desktop, caption: ["Start, medium tile (150 px)", tile.label]))
         }
+        if let start = icon.startUnplated {
+            // Windows 11's Start menu draws the app-list icon with no plate, on its own light surface.
+            let image = start.image.map { Self.scaled($0, longSide: 48).flattened(over: Self.lightTaskbar) }
+            tiles.append(tile(start, image: image, area: PixelSize(width: 96, height: 96), caption: ["Start menu, unplated (48 px)", start.label]))
+        }
         if let taskbar = icon.taskbar {
             for (name, colour) in [("dark", Self.darkTaskbar), ("light", Self.lightTaskbar)] {
                 let image = taskbar.image.map { image -> Image in
@@ -273,7 +278,7 @@ struct PreviewSections {
             tiles.append(tile(entry, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), backdrop: .desktop, caption: [entry.label]))
         }
         return tiles.isEmpty ? nil : ContactSheet.Section(title: "Windows",
-            notes: ["The Start tile over the default accent, the taskbar icon on Windows 11's dark and light taskbars, the .ico's largest and smallest entries (the shell picks by size; some loaders take the first)."],
+            notes: ["The Start tile plated in the default accent and the app-list icon unplated, the taskbar icon on Windows 11's dark and light taskbars, the .ico's largest and smallest entries (the shell picks by size; some loaders take the first)."],
             tiles: tiles)
     }
 

@@ -168,3 +168,21 @@ struct PreviewInventoryTests {
         #expect(web.map(\.file) == ["favicon-32x32.png"], "\(web.map(\.file))")
     }
 }
+
+@Suite("preview: the desktop platforms")
+struct DesktopPreviewTests {
+    @Test("a Windows folder: the Start tile plated and the app-list icon unplated, the taskbar on dark and light, the .ico's largest and smallest entries; a hicolor tree's 48 px icon on a dark panel and its largest")
+    func windowsAndLinux() throws {
+        let windows = try generatedFolder("windows")
+        let linux = try generatedFolder("linux")
+        let sheet = try previewer().render(sources: [windows.path, linux.path])
+        let captions = sheet.tiles.map { $0.caption.joined(separator: " ") }
+        for expected in ["Start, medium tile (150 px)", "Start menu, unplated (48 px)", "Taskbar, dark (24 px)", "Taskbar, light (24 px)",
+                         "app.ico 256×256 entry", "app.ico 16×16 entry", "On a dark panel"] {
+            #expect(captions.contains { $0.contains(expected) }, "no tile '\(expected)' in \(captions)")
+        }
+        #expect(sheet.tiles.contains { $0.section.hasSuffix("Windows") && $0.file?.hasSuffix("Square44x44Logo.targetsize-48_altform-unplated.png") == true })
+        #expect(sheet.tiles.contains { $0.section.hasSuffix("Linux (hicolor)") && $0.file?.hasSuffix("hicolor/512x512/apps/app.png") == true })
+        #expect(sheet.errors == 0)
+    }
+}
