@@ -41,7 +41,8 @@ struct VariantsTests {
     @Test("three variants: three iOS sets, three Android source sets, three web folders, each validate-clean; badges only on the badged ones")
     func threeVariants() throws {
         let root = try project()
-        let result = try CommandRunner.run(["generate", "-q"], in: root, environment: ["BUILD_NUMBER": "41"])
+        // No PATH: no other program (ImageMagick, a font tool) could be started; iconforge needs none.
+        let result = try CommandRunner.run(["generate", "-q"], in: root, environment: ["BUILD_NUMBER": "41", "PATH": "/nonexistent"])
         #expect(result.status == 0, "\(result.standardError)")
         var icons: [String: PNGCodec.DecodedPNG] = [:]
         for variant in ["dev", "staging", "prod"] {
@@ -58,6 +59,10 @@ struct VariantsTests {
         let plain = try PNG.decode(try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))).image
         #expect(icons["prod"]?.image.converted(to: .rgba8) == plain.converted(to: .rgba8))
         #expect(icons["dev"]?.image != icons["prod"]?.image && icons["staging"]?.image != icons["dev"]?.image)
+        // The preview puts the variants side by side.
+        let sheet = try Previewer(options: GenerateOptions(presets: [])).render(sources: [root.appendingPathComponent("ios/Runner/Assets.xcassets").path])
+        #expect(Set(sheet.tiles.filter { $0.section.hasSuffix("Variants") }.compactMap(\.caption.first))
+                == ["AppIcon-dev.appiconset", "AppIcon-prod.appiconset", "AppIcon-staging.appiconset"])
         // A rerun writes nothing new.
         let before = try Fixtures.bytes(at: root.appendingPathComponent("android/app/src/staging/res/mipmap-xxxhdpi/ic_launcher.png"))
         #expect(try CommandRunner.run(["generate", "-q"], in: root, environment: ["BUILD_NUMBER": "41"]).status == 0)

@@ -67,13 +67,17 @@ struct PreviewInventory {
     var tvBanner: Picture?
     /// A browser extension's toolbar icons, 16 and 32 px, as its manifest names them.
     var extensionIcons: [Picture] = []
+    /// The app's variants (`AppIcon-dev.appiconset`, … as `generate --variant` names them): each one's light icon.
+    var variants: [Picture] = []
+    /// The set (or `.icon`) the home screen's icon came from.
+    var homeSet: String?
     /// Things the sheet says once (other icon sets found, what was not drawn).
     var notes: [String] = []
 
     var isEmpty: Bool {
         home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
             && favicons.isEmpty && launch.isEmpty && windows == nil && linux.isEmpty && notificationIcon == nil && splashIcon == nil && tvBanner == nil
-            && extensionIcons.isEmpty
+            && extensionIcons.isEmpty && variants.isEmpty
     }
 
     /// Folders never looked into (besides hidden ones: version control, IconForge's backups): dependencies and Xcode's build products.
@@ -106,11 +110,23 @@ struct PreviewInventory {
                 inventory = attempt
                 inventory.mac = inventory.mac ?? mac
                 inventory.watch = inventory.watch ?? watch
+                inventory.homeSet = (candidate as NSString).lastPathComponent
                 shown.insert(candidate)
                 continue
             }
             if inventory.mac == nil, attempt.mac != nil { inventory.mac = attempt.mac; shown.insert(candidate) }
             if inventory.watch == nil, attempt.watch != nil { inventory.watch = attempt.watch; shown.insert(candidate) }
+        }
+        // The app's variants, side by side: every other set named AppIcon-NAME.
+        for candidate in candidates where !shown.contains(candidate) && (candidate as NSString).lastPathComponent.hasPrefix(appIconName + "-")
+            && candidate.hasSuffix(".appiconset") {
+            var attempt = PreviewInventory()
+            attempt.readIconSet(candidate, limits: limits)
+            guard let light = attempt.home[.light] else { continue }
+            var picture = light
+            picture.label = (candidate as NSString).lastPathComponent + " · " + light.label
+            inventory.variants.append(picture)
+            shown.insert(candidate)
         }
         let others = candidates.filter { !shown.contains($0) }.map { ($0 as NSString).lastPathComponent }
         if !others.isEmpty { inventory.notes.append("Also found, not shown (\(others.count)): " + others.joined(separator: ", ")) }

@@ -18,7 +18,7 @@ struct PreviewSections {
     static let launcherPixels = 192
 
     var sections: [ContactSheet.Section] {
-        [home, small, android, androidExtras, mac, watch, windows, linux, web, browserExtension, launch].compactMap { $0 }
+        [home, variants, small, android, androidExtras, mac, watch, windows, linux, web, browserExtension, launch].compactMap { $0 }
             + (inventory.notes.isEmpty ? [] : [ContactSheet.Section(title: "Notes", notes: inventory.notes, tiles: [])])
     }
 
@@ -72,6 +72,19 @@ struct PreviewSections {
             Self.masked($0.luminance(), side: side, mask: mask, matte: .black).multiplied(by: tint)
         }, area: area, backdrop: .tintedWallpaper, caption: ["Tinted (approximation)", tinted.label]))
         return ContactSheet.Section(title: "iOS home screen", notes: notes, tiles: tiles)
+    }
+
+    /// The app's variants (flavours, environments) beside one another, as the home screen shows each.
+    private var variants: ContactSheet.Section? {
+        guard !inventory.variants.isEmpty else { return nil }
+        let side = Self.homePixels, mask = IconShape.superellipse(side: side)
+        var app = inventory.home[.light]
+        if let set = inventory.homeSet, let label = app?.label { app?.label = set + " · " + label }
+        let tiles = ([app].compactMap { $0 } + inventory.variants).map { picture in
+            tile(picture, image: picture.image.map { Self.masked($0, side: side, mask: mask, matte: .white) }, area: PixelSize(width: 232, height: 232),
+                 backdrop: .lightWallpaper, caption: [picture.label])
+        }
+        return ContactSheet.Section(title: "Variants", notes: ["The app icon and each AppIcon-NAME set, side by side on the home screen."], tiles: tiles)
     }
 
     private var small: ContactSheet.Section? {
