@@ -29,7 +29,9 @@ public enum StrokeFont {
             let glyph = glyphs[character] ?? []
             let advance = character == " " ? 3.0 : character == "." ? 1.0 : 4.0
             for stroke in glyph {
-                for (a, b) in zip(stroke, stroke.dropFirst().isEmpty ? stroke : Array(stroke.dropFirst())) {
+                // A one-point stroke is a dot: a segment of no length.
+                let pairs = stroke.count == 1 ? [(stroke[0], stroke[0])] : Array(zip(stroke, stroke.dropFirst()))
+                for (a, b) in pairs {
                     segments.append((a + Point(x, 0), b + Point(x, 0)))
                 }
             }

@@ -32,12 +32,11 @@ enum DesktopEntryChecks {
             findings.append(Finding(.desktopEntry, .warning, "\(name): Icon=\(icon) has an extension; a theme icon is named without one "
                                     + "(some desktops then find nothing)", fix: "write Icon=\(lookup)"))
         }
-        let found = files(named: lookup, under: root, scope: scope ?? FolderScope(root))
+        let (found, shipsTheme) = search(lookup, under: root, scope: scope ?? FolderScope(root))
         if found.isEmpty {
             // Where the folder holds an icon theme, the entry's icon should be in it: nothing of that name is an error.
             // Without one, the icons come from elsewhere (Tauri and electron-builder install them under a name of
             // their own when packaging), which the folder cannot show: a warning to check it.
-            let shipsTheme = !files(named: HicolorTheme.folderName, under: root, scope: scope ?? FolderScope(root), extensions: [""]).isEmpty
             findings.append(Finding(.desktopEntry, shipsTheme ? .error : .warning,
                                     "\(name): Icon=\(icon) resolves to nothing: no \(lookup).png or \(lookup).svg in \(root)"
                                     + (shipsTheme ? "'s icon theme" : "; make sure packaging installs an icon of that name"),
@@ -59,11 +58,12 @@ enum DesktopEntryChecks {
             && !HicolorTheme.declares(folder: (size as NSString).lastPathComponent)
     }
 
-    /// Files named `name` with one of `extensions` ("" for the bare name, which a folder's may be) under `root` (six folders deep, not through dependencies or version
-    /// control, nor links that leave `scope`). `build/` is searched: it is electron-builder's resources folder, where
-    /// Electron apps keep their Linux icons.
-    private static func files(named name: String, under root: String, scope: FolderScope, extensions: [String] = iconExtensions) -> [String] {
-        let wanted = Set(extensions.map { $0.isEmpty ? name : name + "." + $0 })
+    /// In one walk under `root` (six folders deep, not through dependencies or version control, nor links that leave
+    /// `scope`): the icon files named `name` (with an icon extension), and whether any `hicolor` folder is there.
+    /// `build/` is searched: it is electron-builder's resources folder, where Electron apps keep their Linux icons.
+    private static func search(_ name: String, under root: String, scope: FolderScope) -> (icons: [String], shipsTheme: Bool) {
+        let wanted = Set(iconExtensions.map { name + "." + $0 })
+        var shipsTheme = false
         var found: [String] = [], queue = [(root, 0)], seen = Set<String>()
         let manager = FileManager.default
         while let (folder, depth) = queue.popLast() {
@@ -73,9 +73,11 @@ enum DesktopEntryChecks {
                 guard scope.contains(path) else { continue }
                 if wanted.contains(item) { found.append(path); continue }
                 var isFolder: ObjCBool = false
-                if depth < 6, manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { queue.append((path, depth + 1)) }
+                guard manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+                if item == HicolorTheme.folderName { shipsTheme = true }
+                if depth < 6 { queue.append((path, depth + 1)) }
             }
         }
-        return found.sorted()
+        return (found.sorted(), shipsTheme)
     }
 }
