@@ -106,20 +106,30 @@ csvg_status csvg_read_info(const uint8_t *data, size_t size, const char *base_pa
     return CSVG_OK;
 }
 
+/* The band's rows are valid: within the drawing, at least one. */
+static int valid_band(uint32_t width, uint32_t height, uint32_t first_row, uint32_t rows, size_t rgba_size) {
+    if (width == 0 || height == 0 || width > 32767 || height > 32767) return 0;
+    if (rows == 0 || first_row >= height || rows > height - first_row) return 0;
+    return (size_t)width * rows * 4 == rgba_size;
+}
+
 csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
-                             uint8_t *rgba, size_t rgba_size, char *message, size_t message_capacity) {
-    if (data == NULL || rgba == NULL || width == 0 || height == 0 || width > 32767 || height > 32767) return CSVG_E_ARGUMENT;
-    if ((size_t)width * height * 4 != rgba_size) return CSVG_E_ARGUMENT;
+                             uint32_t first_row, uint32_t rows, uint8_t *rgba, size_t rgba_size, char *message,
+                             size_t message_capacity) {
+    if (data == NULL || rgba == NULL || !valid_band(width, height, first_row, rows, rgba_size)) return CSVG_E_ARGUMENT;
     RsvgHandle *handle = open_handle(data, size, base_path, message, message_capacity);
     if (handle == NULL) return CSVG_E_PARSE;
     csvg_status status = CSVG_OK;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)height);
+    uint32_t height_drawn = rows;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)rows);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         set_message(message, message_capacity, "out of memory for the drawing surface");
         status = CSVG_E_NOMEM;
     } else {
         cairo_t *cr = cairo_create(surface);
-        RsvgRectangle viewport = {0, 0, (double)width, (double)height};
+        /* The whole drawing's viewport, moved up by the band's first row: whole pixels, so each pixel is
+         * sampled exactly where the whole drawing samples it. */
+        RsvgRectangle viewport = {0, -(double)first_row, (double)width, (double)height};
         GError *error = NULL;
         if (!rsvg_handle_render_document(handle, cr, &viewport, &error)) {
             set_error(message, message_capacity, "librsvg could not draw it", error);
@@ -137,7 +147,7 @@ csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_
          * rounding to nearest. */
         const uint8_t *pixels = cairo_image_surface_get_data(surface);
         int stride = cairo_image_surface_get_stride(surface);
-        for (uint32_t y = 0; y < height; y++) {
+        for (uint32_t y = 0; y < height_drawn; y++) {
             const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
             uint8_t *out = rgba + (size_t)y * width * 4;
             for (uint32_t x = 0; x < width; x++) {
@@ -348,20 +358,19 @@ csvg_status csvg_read_info_isolated(const uint8_t *data, size_t size, const char
 }
 
 typedef struct render_context {
-    const uint8_t *data; size_t size; const char *base_path; uint32_t width, height; size_t rgba_size;
+    const uint8_t *data; size_t size; const char *base_path; uint32_t width, height, first_row, rows; size_t rgba_size;
 } render_context;
 
 static csvg_status render_work(void *context, shared_result *result, uint8_t *pixels) {
     render_context *c = context;
-    return csvg_render_rgba(c->data, c->size, c->base_path, c->width, c->height, pixels, c->rgba_size, result->message,
-                            sizeof result->message);
+    return csvg_render_rgba(c->data, c->size, c->base_path, c->width, c->height, c->first_row, c->rows, pixels, c->rgba_size,
+                            result->message, sizeof result->message);
 }
 
 csvg_status csvg_render_rgba_isolated(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
-                                      const csvg_limits *limits, uint8_t *rgba, size_t rgba_size, char *message,
-                                      size_t message_capacity) {
-    if (data == NULL || rgba == NULL || limits == NULL || width == 0 || height == 0 || width > 32767 || height > 32767) return CSVG_E_ARGUMENT;
-    if ((size_t)width * height * 4 != rgba_size) return CSVG_E_ARGUMENT;
-    render_context context = {data, size, base_path, width, height, rgba_size};
+                                      uint32_t first_row, uint32_t rows, const csvg_limits *limits, uint8_t *rgba,
+                                      size_t rgba_size, char *message, size_t message_capacity) {
+    if (data == NULL || rgba == NULL || limits == NULL || !valid_band(width, height, first_row, rows, rgba_size)) return CSVG_E_ARGUMENT;
+    render_context context = {data, size, base_path, width, height, first_row, rows, rgba_size};
     return run_isolated(limits, rgba_size, render_work, &context, NULL, rgba, message, message_capacity);
 }

@@ -164,7 +164,7 @@ enum CatalogReader {
     static func expectedPixels(_ entry: [String: Any], kind: String) -> PixelSize? {
         if kind == "launchimage" {
             guard (entry["extent"] as? String ?? "full-screen") == "full-screen" else { return nil }
-            let slots = PresetCatalog.builtIn.first { $0.name == "launch-images" }?.outputs ?? []
+            let slots = (try? PresetCatalog.preset("launch-images"))?.outputs ?? []
             return slots.first { spec in
                 spec.set != nil && spec.idiom.rawValue == entry["idiom"] as? String && spec.orientation == entry["orientation"] as? String
                     && spec.subtype == entry["subtype"] as? String && spec.scale?.rawValue == scale(entry)

@@ -317,6 +317,27 @@ extension String {
     /// is "" there too, so it is answered here.
     public var parentFolder: String {
         if count == 1 { return self == "/" ? "/" : "" }
+        if let slash = plainLastSlash { return slash == utf8.startIndex ? "/" : String(self[..<slash]) }
         return (self as NSString).deletingLastPathComponent
+    }
+
+    /// The last component, as `NSString.lastPathComponent` gives it.
+    public var fileName: String {
+        if let slash = plainLastSlash { return String(self[index(after: slash)...]) }
+        return (self as NSString).lastPathComponent
+    }
+
+    /// The last slash of a path Foundation would not rewrite (no "//", no trailing "/", no component starting with
+    /// "."), whose parent and last component are then plain slices. Foundation's path functions normalise every
+    /// path they are given, a tenth of validating 1,000 files. Nil otherwise, and for a path without a slash.
+    private var plainLastSlash: String.Index? {
+        let bytes = utf8
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")), bytes.last != UInt8(ascii: "/"), bytes.first != UInt8(ascii: ".") else { return nil }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return nil }
+            previous = byte
+        }
+        return last
     }
 }

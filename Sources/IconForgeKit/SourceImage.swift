@@ -81,7 +81,7 @@ public struct SourceImage: Sendable {
                 if let refusal = limits.refusal(width: size.width, height: size.height) {
                     throw .tooLarge("drawing it at \(refusal)")
                 }
-                let image = try SVG.render(bytes, path: path, size: size, maxBytes: limits.maxDecodedBytes)
+                let image = try SVG.render(bytes, path: path, size: size, maxBytes: limits.maxDecodedBytes, parallelism: parallelism)
                 return SourceImage(kind: .svg, image: image, canBeTranslucent: true)
             } catch { throw .svg(path: path, error) }
         default:

@@ -92,28 +92,74 @@ public enum SVG {
 
     /// Draws the whole document fitted into `size` (aspect kept, as its preserveAspectRatio says), as 8-bit
     /// straight-alpha RGBA. `maxBytes` bounds the drawing's memory, checked before anything is allocated.
+    /// A drawing 512 px or taller is drawn in two horizontal bands, each in its own process, at once when
+    /// `parallelism` is wider than one (librsvg draws on one core; the 2048 px drawing of a vector master was the
+    /// longest step of its icon set). Documents with filter effects, which may read pixels across a band's edge,
+    /// are drawn whole.
     public static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int,
-                              limits: SVGLimits = .default) throws(SVGError) -> Image {
+                              limits: SVGLimits = .default, parallelism: Parallelism = .serial) throws(SVGError) -> Image {
         let count = size.width.multipliedReportingOverflow(by: size.height)
         guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767, !count.overflow, count.partialValue * 4 <= maxBytes else {
             throw .tooLarge("drawing it at \(size) would take \(size.width * size.height * 4 >> 20) MiB, more than the memory limit of \(maxBytes >> 20) MiB")
         }
+        // Two bands whatever the cores, so that a drawing is the same bytes on every machine: cairo's gradients come
+        // out a few levels apart drawn whole or in bands (never at a band's edge), so the band count must not vary.
+        let bandCount = size.height >= 512 && !hasFilterEffects(bytes) ? 2 : 1
+        let bandRows = (size.height + bandCount - 1) / bandCount
         var pixels = [UInt8](repeating: 0, count: count.partialValue * 4)
         // The drawing's own surfaces come on top of the allowance: cairo's surface and librsvg's copy of it.
-        var cLimits = limits.raw
-        cLimits.memory_bytes += UInt64(pixels.count) * 3
-        let (status, message) = withMessage { message, capacity in
-            bytes.withUnsafeBufferPointer { data in
-                pixels.withUnsafeMutableBufferPointer { out in
-                    withPath(path) {
-                        csvg_render_rgba_isolated(data.baseAddress, data.count, $0, UInt32(size.width), UInt32(size.height),
-                                                  &cLimits, out.baseAddress, out.count, message, capacity)
+        var bandLimits = limits.raw
+        bandLimits.memory_bytes += UInt64(bandRows * size.width * 4) * 3
+        let cLimits = bandLimits
+        // Each band writes only its own rows, status and message: no two threads touch the same memory.
+        let messageCapacity = 600
+        var statuses = [csvg_status](repeating: CSVG_OK, count: bandCount)
+        var messages = [CChar](repeating: 0, count: bandCount * messageCapacity)
+        pixels.withUnsafeMutableBufferPointer { out in
+            statuses.withUnsafeMutableBufferPointer { statusOut in
+                messages.withUnsafeMutableBufferPointer { messageOut in
+                    let shared = Bands(pixels: out.baseAddress!, statuses: statusOut.baseAddress!, messages: messageOut.baseAddress!)
+                    let draw: @Sendable (Int) -> Void = { band in
+                        let first = band * bandRows, rows = min(bandRows, size.height - first)
+                        guard rows > 0 else { return }
+                        var bandLimits = cLimits
+                        shared.statuses[band] = bytes.withUnsafeBufferPointer { data in
+                            withPath(path) {
+                                csvg_render_rgba_isolated(data.baseAddress, data.count, $0, UInt32(size.width), UInt32(size.height),
+                                                          UInt32(first), UInt32(rows), &bandLimits, shared.pixels + first * size.width * 4,
+                                                          rows * size.width * 4, shared.messages + band * messageCapacity, messageCapacity)
+                            }
+                        }
                     }
+                    if bandCount == 1 { draw(0) } else { parallelism.forEach(bandCount, draw) }
                 }
             }
         }
-        try check(status, message)
+        // The first failure is the one reported: every band draws the same document.
+        for band in 0..<bandCount {
+            let message = messages[(band * messageCapacity)..<((band + 1) * messageCapacity)].withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            try check(statuses[band], message)
+        }
         return Image(width: size.width, height: size.height, format: .rgba8, bytes: pixels)
+    }
+
+    /// True when the document may use filter effects (an element or a CSS `filter` property): those are drawn whole.
+    public static func hasFilterEffects(_ bytes: [UInt8]) -> Bool {
+        let word = Array("filter".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            var index = 1
+            while index < word.count, bytes[start + index] | 0x20 == word[index] { index += 1 }
+            if index == word.count { return true }
+        }
+        return false
+    }
+
+    /// Where each band's pixels, status and message go, handed to the thread that draws it.
+    private struct Bands: @unchecked Sendable {
+        let pixels: UnsafeMutablePointer<UInt8>
+        let statuses: UnsafeMutablePointer<csvg_status>
+        let messages: UnsafeMutablePointer<CChar>
     }
 
     /// Stops every drawing in progress (each throws `.stopped`): a daemon shutting down does not wait for one stuck in

@@ -23,7 +23,12 @@ enum Main {
         AllocatorTuning.apply()
         PeakMemory.installIfAsked()
         do {
-            var command = try IconForgeCommand.parseAsRoot()
+            let (arguments, paths) = LongPathList.split(Array(CommandLine.arguments.dropFirst()))
+            var command = try IconForgeCommand.parseAsRoot(arguments)
+            if !paths.isEmpty, var validate = command as? ValidateCommand {
+                validate.paths += paths
+                command = validate
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -7,6 +7,14 @@ import Testing
 
 @Suite("FileIO")
 struct FileIOTests {
+    @Test("a path's parent folder and file name are Foundation's, for plain paths and the ones it rewrites",
+          arguments: ["a/b/c.png", "/a/b", "/c.png", "c.png", "a//b/c", "a/b/", "./a/b", "../a", "a/./b", "a/../b", "a/.hidden/x.png",
+                      "/", ".", "", "dir/Icon-20@2x.png", "/tmp/out/AppIcon.appiconset/Icon 1.png", "a/é/ü.png"])
+    func pathComponents(path: String) {
+        if path.count != 1 { #expect(path.parentFolder == (path as NSString).deletingLastPathComponent) }
+        #expect(path.fileName == (path as NSString).lastPathComponent)
+    }
+
     @Test("an atomic write replaces the file whole and leaves no temporary file")
     func atomicWrite() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -27,6 +27,29 @@ struct ValidateCommandTests {
         #expect(try CommandRunner.run(["validate", "-q", "-v", "TestImages/validation/Good.xcassets"]).status == 2)
     }
 
+    @Test("a shell glob of hundreds of files after an option with a value: every file checked, with the option's value, as when listed few at a time")
+    func longPathList() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let master = try Fixtures.bytes("glyph-master.png"), opaque = try Fixtures.bytes("app-icon-master.png")
+        var files: [String] = []
+        for index in 0..<150 {
+            let path = folder.appendingPathComponent("icon-\(index).png").path
+            try Data(index == 149 ? master : opaque).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        let long = try CommandRunner.run(["validate", "--role", "app", "--format", "json"] + files)
+        #expect(long.status == 1, "the last file, translucent, is an error as an app icon: \(long.standardError)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(long.standardOutput.utf8)) as? [String: Any]
+        #expect((decoded?["files"] as? [Any])?.count == 150)
+        let few = try CommandRunner.run(["validate", "--role", "app", "--format", "json"] + files.suffix(2))
+        #expect(long.standardOutput.contains(try #require(few.standardOutput.split(separator: "\n").first { $0.contains("icon-149.png") })))
+        // Options after the files are still options, and a flag before them takes no value.
+        #expect(try CommandRunner.run(["validate"] + files.suffix(140)).status == 0, "without a role, transparency is no error")
+        #expect(try CommandRunner.run(["validate"] + files.suffix(140) + ["--role", "app"]).status == 1)
+        let quiet = try CommandRunner.run(["validate", "-q", "--role", "app"] + files.prefix(140))
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty)
+    }
+
     @Test("warnings pass unless --strict")
     func strict() throws {
         let path = "TestImages/validation/defects/gamma.png"

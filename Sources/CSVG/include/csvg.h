@@ -36,11 +36,14 @@ csvg_status csvg_read_info(const uint8_t *data, size_t size, const char *base_pa
                            char *message, size_t message_capacity);
 
 /**
- * Renders the whole document fitted into `width` x `height` pixels (its aspect kept, as preserveAspectRatio
- * says) and writes straight-alpha RGBA, 8 bits a channel, into `rgba` (exactly width*height*4 bytes).
+ * Renders the document fitted into `width` x `height` pixels (its aspect kept, as preserveAspectRatio says) and
+ * writes rows `first_row` ..< `first_row + rows` of it as straight-alpha RGBA, 8 bits a channel, into `rgba`
+ * (exactly width*rows*4 bytes). A band is drawn as the whole drawing would be, shifted by whole pixels, so bands
+ * side by side are the whole drawing, except where a filter effect reads pixels beyond its band.
  */
 csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
-                             uint8_t *rgba, size_t rgba_size, char *message, size_t message_capacity);
+                             uint32_t first_row, uint32_t rows, uint8_t *rgba, size_t rgba_size, char *message,
+                             size_t message_capacity);
 
 /**
  * What one isolated call may use. librsvg can abort the process (a Rust panic on some feConvolveMatrix input),
@@ -60,8 +63,8 @@ csvg_status csvg_read_info_isolated(const uint8_t *data, size_t size, const char
 
 /** csvg_render_rgba in a child process under `limits`; the pixels come back through shared memory. */
 csvg_status csvg_render_rgba_isolated(const uint8_t *data, size_t size, const char *base_path, uint32_t width, uint32_t height,
-                                      const csvg_limits *limits, uint8_t *rgba, size_t rgba_size, char *message,
-                                      size_t message_capacity);
+                                      uint32_t first_row, uint32_t rows, const csvg_limits *limits, uint8_t *rgba,
+                                      size_t rgba_size, char *message, size_t message_capacity);
 
 /** Kills every isolated call in progress (they return CSVG_E_LIMIT, "IconForge is stopping"): a daemon stopping
  * does not wait for them. Calls started afterwards run as usual. */

@@ -83,6 +83,25 @@ struct OwnershipTests {
         #expect(!again.notes.contains { $0.contains("kept your") })
     }
 
+    @Test("the ledger forgets files that are gone: output folders deleted since (CI's clean builds, earlier runs) no longer slow every run down")
+    func ledgerForgetsDeletedOutputs() throws {
+        let project = try Fixtures.temporaryFolder()
+        try FileIO.writeAtomically(Array("".utf8), to: project.appendingPathComponent(ProjectConfig.fileName).path)
+        let ledger = project.appendingPathComponent(".iconforge/written.json").path
+        func entries() throws -> [String: String] {
+            try JSONDecoder().decode([String: String].self, from: Data(try FileIO.read(ledger)))
+        }
+        for run in 0..<3 { _ = try self.run(Self.master.path, presets: "web", into: project.appendingPathComponent("run\(run)").path) }
+        let perRun = try entries().keys.filter { $0.hasPrefix("run0/") }.count
+        #expect(perRun > 3)
+        #expect(try entries().count == 3 * perRun)
+        for run in 0..<2 { try FileManager.default.removeItem(at: project.appendingPathComponent("run\(run)")) }
+        _ = try self.run(Self.master.path, presets: "web", into: project.appendingPathComponent("run3").path)
+        let kept = try entries()
+        #expect(kept.count == 2 * perRun, "entries of deleted folders are kept: \(kept.keys.filter { $0.hasPrefix("run0/") }.sorted())")
+        #expect(kept.keys.allSatisfy { $0.hasPrefix("run2/") || $0.hasPrefix("run3/") })
+    }
+
     @Test("a file IconForge wrote and the user edited since goes to the backup; one left alone is re-rendered in place")
     func editedOutputsAreBackedUp() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
