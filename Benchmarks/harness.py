@@ -359,6 +359,16 @@ def report(results, quality, svg_quality, arguments):
             ratio = "—" if tool == "iconforge" else f"{r['wall'] / ours:.2f}×"
             size = f"{r['bytes']:,}" if r["bytes"] else "—"
             lines.append(f"| {descriptions[job]} | {tool} | {r['wall']:.3f} s | {r['cpu']:.3f} s | {r['rss_mb']:.0f} MB | {size} | {ratio} |")
+    # The project's targets (issue #36): IconForge's wall time against a peer's, as a least ratio.
+    targets = [("icons", "pyvips", 4.0), ("batch", "pyvips", 3.0), ("launch", "pyvips", 2.0), ("svg", "pyvips", 2.0),
+               ("svg", "rsvg-convert", 4.0), ("android-web", "pyvips", 2.5), ("validate", "pngcheck", 1.0)]
+    rows = [(job, peer, goal, results[job][peer]["wall"] / results[job]["iconforge"]["wall"])
+            for job, peer, goal in targets if job in results and peer in results[job]]
+    if rows:
+        lines += ["", "Targets: IconForge's wall time at most the peer's divided by the target.", "",
+                  "| job | peer | target | measured | met |", "|---|---|---|---|---|"]
+        lines += [f"| {descriptions[job].split(' (')[0]} | {peer} | {goal:.1f}× | {ratio:.2f}× | {'yes' if ratio >= goal else 'no'} |"
+                  for job, peer, goal, ratio in rows]
     if quality:
         lines += ["", "Quality of the icon-set outputs: PSNR (dB, higher is better) against a float64 linear-light Lanczos-3 reference.", "",
                   "| size | " + " | ".join(quality[QUALITY_SIZES[0]].keys()) + " |", "|---" * (1 + len(quality[QUALITY_SIZES[0]])) + "|"]
