@@ -113,18 +113,25 @@ public struct Validator: Sendable {
             read.withLock { $0[folder] = set }
         }
         var sets = read.value
-        let manager = FileManager.default
-        for path in paths {
+        // What each path is, and its real path (a system call for every component), looked up on every core too.
+        let facts = Locked([(exists: Bool, isFolder: Bool, real: String)?](repeating: nil, count: paths.count))
+        parallelism.forEach(paths.count) { index in
             var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path) }
+            let exists = FileManager.default.fileExists(atPath: paths[index], isDirectory: &isFolder)
+            let fact = (exists, isFolder.boolValue, exists ? FileIO.realPath(paths[index]) : paths[index])
+            facts.withLock { $0[index] = fact }
+        }
+        for (path, fact) in zip(paths, facts.value.map { $0! }) {
+            guard fact.exists else { throw .notFound(path) }
+            let isFolder = fact.isFolder, real = fact.real
             let before = walk.targets.count + walk.findings.count + walk.checked.count
-            let seenBefore = walk.visited.contains(FileIO.realPath(path))
+            let seenBefore = walk.visited.contains(real)
             walk.unchecked = [:]
-            if isFolder.boolValue {
+            if isFolder {
                 walk.scope = FolderScope(path)
                 visit(path, into: &walk)
                 walk.scope = nil
-            } else if walk.visited.insert(FileIO.realPath(path)).inserted {
+            } else if walk.visited.insert(real).inserted {
                 if CatalogReader.setKinds.contains((path.parentFolder as NSString).pathExtension) {
                     // A file inside a set: its role and size come from the set, the set's own checks are not run.
                     let folder = path.parentFolder
@@ -331,8 +338,17 @@ public struct Validator: Sendable {
             return report(findings)
         }
         do {
-            let info = try PNG.info(bytes, limits: limits)
-            let cost = PNGLimits.decodedBytes(width: info.width, height: info.height, sixteenBit: info.is16Bit)
+            // The memory to reserve, from the IHDR alone when it is within the limits: `PNG.decode` reads the
+            // chunks again itself (reading them twice was a tenth of a small icon's check). Anything else is
+            // `PNG.info`'s to refuse, before any reservation.
+            let cost: Int
+            if let size = PNGHeader.size(bytes), bytes.count > 24,
+               limits.refusal(width: size.width, height: size.height, sixteenBit: bytes[24] == 16) == nil {
+                cost = PNGLimits.decodedBytes(width: size.width, height: size.height, sixteenBit: bytes[24] == 16)
+            } else {
+                let info = try PNG.info(bytes, limits: limits)
+                cost = PNGLimits.decodedBytes(width: info.width, height: info.height, sixteenBit: info.is16Bit)
+            }
             let decoded = try budget.withReservation(cost) { () throws(PNGError) -> DecodedPNG in try PNG.decode(bytes, limits: limits) }
             return report(findings + ImageChecks.check(target, info: decoded.info, image: decoded.image))
         } catch {
