@@ -240,17 +240,35 @@ public struct Generator: Sendable {
     }
 
     /// Every icon the manifest lists with a purpose the presets write, rendered where it stands; the presets'
-    /// manifest icons of a purpose and size it lists are dropped.
+    /// manifest icons of a purpose and size it lists are dropped. A file listed several times is drawn once: at the
+    /// largest size it is listed at, for "any" when any entry shows it whole (an entry of another purpose on it then
+    /// takes the preset's own icon of that purpose). The icons the presets still add go beside the ones the manifest
+    /// lists when those share one folder (an Angular app's `assets/icons/`), else at the root.
     private func adoptingManifestIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         let templates = Dictionary(outputs.filter { $0.webPurpose != nil }.map { ($0.webPurpose!, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = WebManifest.listedIcons(in: folder).filter { templates[$0.purpose] != nil }
-        let covered = Set(listed.map { "\($0.purpose) \($0.pixels)" })
-        var result = outputs.filter { spec in
-            guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return true }
-            return !covered.contains("\(purpose) \(pixels.width)")
+        var files: [(src: String, pixels: Int, purpose: String)] = []
+        for icon in listed {
+            if let index = files.firstIndex(where: { $0.src == icon.src }) {
+                files[index].pixels = max(files[index].pixels, icon.pixels)
+                if icon.purpose == "any" { files[index].purpose = "any" }
+            } else {
+                files.append((icon.src, icon.pixels, icon.purpose))
+            }
+        }
+        let drawnAs = Dictionary(files.map { ($0.src, $0.purpose) }, uniquingKeysWith: { first, _ in first })
+        let covered = Set(listed.filter { drawnAs[$0.src] == $0.purpose }.map { "\($0.purpose) \($0.pixels)" })
+        let shared = Set(files.map { $0.src.parentFolder })
+        let besideListed = shared.count == 1 ? shared.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+        var result = outputs.compactMap { spec -> IconSpec? in
+            guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return spec }
+            guard !covered.contains("\(purpose) \(pixels.width)") else { return nil }
+            var moved = spec
+            if let besideListed { moved.folder = besideListed }
+            return moved
         }
         var placed = Set(result.compactMap(\.outputPath))
-        for icon in listed where placed.insert(icon.src).inserted { result.append(Self.spec(templates[icon.purpose]!, at: icon.src, pixels: icon.pixels)) }
+        for file in files where placed.insert(file.src).inserted { result.append(Self.spec(templates[file.purpose]!, at: file.src, pixels: file.pixels)) }
         return result
     }
 
@@ -426,6 +444,10 @@ public struct Generator: Sendable {
                 do { bytes = try FileIO.readDocument(manifest) } catch { throw .file(error) }
                 _ = try WebManifest.merged(existing: bytes, icons: [], site: site, manifest: manifest, path: manifest)
             }
+            for src in WebManifest.iconsUnresolved(outputFolder) {
+                warnings.append("\(outputFolder): the manifest's icon \(src) is a path from the root, and the page is a server's template: "
+                                + "where the server serves \"/\" from is not this folder; not written — give the folder it serves")
+            }
             for src in WebManifest.iconsOutside(outputFolder) {
                 warnings.append("\(outputFolder): the manifest's icon \(src) is outside the folder (through a link, or by ..); not written — "
                                 + "IconForge neither reads nor writes outside the folder it was given")
@@ -517,8 +539,10 @@ public struct Generator: Sendable {
         }
         snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
-            snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                             source: source, into: outputFolder, writer: writer)
+            let web = try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
+                                           source: source, into: outputFolder, writer: writer)
+            snippets += web.files
+            platformNotes += web.notes
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -817,7 +841,9 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String,
+                                  writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
+        var webNotes: [String] = []
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
@@ -826,18 +852,28 @@ public struct Generator: Sendable {
         let site = WebApp(folder)
         let manifestName = WebManifest.existingName(in: folder) ?? WebManifest.fileName
         let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
-        do { try writer.checkTarget(full) } catch { throw .file(error) }
-        let existing: [UInt8]?
-        do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
         let icoSpecs = outputs.filter { $0.container == "ico" }.sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }
         let icoSizes = icoSpecs.compactMap { $0.pixels?.description }.joined(separator: " ")
         let ico = icoSpecs.first?.containerFile
-        let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, site: site, manifest: full, path: full)
-        try writer.write(data, to: full)
+        var files: [GeneratedFile] = []
+        // vite-plugin-pwa writes the manifest (and its <link>) at build time from its config: a manifest file here would
+        // be a second one, so the icons are written and the entries to put in the config are said instead.
+        let plugin = site.manifestPlugin
+        if let plugin {
+            let entries = icons.map { "{ src: '\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
+            webNotes.append("\(plugin) makes the manifest (vite-plugin-pwa): no manifest file written; its manifest.icons should list "
+                            + entries.joined(separator: ", "))
+        } else {
+            do { try writer.checkTarget(full) } catch { throw .file(error) }
+            let existing: [UInt8]?
+            do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
+            let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, site: site, manifest: full, path: full)
+            try writer.write(data, to: full)
+            files.append(GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count))
+        }
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
         let touch = outputs.first { $0.role == .webClip && $0.pixels?.width == 180 }?.outputPath
-        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count)]
         // An SVG master is the site's icon.svg as it is: browsers draw it sharp at every size (a master that is already the
         // site's icon.svg stays as it is).
         var svg: String?
@@ -855,7 +891,7 @@ public struct Generator: Sendable {
                 files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
             }
         }
-        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: manifestName)
+        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: plugin == nil ? manifestName : nil)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
         files.append(GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count))
@@ -874,7 +910,7 @@ public struct Generator: Sendable {
                 wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
             }
             if let touch { wanted.append(.init(rel: "apple-touch-icon", sizes: nil, tag: "<link rel=\"apple-touch-icon\" href=\"\(href(touch))\">")) }
-            wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">"))
+            if plugin == nil { wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">")) }
             guard let updated = WebPage.updating(bytes, with: wanted) else {
                 throw .invalidRequest(path: page, reason: "has no </head>: IconForge does not guess where the <link> tags go; add them from icons.html")
             }
@@ -882,7 +918,7 @@ public struct Generator: Sendable {
                 files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
             }
         }
-        return files
+        return (files, webNotes)
     }
 
     /// The extension's `manifest.json` with the icons merged in (see `ExtensionManifest.merged`); without one, the
