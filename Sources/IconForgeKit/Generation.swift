@@ -91,6 +91,10 @@ public struct GenerateOptions: Sendable {
     /// Into a website: also insert or update the `<link>` tags of the icons and manifest in its page (`index.html`, or
     /// Vite's beside `public/`), keeping every other byte of it.
     public var updatesPage = false
+    /// Into a website: give the manifest's icons content-hashed names (`icon-192.3f2a9c1b.png`) and name those in the
+    /// manifest, because an installed web app's icon updates only when its URL changes (Chrome 144 and later). The
+    /// previous run's hashed files go to the backup.
+    public var hashesNames = false
     /// Switch an existing app-icon set to the layout of the iOS preset given. By default the set's layout is kept (an
     /// Xcode 16 single-size set stays single-size under `--preset ios`) and the run says so.
     public var replacesLayout = false
@@ -487,12 +491,40 @@ public struct Generator: Sendable {
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
         for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
-        let (written, notes, setWarnings) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
+        // --hash-names: each manifest icon takes the name of what it holds, known only now that it is rendered.
+        var renamed: [String: String] = [:], named = jobs, hashNotes: [String] = []
+        if options.hashesNames, !Generator.isCatalog(outputFolder) {
+            // A file the page or the manifest's shortcuts also name keeps its name: renamed, they would name nothing.
+            let elsewhere = WebManifest.referencedElsewhere(in: outputFolder)
+            for index in named.indices where named[index].spec.webPurpose != nil && named[index].spec.set == nil {
+                let old = named[index].path
+                if elsewhere.contains(old) {
+                    hashNotes.append("kept the name of \(old): the page or the manifest's shortcuts name it too (--hash-names)")
+                    continue
+                }
+                guard let bytes = bytesByPath[old] else { continue }
+                let hashed = WebManifest.hashedName(old, bytes: bytes)
+                guard hashed != old else { continue }
+                renamed[old] = hashed
+                named[index].path = hashed
+                named[index].spec.filename = (hashed as NSString).lastPathComponent
+                bytesByPath[hashed] = bytes
+                bytesByPath[old] = nil
+            }
+            for index in outputs.indices {
+                if let path = outputs[index].outputPath, let hashed = renamed[path] { outputs[index].filename = (hashed as NSString).lastPathComponent }
+            }
+            for new in Set(renamed.values) {
+                let full = (outputFolder as NSString).appendingPathComponent(loosePath(new, in: outputFolder))
+                do { try writer.checkTarget(full) } catch { throw .file(error) }
+            }
+        }
+        let (written, notes, setWarnings) = try write(outputs: outputs, jobs: named + layers.jobs, bytes: bytesByPath, layers: layers.taken,
                                                       into: outputFolder, masterIsOpaque: masters.masterIsOpaque, writer: writer)
         warnings += setWarnings
         try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
-        var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder, writer: writer)
-        var platformNotes: [String] = []
+        var snippets = try writeSnippets(outputs: outputs, jobs: named, into: outputFolder, writer: writer)
+        var platformNotes: [String] = hashNotes
         if outputs.contains(where: { $0.androidLayer != nil }), let icon = masters.adaptive {
             let res = (outputFolder as NSString).appendingPathComponent(Generator.androidResources(in: outputFolder))
             var colour: RGBColor? = icon.backgroundColor
@@ -540,9 +572,10 @@ public struct Generator: Sendable {
         snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
             let web = try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                           source: source, into: outputFolder, writer: writer)
+                                           source: source, into: outputFolder, renamed: renamed, writer: writer)
             snippets += web.files
             platformNotes += web.notes
+            if options.hashesNames { try retireHashedIcons(renamed: renamed, written: Set(named.map(\.path)), folder: outputFolder, writer: writer) }
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -841,7 +874,31 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String,
+    /// After a --hash-names run, the files its icons were before: the one a listed icon was rendered from when it took a
+    /// new name, and the earlier hashed versions of each icon IconForge wrote. Each goes to the backup, whoever wrote it
+    /// (a cache or an old page may still name it); none is deleted.
+    private func retireHashedIcons(renamed: [String: String], written: Set<String>, folder: String, writer: OutputWriter) throws(IconForgeError) {
+        var retired = Set<String>()
+        for (old, _) in renamed where !written.contains(old) && retired.insert(old).inserted {
+            let full = (folder as NSString).appendingPathComponent(loosePath(old, in: folder))
+            if FileManager.default.fileExists(atPath: full) { try writer.retire(full) }
+        }
+        for new in written where WebManifest.hashPart(of: new) != nil {
+            let stem = WebManifest.unhashed(new)
+            let base = stem.parentFolder, name = ((stem as NSString).lastPathComponent as NSString).deletingPathExtension
+            let fullBase = (folder as NSString).appendingPathComponent(base.isEmpty ? "." : base)
+            for item in ((try? FileManager.default.contentsOfDirectory(atPath: fullBase)) ?? []).sorted() {
+                let relative = base.isEmpty ? item : base + "/" + item
+                guard relative != new, !written.contains(relative), item.hasPrefix(name + "."), WebManifest.unhashed(relative) == stem,
+                      retired.insert(relative).inserted else { continue }
+                let full = (folder as NSString).appendingPathComponent(loosePath(relative, in: folder))
+                // Only what IconForge wrote: a file of the user's that happens to share the stem stays where it is.
+                if writer.hasRecord(at: full) { try writer.retire(full) }
+            }
+        }
+    }
+
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, renamed: [String: String] = [:],
                                   writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         var webNotes: [String] = []
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
@@ -861,13 +918,14 @@ public struct Generator: Sendable {
         let plugin = site.manifestPlugin
         if let plugin {
             let entries = icons.map { "{ src: '\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
-            webNotes.append("\(plugin) makes the manifest (vite-plugin-pwa): no manifest file written; its manifest.icons should list "
+            webNotes.append("\(plugin) makes the manifest (its PWA plugin): no manifest file written; its manifest.icons should list "
                             + entries.joined(separator: ", "))
         } else {
             do { try writer.checkTarget(full) } catch { throw .file(error) }
             let existing: [UInt8]?
             do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
-            let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, site: site, manifest: full, path: full)
+            let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, renamed: renamed, site: site,
+                                              manifest: full, path: full)
             try writer.write(data, to: full)
             files.append(GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count))
         }

@@ -103,8 +103,8 @@ enum WebManifest {
     /// already naming one (by whatever path form: `./x`, `/x`, `%PUBLIC_URL%/x`) is updated where it stands, its other
     /// keys kept; the others are appended, named from the manifest's folder. An entry naming `ico` (the `.ico` written)
     /// gets that file's sizes.
-    static func merged(existing: [UInt8]?, icons: [Icon], ico: (path: String, sizes: String)? = nil, site: WebApp, manifest: String,
-                       path: String) throws(IconForgeError) -> [UInt8] {
+    static func merged(existing: [UInt8]?, icons: [Icon], ico: (path: String, sizes: String)? = nil, renamed: [String: String] = [:], site: WebApp,
+                       manifest: String, path: String) throws(IconForgeError) -> [UInt8] {
         var root: [String: Any] = [:]
         if let existing {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(existing))) as? [String: Any] else {
@@ -122,6 +122,16 @@ enum WebManifest {
             guard var entry = item as? [String: Any], let src = entry["src"] as? String, let file = resolved(src) else { return item }
             if let ico, file == ico.path {
                 entry["sizes"] = ico.sizes
+                return entry
+            }
+            // --hash-names: an entry naming a file under its old name names it under its new one, in its own path form.
+            if let new = renamed[file] {
+                entry["src"] = reference(to: new, from: base, root: site.root, like: [item])
+                guard let icon = byPath[new] else { return entry }
+                placed.insert(new)
+                if let type = entry["type"] as? String, type != "image/png" { entry["type"] = "image/png" }
+                let purposes = ((entry["purpose"] as? String) ?? "any").lowercased().split(separator: " ").map(String.init)
+                if purposes != [icon.purpose], purposes.contains(icon.purpose) { entry["purpose"] = icon.purpose }
                 return entry
             }
             guard let icon = byPath[file] else { return item }
@@ -166,6 +176,51 @@ enum WebManifest {
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return Array(data) + [0x0A]
         } catch { throw .invalidRequest(path: path, reason: "cannot be written: \(error.localizedDescription)") }
+    }
+
+    /// The files, relative to the site's folder, that something other than the manifest's `icons` names: the page's icon
+    /// links, and every other `src` of the manifest (its shortcuts' icons, screenshots).
+    static func referencedElsewhere(in folder: String) -> Set<String> {
+        let site = WebApp(folder)
+        var found = Set(WebPage.linkedIcons(in: folder).map(\.href))
+        guard let manifest = site.manifest, FolderScope(folder).contains(manifest), let bytes = try? FileIO.readDocument(manifest),
+              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return found }
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let src = object["src"] as? String, let file = site.resolve(src, base: manifest.parentFolder), let path = WebApp.relative(file, to: folder) {
+                    found.insert(path)
+                }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        for (key, value) in root where key != "icons" { walk(value) }
+        return found
+    }
+
+    /// `path` (a PNG) named for its content: `icon-192.png` holding these bytes is `icon-192.3f2a9c1b.png`; a name that
+    /// already carries a hash has it replaced. The hash is FNV-1a's, 32 bits: a cache key, not a checksum against tampering.
+    static func hashedName(_ path: String, bytes: [UInt8]) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let stem = unhashed(path)
+        let hex = String(hash, radix: 16)
+        return (stem as NSString).deletingPathExtension + "." + String(repeating: "0", count: 8 - hex.count) + hex + "." + (stem as NSString).pathExtension
+    }
+
+    /// The 8-hex-digit hash in a name like `icon-192.3f2a9c1b.png`, nil when it has none.
+    static func hashPart(of path: String) -> String? {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let part = (name as NSString).pathExtension
+        return part.count == 8 && part.allSatisfy(\.isHexDigit) && part == part.lowercased() ? part : nil
+    }
+
+    /// `path` without the hash --hash-names gave it.
+    static func unhashed(_ path: String) -> String {
+        guard hashPart(of: path) != nil else { return path }
+        let ext = (path as NSString).pathExtension
+        return ((path as NSString).deletingPathExtension as NSString).deletingPathExtension + "." + ext
     }
 
     /// How a manifest in `base` names the file at `path` (relative to `root`): relative when the file is in the

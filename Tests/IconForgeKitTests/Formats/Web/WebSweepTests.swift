@@ -173,4 +173,88 @@ struct WebSweepTests {
         #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.line))")
         #expect(findings.contains { $0.message.contains("holds only 16x15") })
     }
+
+    @Test("a page that is a server's template (Tandoor's Django {% static %}): paths from the root are said not to be checkable, never rendered into a static/ folder made in the templates")
+    func serverTemplatePage() throws {
+        let folder = try web.site(["index.html": "{% load static %}\n<html><head><link rel=\"icon\" href=\"{% static 'favicon.png' %}\"></head></html>\n",
+                                   "manifest.json": #"{"name":"T","icons":[{"src":"/static/assets/logo144.png","sizes":"144x144","type":"image/png"},{"src":"/static/assets/logo512.png","sizes":"512x512","type":"image/png"}]}"#])
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(!findings.contains { $0.message.contains("does not exist") }, "\(findings.map(\.line))")
+        #expect(findings.filter { $0.severity == .warning && $0.message.contains("server's template") }.count == 2)
+        let report = try web.generate(into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("static").path))
+        #expect(report.warnings.contains { $0.contains("/static/assets/logo512.png") && $0.contains("server's template") }, "\(report.warnings)")
+    }
+
+    @Test("Nuxt's static/ whose nuxt.config.js has @nuxtjs/pwa make the manifest (Mealie): no second manifest written")
+    func nuxtPWAModule() throws {
+        let project = try Fixtures.temporaryFolder()
+        try Data("export default { modules: ['@nuxtjs/pwa'], pwa: { manifest: { name: 'M' } } }\n".utf8).write(to: project.appendingPathComponent("nuxt.config.js"))
+        let static_ = project.appendingPathComponent("static")
+        try FileManager.default.createDirectory(at: static_, withIntermediateDirectories: true)
+        let report = try web.generate(into: static_)
+        #expect(!FileManager.default.fileExists(atPath: static_.appendingPathComponent("manifest.webmanifest").path))
+        #expect(report.notes.contains { $0.contains("nuxt.config.js makes the manifest") })
+    }
+
+    @Test("--hash-names: manifest icons named for their content and the manifest names them; a rerun is byte-identical with no new file; a new master's run moves the old hashed files to the backup")
+    func hashNames() throws {
+        let manifest = "{\n  \"name\": \"H\",\n  \"icons\": [\n    { \"src\": \"/icons/app-192.png\", \"sizes\": \"192x192\", \"type\": \"image/png\" }\n  ]\n}\n"
+        let folder = try web.site(["manifest.json": manifest])
+        try png(192, "icons/app-192.png", in: folder)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.hashesNames = true
+        let generator = Generator(options: options)
+        _ = try generator.run(source: WebAppTests.master, outputFolder: folder.path)
+        let icons = try json(folder.appendingPathComponent("manifest.json"))["icons"] as? [[String: String]] ?? []
+        let srcs = icons.map { $0["src"] ?? "" }
+        #expect(srcs.count == 4 && srcs.allSatisfy { $0.range(of: #"^/icons/(app-192|icon-512|icon-maskable-192|icon-maskable-512)\.[0-9a-f]{8}\.png$"#, options: .regularExpression) != nil }, "\(srcs)")
+        for src in srcs { #expect(FileManager.default.fileExists(atPath: folder.path + src), "\(src)") }
+        // The listed file it was rendered from is in the backup, not lost, and no longer in the folder.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons/app-192.png").path))
+        // Backups are kept beside the folder given, never in what the site publishes.
+        let backup = folder.deletingLastPathComponent().appendingPathComponent(".iconforge-backup")
+        let kept = FileManager.default.enumerator(atPath: backup.path)?.compactMap { $0 as? String } ?? []
+        #expect(kept.contains { $0.hasSuffix("icons/app-192.png") }, "\(kept)")
+
+        func snapshot() throws -> [String: Date?] {
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { !$0.hasPrefix(".") } ?? []
+            return try Dictionary(uniqueKeysWithValues: files.map { ($0, try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date) })
+        }
+        let before = try snapshot()
+        Thread.sleep(forTimeInterval: 0.02)
+        _ = try generator.run(source: WebAppTests.master, outputFolder: folder.path)
+        #expect(try snapshot() == before, "a rerun with the same master changed or added a file")
+
+        // Another master: new names, the manifest follows, the old hashed icons are moved to the backup.
+        let other = try Fixtures.temporaryFolder().appendingPathComponent("other.png")
+        try Data(PNG.encode(Image(width: 1024, height: 1024, fill: SIMD4(200, 30, 30, 255)))).write(to: other)
+        _ = try generator.run(source: other.path, outputFolder: folder.path)
+        let renamed = (try json(folder.appendingPathComponent("manifest.json"))["icons"] as? [[String: String]] ?? []).map { $0["src"] ?? "" }
+        #expect(renamed.count == 4 && Set(renamed).isDisjoint(with: srcs), "\(renamed)")
+        for src in srcs { #expect(!FileManager.default.fileExists(atPath: folder.path + src), "\(src) left behind") }
+        let keptNow = FileManager.default.enumerator(atPath: backup.path)?.compactMap { $0 as? String } ?? []
+        for src in srcs { #expect(keptNow.contains { $0.hasSuffix(String(src.dropFirst())) }, "\(src) not in the backup") }
+        #expect(try Validator().validate([folder.path]).errors == 0)
+    }
+
+    @Test("--hash-names keeps the name of a file the page links (Flutter's touch icon is its Icon-192.png) or the manifest's shortcuts name (Uptime Kuma's): nothing left naming a missing file; a rerun adds nothing")
+    func hashNamesKeepsSharedFiles() throws {
+        let manifest = #"{"icons":[{"src":"icons/Icon-192.png","sizes":"192x192","type":"image/png"},{"src":"icons/Icon-512.png","sizes":"512x512","type":"image/png"}],"shortcuts":[{"name":"S","url":"/s","icons":[{"src":"icons/Icon-512.png","sizes":"512x512"}]}]}"#
+        let folder = try web.site(["manifest.json": manifest, "index.html": #"<head><link rel="apple-touch-icon" href="icons/Icon-192.png"></head>"#])
+        try png(192, "icons/Icon-192.png", in: folder)
+        try png(512, "icons/Icon-512.png", in: folder)
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.hashesNames = true
+        let report = try Generator(options: options).run(source: WebAppTests.master, outputFolder: folder.path)
+        let srcs = (try json(folder.appendingPathComponent("manifest.json"))["icons"] as? [[String: String]] ?? []).map { $0["src"] ?? "" }
+        #expect(srcs.prefix(2) == ["icons/Icon-192.png", "icons/Icon-512.png"], "\(srcs)")
+        #expect(srcs.dropFirst(2).allSatisfy { $0.range(of: #"^icons/icon-maskable-(192|512)\.[0-9a-f]{8}\.png$"#, options: .regularExpression) != nil }, "\(srcs)")
+        #expect(report.notes.filter { $0.contains("kept the name of icons/Icon-") }.count == 2, "\(report.notes)")
+        #expect(try Validator().validate([folder.path]).errors == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("icons").path).sorted()
+        _ = try Generator(options: options).run(source: WebAppTests.master, outputFolder: folder.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("icons").path).sorted() == files)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("apple-touch-icon.png").path))
+    }
 }
