@@ -65,7 +65,28 @@ struct WebApp: Sendable {
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
         manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: [page?.parentFolder, absolute,
-                                                                                                  ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]) : nil
+                                                                                                  ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]
+                                                                                       + WebApp.projectsServing(absolute)) : nil
+    }
+
+    /// The folders beside `folder` whose Vite config takes it as its `publicDir` (Excalidraw's `excalidraw-app/` serves
+    /// `../public`).
+    static func projectsServing(_ folder: String) -> [String] {
+        let above = folder.parentFolder, name = (folder as NSString).lastPathComponent
+        guard !name.isEmpty, above != folder else { return [] }
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: above)) ?? []).filter { !$0.hasPrefix(".") && $0 != name }.sorted().prefix(64)
+        return siblings.compactMap { sibling -> String? in
+            let project = (above as NSString).appendingPathComponent(sibling)
+            for config in viteConfigNames where config.hasPrefix("vite.") {
+                let path = (project as NSString).appendingPathComponent(config)
+                guard FolderScope(project).contains(path), let bytes = try? FileIO.readPrefix(path, upTo: 1 << 20) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.range(of: #"publicDir\s*:\s*["'`]\.\./"# + NSRegularExpression.escapedPattern(for: name) + #"/?["'`]"#, options: .regularExpression) != nil {
+                    return project
+                }
+            }
+            return nil
+        }
     }
 
     /// The first Vite config in `projects` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none).

@@ -186,6 +186,22 @@ struct WebSweepTests {
         #expect(report.warnings.contains { $0.contains("/static/assets/logo512.png") && $0.contains("server's template") }, "\(report.warnings)")
     }
 
+    @Test("a public/ that a sibling Vite app serves as its publicDir, its vite-plugin-pwa making the manifest (Excalidraw's excalidraw-app/): no second manifest; a sibling serving another folder does not count")
+    func siblingPublicDir() throws {
+        let project = try Fixtures.temporaryFolder()
+        let app = project.appendingPathComponent("app"), other = project.appendingPathComponent("docs")
+        for folder in [app, other, project.appendingPathComponent("public"), project.appendingPathComponent("static")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("export default { publicDir: \"../public\", plugins: [VitePWA({ manifest: { name: 'E' } })] }\n".utf8).write(to: app.appendingPathComponent("vite.config.mts"))
+        try Data("export default { publicDir: '../assets', plugins: [VitePWA({ manifest: { name: 'D' } })] }\n".utf8).write(to: other.appendingPathComponent("vite.config.ts"))
+        let report = try web.generate(into: project.appendingPathComponent("public"))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("public/manifest.webmanifest").path))
+        #expect(report.notes.contains { $0.contains("app/vite.config.mts makes the manifest") }, "\(report.notes)")
+        _ = try web.generate(into: project.appendingPathComponent("static"))
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("static/manifest.webmanifest").path))
+    }
+
     @Test("Nuxt's static/ whose nuxt.config.js has @nuxtjs/pwa make the manifest (Mealie): no second manifest written")
     func nuxtPWAModule() throws {
         let project = try Fixtures.temporaryFolder()
