@@ -800,7 +800,7 @@ def make_android_web_fixtures():
         f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n')
     # A Flutter app's web/ (flutter create's template, as flutter/gallery ships it): manifest.json listing its own
     # icons/Icon-*.png, "any" without a purpose key and maskable at seven sizes, in its own key order and
-    # four-space indentation; plus two entries IconForge must leave alone (a remote icon, an "any maskable" one).
+    # four-space indentation; plus a remote icon IconForge leaves alone and an "any maskable" one it draws and says to be "any".
     flutter = os.path.join(ROOT, "web-flutter")
     shutil.rmtree(flutter, ignore_errors=True)
     os.makedirs(os.path.join(flutter, "icons"))

@@ -49,7 +49,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .ico: "ICO format (Microsoft); favicons: 16, 32 and 48 px (browsers' tabs, Windows, Google Search)"
         case .adaptiveIcon: "Android: adaptive icons (mipmap-anydpi-v26), themed icons need <monochrome>"
         case .playIcon: "Google Play: app icon 512x512, 32-bit PNG, at most 1024 KB"
-        case .webManifest: "Web App Manifest: icons; installability needs 192 and 512"
+        case .webManifest: "Web App Manifest: icons; installability needs an \"any\" icon of 144 px or more, 192 and 512 asked for"
         case .windowsIcon: "Windows app icons (Microsoft Learn, \"Construct your Windows app's icon\"): 16, 24, 32, 48 and 256 px in the .ico"
         case .appxAssets: "MSIX app manifest (uap:VisualElements) and Microsoft Learn, \"App icons and logos\": scale and target-size assets; Store certification 10.1.1.11"
         case .hicolor: "freedesktop.org Icon Theme Specification; hicolor index.theme (0.17) declares the size folders"

@@ -91,6 +91,10 @@ public struct GenerateOptions: Sendable {
     /// Into a website: also insert or update the `<link>` tags of the icons and manifest in its page (`index.html`, or
     /// Vite's beside `public/`), keeping every other byte of it.
     public var updatesPage = false
+    /// Into a website: give the manifest's icons content-hashed names (`icon-192.3f2a9c1b.png`) and name those in the
+    /// manifest, because an installed web app's icon updates only when its URL changes (Chrome 144 and later). The
+    /// previous run's hashed files go to the backup.
+    public var hashesNames = false
     /// Switch an existing app-icon set to the layout of the iOS preset given. By default the set's layout is kept (an
     /// Xcode 16 single-size set stays single-size under `--preset ios`) and the run says so.
     public var replacesLayout = false
@@ -240,17 +244,35 @@ public struct Generator: Sendable {
     }
 
     /// Every icon the manifest lists with a purpose the presets write, rendered where it stands; the presets'
-    /// manifest icons of a purpose and size it lists are dropped.
+    /// manifest icons of a purpose and size it lists are dropped. A file listed several times is drawn once: at the
+    /// largest size it is listed at, for "any" when any entry shows it whole (an entry of another purpose on it then
+    /// takes the preset's own icon of that purpose). The icons the presets still add go beside the ones the manifest
+    /// lists when those share one folder (an Angular app's `assets/icons/`), else at the root.
     private func adoptingManifestIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         let templates = Dictionary(outputs.filter { $0.webPurpose != nil }.map { ($0.webPurpose!, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = WebManifest.listedIcons(in: folder).filter { templates[$0.purpose] != nil }
-        let covered = Set(listed.map { "\($0.purpose) \($0.pixels)" })
-        var result = outputs.filter { spec in
-            guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return true }
-            return !covered.contains("\(purpose) \(pixels.width)")
+        var files: [(src: String, pixels: Int, purpose: String)] = []
+        for icon in listed {
+            if let index = files.firstIndex(where: { $0.src == icon.src }) {
+                files[index].pixels = max(files[index].pixels, icon.pixels)
+                if icon.purpose == "any" { files[index].purpose = "any" }
+            } else {
+                files.append((icon.src, icon.pixels, icon.purpose))
+            }
+        }
+        let drawnAs = Dictionary(files.map { ($0.src, $0.purpose) }, uniquingKeysWith: { first, _ in first })
+        let covered = Set(listed.filter { drawnAs[$0.src] == $0.purpose }.map { "\($0.purpose) \($0.pixels)" })
+        let shared = Set(files.map { $0.src.parentFolder })
+        let besideListed = shared.count == 1 ? shared.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+        var result = outputs.compactMap { spec -> IconSpec? in
+            guard let purpose = spec.webPurpose, let pixels = spec.pixels else { return spec }
+            guard !covered.contains("\(purpose) \(pixels.width)") else { return nil }
+            var moved = spec
+            if let besideListed { moved.folder = besideListed }
+            return moved
         }
         var placed = Set(result.compactMap(\.outputPath))
-        for icon in listed where placed.insert(icon.src).inserted { result.append(Self.spec(templates[icon.purpose]!, at: icon.src, pixels: icon.pixels)) }
+        for file in files where placed.insert(file.src).inserted { result.append(Self.spec(templates[file.purpose]!, at: file.src, pixels: file.pixels)) }
         return result
     }
 
@@ -426,6 +448,10 @@ public struct Generator: Sendable {
                 do { bytes = try FileIO.readDocument(manifest) } catch { throw .file(error) }
                 _ = try WebManifest.merged(existing: bytes, icons: [], site: site, manifest: manifest, path: manifest)
             }
+            for src in WebManifest.iconsUnresolved(outputFolder) {
+                warnings.append("\(outputFolder): the manifest's icon \(src) is a path from the root, and the page is a server's template: "
+                                + "where the server serves \"/\" from is not this folder; not written — give the folder it serves")
+            }
             for src in WebManifest.iconsOutside(outputFolder) {
                 warnings.append("\(outputFolder): the manifest's icon \(src) is outside the folder (through a link, or by ..); not written — "
                                 + "IconForge neither reads nor writes outside the folder it was given")
@@ -465,12 +491,40 @@ public struct Generator: Sendable {
         for (job, render) in zip(jobs, renderOf) { bytesByPath[job.path] = try results.value[render]!.get() }
 
         for (path, image) in layers.taken { bytesByPath[path] = image.bytes }
-        let (written, notes, setWarnings) = try write(outputs: outputs, jobs: jobs + layers.jobs, bytes: bytesByPath, layers: layers.taken,
+        // --hash-names: each manifest icon takes the name of what it holds, known only now that it is rendered.
+        var renamed: [String: String] = [:], named = jobs, hashNotes: [String] = []
+        if options.hashesNames, !Generator.isCatalog(outputFolder) {
+            // A file the page or the manifest's shortcuts also name keeps its name: renamed, they would name nothing.
+            let elsewhere = WebManifest.referencedElsewhere(in: outputFolder)
+            for index in named.indices where named[index].spec.webPurpose != nil && named[index].spec.set == nil {
+                let old = named[index].path
+                if elsewhere.contains(old) {
+                    hashNotes.append("kept the name of \(old): the page or the manifest's shortcuts name it too (--hash-names)")
+                    continue
+                }
+                guard let bytes = bytesByPath[old] else { continue }
+                let hashed = WebManifest.hashedName(old, bytes: bytes)
+                guard hashed != old else { continue }
+                renamed[old] = hashed
+                named[index].path = hashed
+                named[index].spec.filename = (hashed as NSString).lastPathComponent
+                bytesByPath[hashed] = bytes
+                bytesByPath[old] = nil
+            }
+            for index in outputs.indices {
+                if let path = outputs[index].outputPath, let hashed = renamed[path] { outputs[index].filename = (hashed as NSString).lastPathComponent }
+            }
+            for new in Set(renamed.values) {
+                let full = (outputFolder as NSString).appendingPathComponent(loosePath(new, in: outputFolder))
+                do { try writer.checkTarget(full) } catch { throw .file(error) }
+            }
+        }
+        let (written, notes, setWarnings) = try write(outputs: outputs, jobs: named + layers.jobs, bytes: bytesByPath, layers: layers.taken,
                                                       into: outputFolder, masterIsOpaque: masters.masterIsOpaque, writer: writer)
         warnings += setWarnings
         try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: outputFolder)
-        var snippets = try writeSnippets(outputs: outputs, jobs: jobs, into: outputFolder, writer: writer)
-        var platformNotes: [String] = []
+        var snippets = try writeSnippets(outputs: outputs, jobs: named, into: outputFolder, writer: writer)
+        var platformNotes: [String] = hashNotes
         if outputs.contains(where: { $0.androidLayer != nil }), let icon = masters.adaptive {
             let res = (outputFolder as NSString).appendingPathComponent(Generator.androidResources(in: outputFolder))
             var colour: RGBColor? = icon.backgroundColor
@@ -517,8 +571,11 @@ public struct Generator: Sendable {
         }
         snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         if outputs.contains(where: { $0.webPurpose != nil }) {
-            snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                             source: source, into: outputFolder, writer: writer)
+            let web = try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
+                                           source: source, into: outputFolder, renamed: renamed, writer: writer)
+            snippets += web.files
+            platformNotes += web.notes
+            if options.hashesNames { try retireHashedIcons(renamed: renamed, written: Set(named.map(\.path)), folder: outputFolder, writer: writer) }
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -817,7 +874,33 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    /// After a --hash-names run, the files its icons were before: the one a listed icon was rendered from when it took a
+    /// new name, and the earlier hashed versions of each icon IconForge wrote. Each goes to the backup, whoever wrote it
+    /// (a cache or an old page may still name it); none is deleted.
+    private func retireHashedIcons(renamed: [String: String], written: Set<String>, folder: String, writer: OutputWriter) throws(IconForgeError) {
+        var retired = Set<String>()
+        for (old, _) in renamed where !written.contains(old) && retired.insert(old).inserted {
+            let full = (folder as NSString).appendingPathComponent(loosePath(old, in: folder))
+            if FileManager.default.fileExists(atPath: full) { try writer.retire(full) }
+        }
+        for new in written where WebManifest.hashPart(of: new) != nil {
+            let stem = WebManifest.unhashed(new)
+            let base = stem.parentFolder, name = ((stem as NSString).lastPathComponent as NSString).deletingPathExtension
+            let fullBase = (folder as NSString).appendingPathComponent(base.isEmpty ? "." : base)
+            for item in ((try? FileManager.default.contentsOfDirectory(atPath: fullBase)) ?? []).sorted() {
+                let relative = base.isEmpty ? item : base + "/" + item
+                guard relative != new, !written.contains(relative), item.hasPrefix(name + "."), WebManifest.unhashed(relative) == stem,
+                      retired.insert(relative).inserted else { continue }
+                let full = (folder as NSString).appendingPathComponent(loosePath(relative, in: folder))
+                // Only what IconForge wrote: a file of the user's that happens to share the stem stays where it is.
+                if writer.hasRecord(at: full) { try writer.retire(full) }
+            }
+        }
+    }
+
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, renamed: [String: String] = [:],
+                                  writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
+        var webNotes: [String] = []
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
@@ -826,18 +909,29 @@ public struct Generator: Sendable {
         let site = WebApp(folder)
         let manifestName = WebManifest.existingName(in: folder) ?? WebManifest.fileName
         let path = loosePath(manifestName, in: folder), full = (folder as NSString).appendingPathComponent(path)
-        do { try writer.checkTarget(full) } catch { throw .file(error) }
-        let existing: [UInt8]?
-        do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
         let icoSpecs = outputs.filter { $0.container == "ico" }.sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }
         let icoSizes = icoSpecs.compactMap { $0.pixels?.description }.joined(separator: " ")
         let ico = icoSpecs.first?.containerFile
-        let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, site: site, manifest: full, path: full)
-        try writer.write(data, to: full)
+        var files: [GeneratedFile] = []
+        // vite-plugin-pwa writes the manifest (and its <link>) at build time from its config: a manifest file here would
+        // be a second one, so the icons are written and the entries to put in the config are said instead.
+        let plugin = site.manifestPlugin
+        if let plugin {
+            let entries = icons.map { "{ src: '\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
+            webNotes.append("\(plugin) makes the manifest (its PWA plugin): no manifest file written; its manifest.icons should list "
+                            + entries.joined(separator: ", "))
+        } else {
+            do { try writer.checkTarget(full) } catch { throw .file(error) }
+            let existing: [UInt8]?
+            do { existing = try FileIO.readDocument(full) } catch { if case .notFound = error { existing = nil } else { throw .file(error) } }
+            let data = try WebManifest.merged(existing: existing, icons: icons, ico: ico.map { ($0, icoSizes) }, renamed: renamed, site: site,
+                                              manifest: full, path: full)
+            try writer.write(data, to: full)
+            files.append(GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count))
+        }
         let favicons = outputs.filter { $0.filename?.hasPrefix("favicon-") == true && $0.container == nil }
             .sorted { ($0.pixels?.width ?? 0) > ($1.pixels?.width ?? 0) }.map { ($0.outputPath!, $0.pixels!.description) }
         let touch = outputs.first { $0.role == .webClip && $0.pixels?.width == 180 }?.outputPath
-        var files = [GeneratedFile(path: path, role: .web, pixels: nil, bytes: data.count)]
         // An SVG master is the site's icon.svg as it is: browsers draw it sharp at every size (a master that is already the
         // site's icon.svg stays as it is).
         var svg: String?
@@ -855,7 +949,7 @@ public struct Generator: Sendable {
                 files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
             }
         }
-        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: manifestName)
+        let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: plugin == nil ? manifestName : nil)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))
         files.append(GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count))
@@ -874,7 +968,7 @@ public struct Generator: Sendable {
                 wanted.append(.init(rel: "icon", sizes: sizes, tag: "<link rel=\"icon\" type=\"image/png\" sizes=\"\(sizes)\" href=\"\(href(file))\">"))
             }
             if let touch { wanted.append(.init(rel: "apple-touch-icon", sizes: nil, tag: "<link rel=\"apple-touch-icon\" href=\"\(href(touch))\">")) }
-            wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">"))
+            if plugin == nil { wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">")) }
             guard let updated = WebPage.updating(bytes, with: wanted) else {
                 throw .invalidRequest(path: page, reason: "has no </head>: IconForge does not guess where the <link> tags go; add them from icons.html")
             }
@@ -882,7 +976,7 @@ public struct Generator: Sendable {
                 files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
             }
         }
-        return files
+        return (files, webNotes)
     }
 
     /// The extension's `manifest.json` with the icons merged in (see `ExtensionManifest.merged`); without one, the

@@ -128,6 +128,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("update-html"), help: "Into a website: also insert or update the icon and manifest <link> tags in its index.html (Vite's beside public/), keeping the rest of the page byte for byte.")
     var updateHTML = false
 
+    @Flag(name: .customLong("hash-names"), help: "Into a website: name the manifest's icons for their content (icon-192.3f2a9c1b.png) and update the manifest, so installed apps pick up a new icon (its URL changes); earlier hashed files go to the backup.")
+    var hashNames = false
+
     @Flag(name: .customLong("replace-layout"), help: "Switch an existing app-icon set to the layout of the preset given (by default its layout is kept: an Xcode 16 single-size set stays single-size under --preset ios).")
     var replaceLayout = false
 
@@ -195,6 +198,7 @@ struct GenerateCommand: ParsableCommand {
             options.visionLayers[parts[0].lowercased()] = parts[1]
         }
         options.updatesPage = updateHTML
+        options.hashesNames = hashNames
         options.replacesLayout = replaceLayout
         options.launchBackground = launchBackground
         options.launchLogo = launchLogo

@@ -101,8 +101,10 @@ public enum Ico {
         guard [1, 4, 8, 24, 32].contains(bits), compression == 0 else {
             throw .badImage(index, "is a \(bits)-bit BMP with compression \(compression), which icons do not use")
         }
-        guard width > 0, width <= 256, doubled == width * 2 else { throw .badImage(index, "has a BMP header of \(width)x\(doubled / 2)") }
-        let height = width
+        // The height counts the colour rows and the mask's: twice the picture's. Entries need not be square (CyberChef's
+        // favicon.ico is one 16x15 entry, which browsers draw).
+        guard width > 0, width <= 256, doubled > 0, doubled % 2 == 0, doubled <= 512 else { throw .badImage(index, "has a BMP header of \(width)x\(doubled / 2)") }
+        let height = doubled / 2
         let colours = bits <= 8 ? (readLittleEndian32(data, 32) == 0 ? 1 << bits : readLittleEndian32(data, 32)) : 0
         guard colours <= 256 else { throw .badImage(index, "has a palette of \(colours) colours") }
         let palette = 40, pixels = palette + colours * 4

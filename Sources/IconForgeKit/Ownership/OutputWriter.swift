@@ -107,6 +107,18 @@ final class OutputWriter: @unchecked Sendable {
         lock.withLock { _ = removed.insert(path) }
     }
 
+    /// Moves `path` to the backup, whoever wrote it: for a file the run replaces under another name (a hashed icon's
+    /// earlier version), which a page or a cache may still name.
+    func retire(_ path: String) throws(IconForgeError) {
+        do { try checkTarget(path) } catch { throw .file(error) }
+        guard let existing = try currentBytes(of: path) else { return }
+        let backup: String
+        do { backup = try Backup.write(existing, at: Backup.path(for: path, given: backupGiven, stamp: stamp)) } catch { throw .file(error) }
+        lock.withLock { backedUp.append((path, backup)) }
+        if unlink(path) != 0 { throw .file(.writeFailed(path: path, reason: FileIO.currentErrorText())) }
+        lock.withLock { _ = removed.insert(path) }
+    }
+
     /// Removes `path` and everything below it under the rule of `remove`: a file IconForge wrote and nobody changed is
     /// deleted, any other (a README the user put in a set, an icon edited by hand) is kept in the backup first; links and
     /// pipes are unlinked, never followed (nothing of the user's is in them).

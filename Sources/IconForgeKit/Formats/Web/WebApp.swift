@@ -14,6 +14,17 @@ struct WebApp: Sendable {
     /// A manifest the site has (linked from the page, or by a usual name) that is a link leaving the folder: never
     /// read, and never written through.
     let manifestOutside: String?
+    /// The Vite or Nuxt config that makes the site's manifest at build time (vite-plugin-pwa's `VitePWA({ manifest: … })`,
+    /// Nuxt's `@nuxtjs/pwa` or `@vite-pwa/nuxt` for its `static/` or `public/`), when
+    /// the site has no manifest file of its own: a manifest written into the folder would be a second one.
+    let manifestPlugin: String?
+    /// True when the page is a server's template (Django's `{% static %}`, Flask's `url_for('static', …)`): the folder is
+    /// not what the server serves at "/", so a path from the root names no file IconForge can find here.
+    let pageIsServerTemplate: Bool
+
+    /// The names of a Vite or Nuxt project's config, in the folder that holds its `index.html` or its `public/`.
+    static let viteConfigNames = ["vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs", "vite.config.cts", "vite.config.cjs",
+                                  "nuxt.config.ts", "nuxt.config.js", "nuxt.config.mjs"]
 
     /// Prefixes that templates put before paths and the build replaces with the site's base: Create React App's
     /// `%PUBLIC_URL%`, Vite's `%BASE_URL%`, Eleventy/Jinja `{{ base }}`, Flutter's `$FLUTTER_BASE_HREF`, SvelteKit's
@@ -52,6 +63,45 @@ struct WebApp: Sendable {
         }
         self.manifest = manifest
         manifestOutside = outside
+        pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
+        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: [page?.parentFolder, absolute,
+                                                                                                  ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]
+                                                                                       + WebApp.projectsServing(absolute)) : nil
+    }
+
+    /// The folders beside `folder` whose Vite config takes it as its `publicDir` (Excalidraw's `excalidraw-app/` serves
+    /// `../public`).
+    static func projectsServing(_ folder: String) -> [String] {
+        let above = folder.parentFolder, name = (folder as NSString).lastPathComponent
+        guard !name.isEmpty, above != folder else { return [] }
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: above)) ?? []).filter { !$0.hasPrefix(".") && $0 != name }.sorted().prefix(64)
+        return siblings.compactMap { sibling -> String? in
+            let project = (above as NSString).appendingPathComponent(sibling)
+            for config in viteConfigNames where config.hasPrefix("vite.") {
+                let path = (project as NSString).appendingPathComponent(config)
+                guard FolderScope(project).contains(path), let bytes = try? FileIO.readPrefix(path, upTo: 1 << 20) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.range(of: #"publicDir\s*:\s*["'`]\.\./"# + NSRegularExpression.escapedPattern(for: name) + #"/?["'`]"#, options: .regularExpression) != nil {
+                    return project
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first Vite config in `projects` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none).
+    static func manifestPlugin(projects: [String?]) -> String? {
+        for folder in Set(projects.compactMap { $0 }).sorted() {
+            for name in viteConfigNames {
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt", "@nuxtjs/pwa"].contains(where: text.contains),
+                      text.range(of: #"manifest\s*:\s*false"#, options: .regularExpression) == nil else { continue }
+                return path
+            }
+        }
+        return nil
     }
 
     /// The web app whose manifest is `manifest`, for `validate` walking a tree: its root is the nearest folder at or
@@ -71,7 +121,27 @@ struct WebApp: Sendable {
         page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         self.manifest = manifest
         manifestOutside = nil
+        manifestPlugin = nil
+        pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
     }
+
+    /// Markers of a page a server fills in before sending it.
+    static let serverTemplateMarkers = ["{% static", "{% load static", "url_for('static'", "url_for(\"static\""]
+
+    static func isServerTemplate(_ page: String) -> Bool {
+        guard let bytes = try? FileIO.readPrefix(page, upTo: 256 << 10) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return serverTemplateMarkers.contains(where: text.contains)
+    }
+
+    /// True when `reference` is a path from the site's root (`/x`, or behind a template prefix).
+    static func isFromRoot(_ reference: String) -> Bool {
+        let text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (text.hasPrefix("/") && !text.hasPrefix("//")) || templatePrefixes.contains(where: text.hasPrefix)
+    }
+
+    /// Where `reference` cannot be told: a path from the root when the page is a server's template.
+    func cannotResolve(_ reference: String) -> Bool { pageIsServerTemplate && WebApp.isFromRoot(reference) }
 
     /// The file a reference names, for a reference in a file in folder `base`: nil when it names no local file
     /// (a URL with a scheme, `data:`, an empty path). Template prefixes are taken as the root; a leading `/` is the

@@ -26,7 +26,13 @@ enum WebManifestChecks {
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
-        var sizes = Set<String>(), maskable = false
+        var sizes = Set<String>(), maskable = false, installable = false
+        // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
+        var listedSizes: [String: Set<String>] = [:]
+        for icon in icons {
+            guard let src = icon["src"] as? String else { continue }
+            listedSizes[src, default: []].formUnion((icon["sizes"] as? String ?? "").split(separator: " ").map(String.init))
+        }
         for (index, icon) in icons.enumerated() {
             guard let src = icon["src"] as? String else {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] has no src", fix: "add the icon's path"))
@@ -36,11 +42,19 @@ enum WebManifestChecks {
             let purposes = ((icon["purpose"] as? String) ?? "any").lowercased().split(separator: " ").map(String.init)
             // Chrome's installability counts "any" icons only; a maskable one is cropped, never shown whole.
             if purposes.contains("any") { sizes.formUnion(declared) }
+            if purposes.contains("any"), WebManifestChecks.isInstallableType(icon, src: src), declared.contains(where: WebManifestChecks.isInstallableSize) {
+                installable = true
+            }
             if purposes.contains("maskable") { maskable = true }
             if purposes.contains("any"), purposes.contains("maskable") {
                 report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \"any maskable\": one picture cannot serve both — "
                                + "shown whole it has the safe zone's wide margins, cropped it loses what is outside them (Chrome warns about it)",
                                fix: "give two icons, one \"any\" and one \"maskable\" ('iconforge generate --preset web' does)"))
+            }
+            if site.cannotResolve(src) {
+                report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), from the root of a site whose page is a server's template: "
+                               + "where the server serves \"/\" from is not this folder, so the file was not checked", fix: "validate the folder the server serves, or the built site"))
+                continue
             }
             // Remote URLs are not checked; every local path form is (relative, from the site's root, behind a template prefix).
             guard let file = site.resolve(src, base: folder) else { continue }
@@ -50,23 +64,64 @@ enum WebManifestChecks {
                 continue
             }
             guard let data = try? FileIO.read(file) else {
-                report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist", fix: "add the file, or fix src"))
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist"
+                               + WebManifestChecks.pageRelativeHint(src, file: file, site: site, scope: scope), fix: "add the file, or fix src"))
                 continue
             }
             let size = FileKind.pixelSize(data)
             if let size, !declared.isEmpty, !declared.contains(size.description), !declared.contains("any") {
-                report(Finding(.webManifest, .error, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " "))",
-                               fix: "export it at the stated size, or correct sizes"))
+                // The same file listed at its own size elsewhere: a browser asking for the smaller one scales it down.
+                if listedSizes[src]?.contains(size.description) == true {
+                    report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " ")) "
+                                   + "(the same file is listed at \(size) too): browsers scale it, at a cost in sharpness",
+                                   fix: "give each size its own file ('iconforge generate --preset web' renders one per size)"))
+                } else {
+                    report(Finding(.webManifest, .error, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " "))",
+                                   fix: "export it at the stated size, or correct sizes"))
+                }
             }
         }
-        for required in ["192x192", "512x512"] where !sizes.contains(required) {
-            report(Finding(.webManifest, .error, "\(name) has no \(required) icon; browsers require 192 and 512 to install the app",
-                           fix: "run 'iconforge generate MASTER --preset web'"))
+        // Chrome installs an app whose manifest has one "any" icon in PNG, SVG or WebP of at least 144 px (or sizes
+        // "any"): without one, an error; with one, a missing 192 or 512 is what Chrome's documentation asks for (the
+        // launcher and Android's splash screen are drawn from them), a warning.
+        if !installable {
+            report(Finding(.webManifest, .error, "\(name) has no icon Chrome can install the app with: one of purpose any, PNG, SVG or WebP, "
+                           + "of at least 144x144 (give 192x192 and 512x512)", fix: "run 'iconforge generate MASTER --preset web'"))
+        } else {
+            for required in ["192x192", "512x512"] where !sizes.contains(required) && !sizes.contains("any") {
+                report(Finding(.webManifest, .warning, "\(name) has no \(required) icon: Chrome installs the app from a larger or smaller one, scaled; "
+                               + "its documentation asks for 192 and 512", fix: "run 'iconforge generate MASTER --preset web'"))
+            }
         }
         if !maskable {
             report(Finding(.webManifest, .warning, "\(name) has no maskable icon: Android crops the \"any\" icon into its shape",
                            fix: "add one with purpose \"maskable\" ('iconforge generate --preset web' does)"))
         }
         return (findings, [path])
+    }
+
+    /// Chrome's types for an installable icon: PNG, SVG or WebP, by `type`, else by the file's extension.
+    static func isInstallableType(_ icon: [String: Any], src: String) -> Bool {
+        if let type = icon["type"] as? String, !type.isEmpty { return ["image/png", "image/svg+xml", "image/webp"].contains(type.lowercased()) }
+        let name = src.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init)?.lowercased() ?? ""
+        return [".png", ".svg", ".webp"].contains(where: name.hasSuffix)
+    }
+
+    /// A `sizes` token Chrome takes for installing: "any", or a size of at least 144 px each way.
+    static func isInstallableSize(_ token: String) -> Bool {
+        if token.lowercased() == "any" { return true }
+        guard let size = PixelSize(parsing: token) else { return false }
+        return size.width >= 144 && size.height >= 144
+    }
+
+    /// For a relative `src` that names no file: the file it would name read from the page instead, when that one
+    /// exists (Angular's `assets/icons/…` written as the page sees it, in a manifest that is itself in `assets/`).
+    static func pageRelativeHint(_ src: String, file: String, site: WebApp, scope: FolderScope) -> String {
+        let text = src.trimmingCharacters(in: .whitespaces)
+        guard !text.hasPrefix("/"), !WebApp.templatePrefixes.contains(where: text.hasPrefix),
+              let fromRoot = site.resolve(text, base: site.page?.parentFolder ?? site.root), fromRoot != file,
+              scope.contains(fromRoot), FileManager.default.fileExists(atPath: fromRoot) else { return "" }
+        let shown = WebApp.relative(fromRoot, to: site.root) ?? fromRoot
+        return " (a src is read from the manifest's folder; from the page, \(shown) exists)"
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct WebAppTests {
     static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
 
-    private func site(_ files: [String: String]) throws -> URL {
+    func site(_ files: [String: String]) throws -> URL {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("public")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -20,11 +20,11 @@ struct WebAppTests {
         return folder
     }
 
-    private func generate(into folder: URL) throws -> GenerationReport {
+    func generate(into folder: URL) throws -> GenerationReport {
         try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: folder.path)
     }
 
-    private func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }
+    func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }
 
     @Test("the manifest the page links (assets/manifest.webmanifest) is the one updated; no second manifest appears")
     func linkedManifest() throws {
@@ -71,7 +71,7 @@ struct WebAppTests {
                                "index.html": #"<link rel="icon" type="image/x-icon" href="/assets/icon/favicon.ico"><link rel="manifest" href="/manifest.json">"#])
         _ = try generate(into: folder)
         let after = try text(folder.appendingPathComponent("manifest.json"))
-        let expectedAdded = "  },{\n    \"src\": \"icon-maskable-192.png\",\n    \"sizes\": \"192x192\",\n    \"type\": \"image/png\",\n    \"purpose\": \"maskable\"\n"
+        let expectedAdded = "  },{\n    \"src\": \"assets/icon/icon-maskable-192.png\",\n    \"sizes\": \"192x192\",\n    \"type\": \"image/png\",\n    \"purpose\": \"maskable\"\n"
         #expect(after.hasPrefix(String(manifest.prefix(manifest.count - 34))) && after.contains(expectedAdded), "\(after)")
         // The page's favicon.ico is the one written, with the sizes it holds; none appears at the root.
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets/icon/favicon.ico").path))
