@@ -55,6 +55,9 @@ public struct GenerateOptions: Sendable {
     public var androidForeground: String?
     /// Android: the background layer, a colour or a picture; without it the master's edge colour.
     public var androidBackground: AndroidBackground?
+    /// Android 12+ splash screen: the icon background (`windowSplashScreenIconBackgroundColor`); the icon is then drawn on
+    /// the 240 dp canvas inside its 160 dp circle instead of the 288 dp canvas's 192 dp circle.
+    public var splashIconBackground: RGBColor?
     /// The web's icons (the maskable icon's background for a logo, what the touch icon is composited over); without it
     /// `background`.
     public var webBackground: RGBColor?
@@ -188,6 +191,10 @@ public struct Generator: Sendable {
                 }
                 // The web's monochrome icons are a designed glyph's (--monochrome FILE): no guessed silhouette in a manifest.
                 if spec.webPurpose == "monochrome", !{ if case .file? = options.monochrome { true } else { false } }() { continue }
+                if spec.role == .androidSplash, options.splashIconBackground != nil, let pixels = spec.pixels {
+                    let (numerator, denominator) = AndroidSplashScreen.iconBackgroundScale
+                    spec.pixels = PixelSize(width: pixels.width * numerator / denominator, height: pixels.height * numerator / denominator)
+                }
                 if spec.role.isAndroidResource, !androidRoot.isEmpty {
                     spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                 }
@@ -515,10 +522,12 @@ public struct Generator: Sendable {
             snippets += try writeExtensionManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
                                                    into: outputFolder, writer: writer)
         }
-        snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
+        let androidSnippets = try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
+        snippets += androidSnippets.files
+        platformNotes += androidSnippets.notes
         if outputs.contains(where: { $0.webPurpose != nil }) {
             snippets += try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                             source: source, into: outputFolder, writer: writer)
+                                             source: source, into: outputFolder, writer: writer, warnings: &warnings)
         }
         let files = written.map { $0.file } + snippets
         let kept = writer.finish()
@@ -817,7 +826,8 @@ public struct Generator: Sendable {
 
     /// The web app manifest (new, or merged into the folder's `manifest.webmanifest` or `manifest.json`) and
     /// the `<link>` tags of the web preset.
-    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, writer: OutputWriter,
+                                  warnings: inout [String]) throws(IconForgeError) -> [GeneratedFile] {
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
             return WebManifest.Icon(src: path, sizes: pixels.description, purpose: purpose)
@@ -850,7 +860,16 @@ public struct Generator: Sendable {
                 isMaster = true
             }
             if !isMaster {
-                let master = try FileIO.readInput(source)
+                var master = try FileIO.readInput(source)
+                // A dark SVG too: one icon.svg holding both, the dark one shown in dark mode.
+                if let dark = options.darkSource, let head = try? FileIO.readPrefix(dark, upTo: 64 << 10), FileKind.detect(head) == .svg {
+                    if let combined = DarkModeSVG.combined(light: master, dark: try FileIO.readInput(dark)) {
+                        master = combined
+                    } else {
+                        warnings.append("\(dark): not combined into \(svgPath) for dark mode (one of the two SVGs has no <svg> root IconForge can nest, "
+                                        + "or a DOCTYPE with its own entities); \(svgPath) is the light master alone")
+                    }
+                }
                 try writer.write(master, to: full)
                 files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
             }
@@ -915,25 +934,64 @@ public struct Generator: Sendable {
 
     /// The snippets of Android's other resources, beside `res/`: the TV banner's manifest lines, the splash screen's
     /// theme items.
-    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String,
+                                      writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         let android = Generator.androidResources(in: folder)
         let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
         var texts: [(name: String, text: String, role: Role)] = []
         if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
             texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
         }
+        var files: [GeneratedFile] = [], notes: [String] = []
         if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
             let night = outputs.contains { $0.role == .androidSplash && $0.appearance == .dark && $0.filename != nil } ? masters.splashDarkBackground : nil
-            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour,
-                                                                                       night: night), .androidSplash))
+            let drawable = (file as NSString).deletingPathExtension
+            let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+            let items = { (background: RGBColor) in
+                AndroidSplashScreen.items(drawable: drawable, background: background, iconBackground: self.options.splashIconBackground)
+            }
+            // Into the project's launch theme when it has one (the original goes to the backup); else the snippet.
+            let merged = try mergeSplashTheme(items(colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.themesFile), style: nil,
+                                              root: folder, writer: writer)
+            var nightMerged = false
+            if let merged {
+                files.append(merged.file)
+                notes.append("merged the splash screen items into \(merged.file.path)'s \(merged.style)")
+                // A night theme of the same name replaces the light one in dark mode: it needs the items too, or the
+                // dark splash screen shows none of them.
+                if let nightFile = try mergeSplashTheme(items(night ?? colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.nightThemesFile),
+                                                        style: merged.style, root: folder, writer: writer) {
+                    files.append(nightFile.file)
+                    notes.append("merged the splash screen items into \(nightFile.file.path)'s \(nightFile.style)")
+                    nightMerged = true
+                }
+            }
+            if merged == nil || (night != nil && !nightMerged) {
+                texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: drawable, background: colour,
+                                                                                           iconBackground: options.splashIconBackground,
+                                                                                           night: nightMerged ? nil : night, lightMerged: merged != nil), .androidSplash))
+            }
         }
-        var files: [GeneratedFile] = []
         for (name, text, role) in texts {
             let path = place(name)
             try writer.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(path))
             files.append(GeneratedFile(path: path, role: role, pixels: nil, bytes: text.utf8.count))
         }
-        return files
+        return (files, notes)
+    }
+
+    /// The splash screen's items merged into the theme file at `path` (see `AndroidSplashScreen.merging`); nil when there
+    /// is no such file or no launch theme in it, or when it may not be written (a link): the snippet then carries them.
+    private func mergeSplashTheme(_ items: [(name: String, value: String)], into path: String, style: String?, root: String,
+                                  writer: OutputWriter) throws(IconForgeError) -> (file: GeneratedFile, style: String)? {
+        guard FileManager.default.fileExists(atPath: path), (try? writer.checkTarget(path)) != nil,
+              let bytes = try? FileIO.readDocument(path),
+              let merged = AndroidSplashScreen.merging(items, into: String(decoding: bytes, as: UTF8.self), style: style) else { return nil }
+        let data = Array(merged.text.utf8)
+        try writer.write(data, to: path)
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path, full = URL(fileURLWithPath: path).standardizedFileURL.path
+        let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
+        return (GeneratedFile(path: relative, role: .androidSplash, pixels: nil, bytes: data.count), merged.style)
     }
 
     /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.

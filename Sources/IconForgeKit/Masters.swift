@@ -175,13 +175,15 @@ struct Masters: Sendable {
             }
         }
         if let placement, roles.contains(.androidSplash) {
-            masters.splash = pyramid(AndroidSplashScreen.make(master: image, placement: placement, parallelism: parallelism))
+            // The largest splash output's canvas: 288 dp at xxxhdpi, or 240 dp with an icon background.
+            let canvas = largestSide { $0.role == .androidSplash } ?? AndroidSplashScreen.canvas
+            masters.splash = pyramid(AndroidSplashScreen.make(master: image, placement: placement, canvas: canvas, parallelism: parallelism))
             var colour: RGBColor?
             if case .color(let given)? = options.androidBackground { colour = given }
             masters.splashBackground = colour ?? placement.background(fallback: options.background)
             if let dark = masters.dark?.base, jobs.contains(where: { $0.spec.role == .androidSplash && $0.spec.appearance == .dark }) {
                 let darkPlacement = MaskPlacement(dark)
-                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, parallelism: parallelism))
+                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, canvas: canvas, parallelism: parallelism))
                 // A logo on transparency: the night window is dark unless --android-background says otherwise.
                 masters.splashDarkBackground = colour ?? darkPlacement.background(fallback: RGBColor(red: 0, green: 0, blue: 0))
             }

@@ -74,6 +74,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Android: the adaptive background, a colour or a picture (default: the master's edge colour).", valueName: "#RRGGBB|file"))
     var androidBackground: String?
 
+    @Option(name: .customLong("splash-icon-background"), help: ArgumentHelp("Android 12+ splash screen (android-splash): the icon background colour (windowSplashScreenIconBackgroundColor); the icon is then 240 dp with its content in the 160 dp circle.", valueName: "#RRGGBB"))
+    var splashIconBackground: RGBColor?
+
     @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, auto (the foreground's coverage; the default), or none (no monochrome layer).", valueName: "auto|none|file"))
     var monochrome: String?
 
@@ -185,6 +188,7 @@ struct GenerateCommand: ParsableCommand {
         options.macShape = macShape
         options.androidForeground = androidForeground
         options.androidBackground = androidBackground.map { RGBColor(hex: $0).map { .color($0) } ?? .file($0) }
+        options.splashIconBackground = splashIconBackground
         options.omitsMonochrome = monochrome == "none"
         options.monochrome = monochrome.flatMap { $0 == "none" ? nil : $0 == "auto" ? .auto : .file($0) }
         for text in layer {

@@ -209,4 +209,114 @@ struct AndroidExtrasTests {
         #expect(found.first?.message == "logo_splash.png: content reaches 338 dp across the 288 dp canvas (117% of it), outside the 192 dp circle "
                 + "(two thirds) the splash screen shows: Android 12+ cuts it off")
     }
+
+    @Test("splash icon with an icon background: 240 dp canvas at every density, the content inside the 160 dp circle; the snippet sets the colour",
+          arguments: ["glyph-master.png", "app-icon-master.png"])
+    func splashWithIconBackground(master: String) throws {
+        let (folder, _) = try generate(master, presets: "android-splash") { $0.splashIconBackground = RGBColor(red: 250, green: 240, blue: 230) }
+        for (density, factor) in Self.densities {
+            let decoded = try decode(folder.appendingPathComponent("drawable-\(density)/splash_icon.png"))
+            let side = Int(240 * factor)
+            #expect(decoded.info.width == side && decoded.info.height == side, "\(density): \(decoded.info.width)x\(decoded.info.height)")
+            // 160 of 240 dp is two thirds again: the radius is a third of the side.
+            let radius = Double(side) / 3 + 1
+            var outside = 0, inside = 0
+            for y in 0..<side {
+                for x in 0..<side {
+                    let dx = Double(x) + 0.5 - Double(side) / 2, dy = Double(y) + 0.5 - Double(side) / 2
+                    let alpha = decoded.image.pixel(x: x, y: y)[3]
+                    if (dx * dx + dy * dy).squareRoot() > radius { if alpha > 8 { outside += 1 } } else if alpha > 128 { inside += 1 }
+                }
+            }
+            #expect(outside == 0 && inside > side * side / 25, "\(density): \(outside) outside, \(inside) inside")
+        }
+        let snippet = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("splash-screen-v31.xml")), as: UTF8.self)
+        #expect(snippet.contains("<item name=\"android:windowSplashScreenIconBackgroundColor\">#FAF0E6</item>"))
+        #expect(try findings(folder).isEmpty)
+        // validate measures a 240 dp canvas in dp of its own: content past its 160 dp circle is reported against those.
+        let res = try Fixtures.temporaryFolder().appendingPathComponent("res")
+        try FileManager.default.createDirectory(at: res.appendingPathComponent("values-v31"), withIntermediateDirectories: true)
+        try Data(#"<resources><style name="S"><item name="android:windowSplashScreenAnimatedIcon">@drawable/splash</item></style></resources>"#.utf8)
+            .write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        var wide = Image(width: 480, height: 480)
+        for y in 40..<440 { for x in 40..<440 { wide.setPixel(x: x, y: y, SIMD4(0, 0, 0, 255)) } }
+        try write(wide, to: res.appendingPathComponent("drawable-xhdpi/splash.png"))
+        let found = try findings(res).filter { $0.rule == .splashScreen }
+        #expect(found.count == 1 && found[0].message.hasPrefix("splash.png: content reaches 282 dp across the 240 dp canvas (118% of it), outside the 160 dp circle"),
+                "\(found.map(\.message))")
+    }
+
+    static let themes = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources xmlns:tools="http://schemas.android.com/tools">
+          <!-- <style name="Theme.Old"><item name="android:windowSplashScreenBackground">#000000</item></style> -->
+          <style name="Theme.App" parent="Theme.Material3.DayNight.NoActionBar">
+            <item name="colorPrimary">@color/brand</item>
+            <item name="android:windowSplashScreenBackground">@color/old_splash</item>
+          </style>
+          <style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"/>
+        </resources>
+
+        """
+
+    @Test("splash theme items merged into the project's values-v31/themes.xml launch theme: existing items updated where they stand, others added after them, every other byte kept, the original in the backup, no snippet; the night twin gets them too; a rerun changes nothing")
+    func splashThemeMerged() throws {
+        let root = try Fixtures.temporaryFolder()
+        let res = root.appendingPathComponent("app/src/main/res")
+        let night = """
+            <resources>
+            \t<style name="Theme.App" parent="Theme.Material3.DayNight.NoActionBar">
+            \t</style>
+            </resources>
+
+            """
+        for (file, text) in [("values-v31/themes.xml", Self.themes), ("values-night-v31/themes.xml", night)] {
+            try FileManager.default.createDirectory(at: res.appendingPathComponent(file).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: res.appendingPathComponent(file))
+        }
+        let dark = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let configure = { (options: inout GenerateOptions) in
+            options.androidBackground = .color(RGBColor(red: 1, green: 2, blue: 3))
+            options.darkSource = dark
+            options.splashIconBackground = RGBColor(red: 255, green: 255, blue: 255)
+        }
+        let (_, report) = try generate("glyph-master.png", presets: "android-splash", into: root, configure: configure)
+        let merged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self)
+        #expect(merged == Self.themes.replacingOccurrences(of: """
+                <item name="android:windowSplashScreenBackground">@color/old_splash</item>
+            """, with: """
+                <item name="android:windowSplashScreenBackground">#010203</item>
+                <item name="android:windowSplashScreenAnimatedIcon">@drawable/splash_icon</item>
+                <item name="android:windowSplashScreenIconBackgroundColor">#FFFFFF</item>
+            """), "\(merged)")
+        let nightMerged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-night-v31/themes.xml")), as: UTF8.self)
+        #expect(nightMerged.contains("\t<style name=\"Theme.App\" parent=\"Theme.Material3.DayNight.NoActionBar\">\n\t\t<item name=\"android:windowSplashScreenBackground\">#010203</item>\n"))
+        #expect(nightMerged.hasSuffix("<item name=\"android:windowSplashScreenIconBackgroundColor\">#FFFFFF</item>\n\t</style>\n</resources>\n"), "\(nightMerged)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("app/src/main/splash-screen-v31.xml").path))
+        #expect(report.notes.contains { $0.contains("merged the splash screen items into app/src/main/res/values-v31/themes.xml's Theme.App") })
+        // Both originals are in the backup, byte for byte.
+        let backups = root.appendingPathComponent("app/src/main/.iconforge-backup")
+        let kept = (FileManager.default.enumerator(atPath: backups.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("themes.xml") }.sorted()
+        #expect(kept.count == 2, "\(kept)")
+        if let light = kept.first(where: { $0.contains("values-v31") }) {
+            #expect(String(decoding: try Fixtures.bytes(at: backups.appendingPathComponent(light)), as: UTF8.self) == Self.themes)
+        }
+        // A rerun writes the same bytes and keeps nothing more.
+        let (_, again) = try generate("glyph-master.png", presets: "android-splash", into: root, configure: configure)
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self) == merged)
+        #expect(!again.notes.contains { $0.hasPrefix("kept your") })
+    }
+
+    @Test("no launch theme to merge into (two styles, none with splash items): the themes file is left as it is and the snippet carries the items")
+    func splashThemeNotMerged() throws {
+        let root = try Fixtures.temporaryFolder()
+        let res = root.appendingPathComponent("app/src/main/res")
+        let text = Self.themes.replacingOccurrences(of: "\n    <item name=\"android:windowSplashScreenBackground\">@color/old_splash</item>", with: "")
+        try FileManager.default.createDirectory(at: res.appendingPathComponent("values-v31"), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        _ = try generate("glyph-master.png", presets: "android-splash", into: root)
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self) == text)
+        let snippet = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/splash-screen-v31.xml")), as: UTF8.self)
+        #expect(snippet.contains("@drawable/splash_icon") && !snippet.contains("IconBackgroundColor"))
+    }
 }
