@@ -58,6 +58,9 @@ public struct GenerateOptions: Sendable {
     /// Android 12+ splash screen: the icon background (`windowSplashScreenIconBackgroundColor`); the icon is then drawn on
     /// the 240 dp canvas inside its 160 dp circle instead of the 288 dp canvas's 192 dp circle.
     public var splashIconBackground: RGBColor?
+    /// Android TV: the app's name beside the logo on the banner (capitals, digits and `.-_+`, drawn by IconForge's stroke
+    /// font); nil for the logo alone.
+    public var bannerText: String?
     /// The web's icons (the maskable icon's background for a logo, what the touch icon is composited over); without it
     /// `background`.
     public var webBackground: RGBColor?
@@ -522,6 +525,9 @@ public struct Generator: Sendable {
             snippets += try writeExtensionManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
                                                    into: outputFolder, writer: writer)
         }
+        if let vector = try writeNotificationVector(jobs: jobs, source: source, masters: masters, into: outputFolder, writer: writer, notes: &platformNotes) {
+            snippets.append(vector)
+        }
         let androidSnippets = try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
         snippets += androidSnippets.files
         platformNotes += androidSnippets.notes
@@ -978,6 +984,30 @@ public struct Generator: Sendable {
             files.append(GeneratedFile(path: path, role: role, pixels: nil, bytes: text.utf8.count))
         }
         return (files, notes)
+    }
+
+    /// The notification icon as a vector drawable beside its PNGs (see `NotificationVector`), from an SVG `--monochrome`
+    /// or an SVG master that is a logo on transparency (a full-bleed picture's silhouette is a separated glyph, which only
+    /// the PNGs have); nil, with a note, when that SVG is more than filled paths.
+    private func writeNotificationVector(jobs: [FileJob], source: String, masters: Masters, into folder: String, writer: OutputWriter,
+                                         notes: inout [String]) throws(IconForgeError) -> GeneratedFile? {
+        guard masters.notification != nil, let png = jobs.first(where: { $0.spec.role == .androidNotification }), let name = png.spec.filename else { return nil }
+        let isSVG = { (path: String) in (try? FileIO.readPrefix(path, upTo: 64 << 10)).map { FileKind.detect($0) == .svg } ?? false }
+        let svg: String
+        if case .file(let path)? = options.monochrome { guard isSVG(path) else { return nil }; svg = path } else {
+            guard isSVG(source), masters.isLogo else { return nil }
+            svg = source
+        }
+        guard let xml = NotificationVector.drawable(svg: try FileIO.readInput(svg)) else {
+            notes.append("\(svg) is more than filled paths (strokes, gradients, masks, transforms or text): the notification icon is PNGs only, "
+                         + "no vector drawable")
+            return nil
+        }
+        let densityFolder = loosePath(png.path, in: folder).parentFolder
+        let path = ((densityFolder.parentFolder.isEmpty ? "" : densityFolder.parentFolder + "/") + NotificationVector.folder + "/")
+            + (name as NSString).deletingPathExtension + ".xml"
+        try writer.write(Array(xml.utf8), to: (folder as NSString).appendingPathComponent(path))
+        return GeneratedFile(path: path, role: .androidNotification, pixels: nil, bytes: xml.utf8.count)
     }
 
     /// The splash screen's items merged into the theme file at `path` (see `AndroidSplashScreen.merging`); nil when there

@@ -91,7 +91,7 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
-        if jobs.contains(where: { $0.spec.role == .windows }) {
+        if jobs.contains(where: { $0.spec.role == .windows || $0.spec.role == .androidNotification }) {
             masters.isLogo = image.hasTransparentEdges
             if !masters.isLogo { masters.edgeColor = image.edgeColor(fallback: options.background) }
         }
@@ -188,7 +188,13 @@ struct Masters: Sendable {
                 masters.splashDarkBackground = colour ?? darkPlacement.background(fallback: RGBColor(red: 0, green: 0, blue: 0))
             }
         }
-        if roles.contains(.androidBanner) { masters.bannerPlacement = placement }
+        if roles.contains(.androidBanner) {
+            masters.bannerPlacement = placement
+            if let text = options.bannerText, let banner = jobs.first(where: { $0.spec.role == .androidBanner })?.spec.pixels,
+               AndroidTVBanner.textLayout(text, size: banner) == nil {
+                warnings.append("--banner-text '\(text)' is too long to be legible on the \(banner) TV banner: the banner has the logo alone")
+            }
+        }
         if let side = largestSide({ $0.webPurpose == "monochrome" }), case .file(let path)? = options.monochrome {
             let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
             masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)

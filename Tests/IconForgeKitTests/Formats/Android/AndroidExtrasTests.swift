@@ -319,4 +319,131 @@ struct AndroidExtrasTests {
         let snippet = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/splash-screen-v31.xml")), as: UTF8.self)
         #expect(snippet.contains("@drawable/splash_icon") && !snippet.contains("IconBackgroundColor"))
     }
+
+    private func svgMaster(_ body: String, attributes: String = ##"viewBox="0 0 64 64""##) throws -> String {
+        let url = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(##"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" \##(attributes)><title>Logo</title><defs/>\##(body)</svg>"##.utf8).write(to: url)
+        return url.path
+    }
+
+    private func notificationRun(_ master: String) throws -> (URL, GenerationReport) {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("res")
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android-notification"))).run(source: master, outputFolder: folder.path)
+        return (folder, report)
+    }
+
+    @Test("notification icon from an SVG of filled paths: also drawable-anydpi-v24/ic_stat_notification.xml, every path white, evenodd kept, the viewBox in the 20 dp live area; a rerun changes nothing")
+    func notificationVector() throws {
+        let master = try svgMaster(##"<g fill="#123456"><path d="M8 8 H56 V56 H8 Z M20 20 H44 V44 H20 Z" fill-rule="evenodd"/><path style="fill:#ff0000;fill-opacity:1" d="M30,30 L34,30 L34,34 Z"/></g><path d="M0 0h4v4H0z" fill="none"/>"##)
+        let (folder, report) = try notificationRun(master)
+        let url = folder.appendingPathComponent("drawable-anydpi-v24/ic_stat_notification.xml")
+        let xml = String(decoding: try Fixtures.bytes(at: url), as: UTF8.self)
+        #expect(xml.contains(##"android:viewportWidth="76.8""##) && xml.contains(##"<group android:translateX="6.4" android:translateY="6.4">"##), "\(xml)")
+        #expect(xml.components(separatedBy: ##"android:fillColor="#FFFFFFFF""##).count == 3, "two drawn paths, the unfilled one left out")
+        #expect(xml.contains("android:fillType=\"evenOdd\"\n            android:pathData=\"M8 8 H56 V56 H8 Z M20 20 H44 V44 H20 Z\"/>"))
+        #expect(xml.contains(##"android:pathData="M30,30 L34,30 L34,34 Z"/>"##) && xml.components(separatedBy: "evenOdd").count == 2)
+        #expect(report.files.map(\.path).contains("drawable-anydpi-v24/ic_stat_notification.xml"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-xxxhdpi/ic_stat_notification.png").path))
+        #expect(try findings(folder).filter { $0.severity == .error }.isEmpty)
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android-notification"))).run(source: master, outputFolder: folder.path)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date == before)
+    }
+
+    static let notVectorizable: [String] = [
+        ##"<path d="M8 8H56V56H8Z" stroke="#000" stroke-width="2"/>"##,
+        ##"<linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient><path d="M8 8H56V56H8Z" fill="url(#g)"/>"##,
+        ##"<g transform="rotate(45)"><path d="M8 8H56V56H8Z"/></g>"##,
+        ##"<path d="M0 0H64V64H0Z" fill="#204080"/><path d="M20 20H44V44H20Z" fill="#FFFFFF"/>"##,
+    ]
+
+    @Test("no vector notification icon from an SVG with a stroke, a gradient or a transform (PNGs only, with a note), nor from a full-bleed SVG (its glyph is separated from the picture)",
+          arguments: notVectorizable)
+    func noNotificationVector(body: String) throws {
+        let (folder, report) = try notificationRun(try svgMaster(body))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-anydpi-v24").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-mdpi/ic_stat_notification.png").path))
+        let fullBleed = body.hasPrefix(##"<path d="M0 0H64V64H0Z""##)
+        #expect(report.notes.contains { $0.contains("more than filled paths") } == !fullBleed, "\(report.notes)")
+    }
+
+    @Test("TV banner with the app's name: the logo on the left, the name in the stroke font beside it in a colour that reads on the background; a name too long to read leaves the logo alone, with a warning")
+    func tvBannerText() throws {
+        let dark = RGBColor(red: 10, green: 20, blue: 30)
+        let (folder, report) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark; $0.bannerText = "Forge" }
+        #expect(!report.warnings.contains { $0.contains("too long") }, "\(report.warnings)")
+        let banner = try decode(folder.appendingPathComponent("drawable-xhdpi/banner.png"))
+        #expect(banner.info.width == 320 && banner.info.height == 180)
+        // White ink in the right half (the name), none in the margins; the logo in the left half.
+        var white = 0, leftChanged = 0
+        for y in 0..<180 {
+            for x in 0..<320 {
+                let pixel = banner.image.pixel(x: x, y: y)
+                if x >= 160, pixel[0] > 200, pixel[1] > 200, pixel[2] > 200 { white += 1 }
+                if x < 150, pixel != SIMD4(10, 20, 30, 255) { leftChanged += 1 }
+                if x < 4 || x > 315 || y < 4 || y > 175 { #expect(pixel == SIMD4(10, 20, 30, 255), "(\(x), \(y)) is \(pixel)") }
+            }
+        }
+        #expect(white > 300 && leftChanged > 1000, "\(white) white pixels of text, \(leftChanged) of logo")
+        // On a light background the name is dark.
+        let (light, _) = try generate("glyph-master.png", presets: "android-tv") { $0.background = .white; $0.bannerText = "Forge" }
+        let onLight = try decode(light.appendingPathComponent("drawable-xhdpi/banner.png"))
+        var darkInk = 0
+        for y in 0..<180 { for x in 160..<320 where onLight.image.pixel(x: x, y: y)[0] < 60 { darkInk += 1 } }
+        #expect(darkInk > 300)
+        // Too long to be legible: the logo alone, centred, as without a name.
+        let (long, warned) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark; $0.bannerText = String(repeating: "LONG NAME ", count: 8) }
+        let (plain, _) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark }
+        #expect(try decode(long.appendingPathComponent("drawable-xhdpi/banner.png")).image == decode(plain.appendingPathComponent("drawable-xhdpi/banner.png")).image)
+        #expect(warned.warnings.contains { $0.contains("too long to be legible") })
+    }
+
+    @Test("validate: the manifest's android:banner exists at 320x180 in drawable-xhdpi (another 16:9 size a warning, another shape an error, undefined an error); a TV app with no banner is warned; an android:icon nothing defines is an error")
+    func manifestBannerAndIcon() throws {
+        func project(manifest: String, banner: PixelSize?) throws -> [Finding] {
+            let root = try Fixtures.temporaryFolder()
+            let main = root.appendingPathComponent("app/src/main")
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi"), withIntermediateDirectories: true)
+            try Data(manifest.utf8).write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/><monochrome android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+                .write(to: main.appendingPathComponent("res/mipmap-anydpi/ic_launcher.xml"))
+            if let banner { try write(Image(width: banner.width, height: banner.height, fill: SIMD4(0, 0, 0, 255)), to: main.appendingPathComponent("res/drawable-xhdpi/tv_banner.png")) }
+            return try findings(main.appendingPathComponent("res")).filter { [.tvBanner, .manifestIcon].contains($0.rule) }
+        }
+        let tv = ##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher" android:banner="@drawable/tv_banner"><activity android:name=".Main"><intent-filter><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity></application></manifest>"##
+        #expect(try project(manifest: tv, banner: PixelSize(width: 320, height: 180)).isEmpty)
+        let scaled = try project(manifest: tv, banner: PixelSize(width: 640, height: 360))
+        #expect(scaled.map(\.severity) == [.warning] && scaled.first?.message == "drawable-xhdpi/tv_banner.png, the TV banner, is 640x360 but should be 320x180: Android TV scales it")
+        #expect(try project(manifest: tv, banner: PixelSize(width: 180, height: 180)).map(\.severity) == [.error])
+        let missing = try project(manifest: tv, banner: nil)
+        #expect(missing.map(\.severity) == [.error] && missing.first?.message.hasPrefix("the manifest's android:banner is @drawable/tv_banner, which no resource of this project defines") == true)
+        let noBanner = try project(manifest: tv.replacingOccurrences(of: ##" android:banner="@drawable/tv_banner""##, with: ""), banner: nil)
+        #expect(noBanner.map(\.severity) == [.warning] && noBanner.first?.message.contains("names no android:banner") == true)
+        // Tasks.org's @mipmap/ic_launcher_blue with nothing of that name: an error; the framework's icon is no reference to check.
+        let blue = try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@mipmap/ic_launcher_blue\""), banner: PixelSize(width: 320, height: 180))
+        #expect(blue.map(\.rule) == [.manifestIcon] && blue.first?.severity == .error && blue.first?.message.contains("@mipmap/ic_launcher_blue") == true)
+        #expect(try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@android:drawable/sym_def_app_icon\""), banner: PixelSize(width: 320, height: 180)).isEmpty)
+    }
+
+    @Test("validate checks the launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue): its densities and adaptive icon, not an ic_launcher the app never shows")
+    func manifestNamedLauncher() throws {
+        let root = try Fixtures.temporaryFolder()
+        let main = root.appendingPathComponent("app/src/main")
+        try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi-v26"), withIntermediateDirectories: true)
+        try Data("android { defaultConfig { minSdk = 21 } }\n".utf8).write(to: root.appendingPathComponent("app/build.gradle.kts"))
+        try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher_blue"/></manifest>"##.utf8)
+            .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+        try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+            .write(to: main.appendingPathComponent("res/mipmap-anydpi-v26/ic_launcher_blue.xml"))
+        for (density, factor) in Self.densities where density != "xxhdpi" {
+            let side = Int(48 * factor)
+            try write(Image(width: side, height: side, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-\(density)/ic_launcher_blue.png"))
+        }
+        try write(Image(width: 100, height: 100, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-xxxhdpi/ic_launcher_blue.png"))
+        let messages = try findings(main.appendingPathComponent("res")).filter { $0.severity == .error || $0.rule == .adaptiveIcon }.map(\.message)
+        #expect(messages.contains("mipmap-xxhdpi/ic_launcher_blue is missing (144x144); devices of that density scale another one"), "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("mipmap-xxxhdpi/ic_launcher_blue is 100x100 but should be 192x192") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("ic_launcher_blue.xml has no <monochrome> layer") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("ic_launcher is missing") || $0.contains("no mipmap-anydpi-v26") }, "\(messages)")
+    }
 }
