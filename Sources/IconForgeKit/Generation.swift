@@ -957,8 +957,9 @@ public struct Generator: Sendable {
                 AndroidSplashScreen.items(drawable: drawable, background: background, iconBackground: self.options.splashIconBackground)
             }
             // Into the project's launch theme when it has one (the original goes to the backup); else the snippet.
-            let merged = try mergeSplashTheme(items(colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.themesFile), style: nil,
-                                              root: folder, writer: writer)
+            let launchTheme = AndroidProject.readLaunchTheme(module: AndroidProject.module(of: res))
+            let merged = try mergeSplashTheme(items(colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.themesFile), style: launchTheme,
+                                              onlyStyle: true, root: folder, writer: writer)
             var nightMerged = false
             if let merged {
                 files.append(merged.file)
@@ -966,7 +967,7 @@ public struct Generator: Sendable {
                 // A night theme of the same name replaces the light one in dark mode: it needs the items too, or the
                 // dark splash screen shows none of them.
                 if let nightFile = try mergeSplashTheme(items(night ?? colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.nightThemesFile),
-                                                        style: merged.style, root: folder, writer: writer) {
+                                                        style: merged.style, onlyStyle: false, root: folder, writer: writer) {
                     files.append(nightFile.file)
                     notes.append("merged the splash screen items into \(nightFile.file.path)'s \(nightFile.style)")
                     nightMerged = true
@@ -1012,11 +1013,11 @@ public struct Generator: Sendable {
 
     /// The splash screen's items merged into the theme file at `path` (see `AndroidSplashScreen.merging`); nil when there
     /// is no such file or no launch theme in it, or when it may not be written (a link): the snippet then carries them.
-    private func mergeSplashTheme(_ items: [(name: String, value: String)], into path: String, style: String?, root: String,
+    private func mergeSplashTheme(_ items: [(name: String, value: String)], into path: String, style: String?, onlyStyle: Bool, root: String,
                                   writer: OutputWriter) throws(IconForgeError) -> (file: GeneratedFile, style: String)? {
         guard FileManager.default.fileExists(atPath: path), (try? writer.checkTarget(path)) != nil,
               let bytes = try? FileIO.readDocument(path),
-              let merged = AndroidSplashScreen.merging(items, into: String(decoding: bytes, as: UTF8.self), style: style) else { return nil }
+              let merged = AndroidSplashScreen.merging(items, into: String(decoding: bytes, as: UTF8.self), style: style, onlyStyle: onlyStyle) else { return nil }
         let data = Array(merged.text.utf8)
         try writer.write(data, to: path)
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path, full = URL(fileURLWithPath: path).standardizedFileURL.path

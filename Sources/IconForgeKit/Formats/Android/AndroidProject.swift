@@ -103,6 +103,26 @@ struct AndroidProject {
         return (attribute("icon"), attribute("roundIcon"))
     }
 
+    /// The style the module's main manifest gives its launcher activity (the one with the `LAUNCHER` category), else its
+    /// `<application>`: the theme the splash screen is drawn from. Nil without one.
+    static func readLaunchTheme(module: String) -> String? {
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        guard let bytes = try? FileIO.readDocument(manifest) else { return nil }
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        func theme(ofTagAt open: String.Index) -> String? {
+            guard let close = text[open...].firstIndex(of: ">") else { return nil }
+            let tag = text[open..<close]
+            guard let start = tag.range(of: "android:theme=\"@style/"), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(tag[start.upperBound..<end])
+        }
+        if let launcher = text.range(of: "android.intent.category.LAUNCHER\""),
+           let activity = text.range(of: "<activity", options: .backwards, range: text.startIndex..<launcher.lowerBound),
+           let own = theme(ofTagAt: activity.lowerBound) {
+            return own
+        }
+        return text.range(of: "<application").flatMap { theme(ofTagAt: $0.lowerBound) }
+    }
+
     /// The first `android:banner` of the module's main manifest (the `<application>`'s or an activity's), and whether it
     /// names the `LEANBACK_LAUNCHER` category.
     static func readManifestTV(module: String) -> (String?, Bool) {

@@ -67,10 +67,12 @@ enum AndroidSplashScreen {
 
     /// `text` (a `themes.xml`) with `items` set in its launch theme, every other byte kept: an item the style already has
     /// gets the new value where it stands, the others are added after its last item with the same indentation. The launch
-    /// theme is the style that already has splash screen items, else the one named `style` (the night file's twin of the
-    /// light one), else the file's only style; nil when there is none of these (the items then stay in the snippet), and
-    /// the style's name with the text otherwise. The SplashScreen library's unprefixed attributes are updated as such.
-    static func merging(_ items: [(name: String, value: String)], into text: String, style wanted: String? = nil) -> (text: String, style: String)? {
+    /// theme is the style that already has splash screen items, else the one named `style` (the theme the manifest gives
+    /// the launcher activity or the application; for the night file, the light one's twin), else — with `onlyStyle` — the
+    /// file's only style; nil when there is none of these (the items then stay in the snippet), and the style's name with
+    /// the text otherwise. The SplashScreen library's unprefixed attributes are updated as such.
+    static func merging(_ items: [(name: String, value: String)], into text: String, style wanted: String? = nil,
+                        onlyStyle: Bool = true) -> (text: String, style: String)? {
         // Found in the text with its comments blanked (same length): a commented-out style or item is never edited.
         let live = AndroidProject.withoutComments(text)
         guard live.utf8.count == text.utf8.count else { return nil }
@@ -98,7 +100,7 @@ enum AndroidSplashScreen {
             search = close + 1
         }
         let withSplash = styles.filter { find("windowSplashScreen", from: $0.body, to: $0.close) != nil }
-        guard let style = withSplash.first ?? styles.first(where: { $0.name == wanted }) ?? (wanted == nil && count == 1 ? styles.first : nil)
+        guard let style = withSplash.first ?? styles.first(where: { $0.name == wanted }) ?? (onlyStyle && count == 1 ? styles.first : nil)
         else { return nil }
         var edits: [(range: Range<Int>, bytes: [UInt8])] = []
         var missing: [(name: String, value: String)] = []

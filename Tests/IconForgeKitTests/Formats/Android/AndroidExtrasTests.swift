@@ -307,7 +307,7 @@ struct AndroidExtrasTests {
         #expect(!again.notes.contains { $0.hasPrefix("kept your") })
     }
 
-    @Test("no launch theme to merge into (two styles, none with splash items): the themes file is left as it is and the snippet carries the items")
+    @Test("no launch theme to merge into (two styles, none with splash items, no manifest): the themes file is left as it is and the snippet carries the items; the manifest's launch theme (the launcher activity's) is merged into")
     func splashThemeNotMerged() throws {
         let root = try Fixtures.temporaryFolder()
         let res = root.appendingPathComponent("app/src/main/res")
@@ -318,6 +318,25 @@ struct AndroidExtrasTests {
         #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self) == text)
         let snippet = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/splash-screen-v31.xml")), as: UTF8.self)
         #expect(snippet.contains("@drawable/splash_icon") && !snippet.contains("IconBackgroundColor"))
+        // The manifest says which is the launch theme: the launcher activity's (else the application's) gets the items.
+        try Data(##"""
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application android:theme="@style/Theme.App">
+                <activity android:name=".Settings" android:theme="@style/Theme.Other"/>
+                <activity android:name=".Main" android:theme="@style/Theme.App.Dialog">
+                  <intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter>
+                </activity>
+              </application>
+            </manifest>
+            """##.utf8).write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        let twoStyles = text.replacingOccurrences(of: ##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"/>"##,
+                                                  with: ##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"></style>"##)
+        try Data(twoStyles.utf8).write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        let (_, report) = try generate("glyph-master.png", presets: "android-splash", into: root)
+        let merged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self)
+        #expect(merged.contains(##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog">"## + "\n    <item name=\"android:windowSplashScreenBackground\">"),
+                "\(merged)")
+        #expect(report.notes.contains { $0.hasSuffix("values-v31/themes.xml's Theme.App.Dialog") }, "\(report.notes)")
     }
 
     private func svgMaster(_ body: String, attributes: String = ##"viewBox="0 0 64 64""##) throws -> String {
