@@ -22,6 +22,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
     case windowsIcon = "windows-icon", appxAssets = "appx-assets", hicolor, desktopEntry = "desktop-entry"
     case extensionManifest = "extension-manifest", notificationIcon = "notification-icon", splashScreen = "splash-screen"
+    case tvBanner = "tv-banner", manifestIcon = "manifest-icon"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -57,6 +58,8 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .extensionManifest: "Chrome extensions: manifest icons and action.default_icon (MDN: icons, browser_action); the Chrome Web Store needs 128x128"
         case .notificationIcon: "Android: notification icons are drawn from alpha alone (Android 5+), white on transparency, 24 dp"
         case .splashScreen: "Android 12 splash screens: windowSplashScreenAnimatedIcon, 288 dp canvas, content inside the 192 dp circle"
+        case .tvBanner: "Android TV: android:banner, 320x180 px in drawable-xhdpi, for the launcher's row of apps"
+        case .manifestIcon: "Android: the <application> android:icon and android:roundIcon name the launcher icon"
         }
     }
 }

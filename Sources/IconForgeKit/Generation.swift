@@ -55,6 +55,12 @@ public struct GenerateOptions: Sendable {
     public var androidForeground: String?
     /// Android: the background layer, a colour or a picture; without it the master's edge colour.
     public var androidBackground: AndroidBackground?
+    /// Android 12+ splash screen: the icon background (`windowSplashScreenIconBackgroundColor`); the icon is then drawn on
+    /// the 240 dp canvas inside its 160 dp circle instead of the 288 dp canvas's 192 dp circle.
+    public var splashIconBackground: RGBColor?
+    /// Android TV: the app's name beside the logo on the banner (capitals, digits and `.-_+`, drawn by IconForge's stroke
+    /// font); nil for the logo alone.
+    public var bannerText: String?
     /// The web's icons (the maskable icon's background for a logo, what the touch icon is composited over); without it
     /// `background`.
     public var webBackground: RGBColor?
@@ -192,6 +198,10 @@ public struct Generator: Sendable {
                 }
                 // The web's monochrome icons are a designed glyph's (--monochrome FILE): no guessed silhouette in a manifest.
                 if spec.webPurpose == "monochrome", !{ if case .file? = options.monochrome { true } else { false } }() { continue }
+                if spec.role == .androidSplash, options.splashIconBackground != nil, let pixels = spec.pixels {
+                    let (numerator, denominator) = AndroidSplashScreen.iconBackgroundScale
+                    spec.pixels = PixelSize(width: pixels.width * numerator / denominator, height: pixels.height * numerator / denominator)
+                }
                 if spec.role.isAndroidResource, !androidRoot.isEmpty {
                     spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                 }
@@ -569,10 +579,15 @@ public struct Generator: Sendable {
             snippets += try writeExtensionManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
                                                    into: outputFolder, writer: writer)
         }
-        snippets += try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
+        if let vector = try writeNotificationVector(jobs: jobs, source: source, masters: masters, into: outputFolder, writer: writer, notes: &platformNotes) {
+            snippets.append(vector)
+        }
+        let androidSnippets = try writeAndroidSnippets(outputs: outputs, masters: masters, into: outputFolder, writer: writer)
+        snippets += androidSnippets.files
+        platformNotes += androidSnippets.notes
         if outputs.contains(where: { $0.webPurpose != nil }) {
             let web = try writeWebManifest(outputs: outputs.filter { $0.outputPath.map { !refused.contains($0) } ?? true },
-                                           source: source, into: outputFolder, renamed: renamed, writer: writer)
+                                           source: source, into: outputFolder, renamed: renamed, writer: writer, warnings: &warnings)
             snippets += web.files
             platformNotes += web.notes
             if options.hashesNames { try retireHashedIcons(renamed: renamed, written: Set(named.map(\.path)), folder: outputFolder, writer: writer) }
@@ -899,7 +914,7 @@ public struct Generator: Sendable {
     }
 
     private func writeWebManifest(outputs: [IconSpec], source: String, into folder: String, renamed: [String: String] = [:],
-                                  writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
+                                  writer: OutputWriter, warnings: inout [String]) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         var webNotes: [String] = []
         let icons = outputs.compactMap { spec -> WebManifest.Icon? in
             guard let purpose = spec.webPurpose, let path = spec.outputPath, let pixels = spec.pixels else { return nil }
@@ -944,7 +959,16 @@ public struct Generator: Sendable {
                 isMaster = true
             }
             if !isMaster {
-                let master = try FileIO.readInput(source)
+                var master = try FileIO.readInput(source)
+                // A dark SVG too: one icon.svg holding both, the dark one shown in dark mode.
+                if let dark = options.darkSource, let head = try? FileIO.readPrefix(dark, upTo: 64 << 10), FileKind.detect(head) == .svg {
+                    if let combined = DarkModeSVG.combined(light: master, dark: try FileIO.readInput(dark)) {
+                        master = combined
+                    } else {
+                        warnings.append("\(dark): not combined into \(svgPath) for dark mode (one of the two SVGs has no <svg> root IconForge can nest, "
+                                        + "or a DOCTYPE with its own entities); \(svgPath) is the light master alone")
+                    }
+                }
                 try writer.write(master, to: full)
                 files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
             }
@@ -1009,25 +1033,89 @@ public struct Generator: Sendable {
 
     /// The snippets of Android's other resources, beside `res/`: the TV banner's manifest lines, the splash screen's
     /// theme items.
-    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+    private func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String,
+                                      writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         let android = Generator.androidResources(in: folder)
         let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
         var texts: [(name: String, text: String, role: Role)] = []
         if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
             texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
         }
+        var files: [GeneratedFile] = [], notes: [String] = []
         if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
             let night = outputs.contains { $0.role == .androidSplash && $0.appearance == .dark && $0.filename != nil } ? masters.splashDarkBackground : nil
-            texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: (file as NSString).deletingPathExtension, background: colour,
-                                                                                       night: night), .androidSplash))
+            let drawable = (file as NSString).deletingPathExtension
+            let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+            let items = { (background: RGBColor) in
+                AndroidSplashScreen.items(drawable: drawable, background: background, iconBackground: self.options.splashIconBackground)
+            }
+            // Into the project's launch theme when it has one (the original goes to the backup); else the snippet.
+            let launchTheme = AndroidProject.readLaunchTheme(module: AndroidProject.module(of: res))
+            let merged = try mergeSplashTheme(items(colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.themesFile), style: launchTheme,
+                                              onlyStyle: true, root: folder, writer: writer)
+            var nightMerged = false
+            if let merged {
+                files.append(merged.file)
+                notes.append("merged the splash screen items into \(merged.file.path)'s \(merged.style)")
+                // A night theme of the same name replaces the light one in dark mode: it needs the items too, or the
+                // dark splash screen shows none of them.
+                if let nightFile = try mergeSplashTheme(items(night ?? colour), into: (res as NSString).appendingPathComponent(AndroidSplashScreen.nightThemesFile),
+                                                        style: merged.style, onlyStyle: false, root: folder, writer: writer) {
+                    files.append(nightFile.file)
+                    notes.append("merged the splash screen items into \(nightFile.file.path)'s \(nightFile.style)")
+                    nightMerged = true
+                }
+            }
+            if merged == nil || (night != nil && !nightMerged) {
+                texts.append((AndroidSplashScreen.snippetName, AndroidSplashScreen.snippet(drawable: drawable, background: colour,
+                                                                                           iconBackground: options.splashIconBackground,
+                                                                                           night: nightMerged ? nil : night, lightMerged: merged != nil), .androidSplash))
+            }
         }
-        var files: [GeneratedFile] = []
         for (name, text, role) in texts {
             let path = place(name)
             try writer.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(path))
             files.append(GeneratedFile(path: path, role: role, pixels: nil, bytes: text.utf8.count))
         }
-        return files
+        return (files, notes)
+    }
+
+    /// The notification icon as a vector drawable beside its PNGs (see `NotificationVector`), from an SVG `--monochrome`
+    /// or an SVG master that is a logo on transparency (a full-bleed picture's silhouette is a separated glyph, which only
+    /// the PNGs have); nil, with a note, when that SVG is more than filled paths.
+    private func writeNotificationVector(jobs: [FileJob], source: String, masters: Masters, into folder: String, writer: OutputWriter,
+                                         notes: inout [String]) throws(IconForgeError) -> GeneratedFile? {
+        guard masters.notification != nil, let png = jobs.first(where: { $0.spec.role == .androidNotification }), let name = png.spec.filename else { return nil }
+        let isSVG = { (path: String) in (try? FileIO.readPrefix(path, upTo: 64 << 10)).map { FileKind.detect($0) == .svg } ?? false }
+        let svg: String
+        if case .file(let path)? = options.monochrome { guard isSVG(path) else { return nil }; svg = path } else {
+            guard isSVG(source), masters.isLogo else { return nil }
+            svg = source
+        }
+        guard let xml = NotificationVector.drawable(svg: try FileIO.readInput(svg)) else {
+            notes.append("\(svg) is more than filled paths (strokes, gradients, masks, transforms or text): the notification icon is PNGs only, "
+                         + "no vector drawable")
+            return nil
+        }
+        let densityFolder = loosePath(png.path, in: folder).parentFolder
+        let path = ((densityFolder.parentFolder.isEmpty ? "" : densityFolder.parentFolder + "/") + NotificationVector.folder + "/")
+            + (name as NSString).deletingPathExtension + ".xml"
+        try writer.write(Array(xml.utf8), to: (folder as NSString).appendingPathComponent(path))
+        return GeneratedFile(path: path, role: .androidNotification, pixels: nil, bytes: xml.utf8.count)
+    }
+
+    /// The splash screen's items merged into the theme file at `path` (see `AndroidSplashScreen.merging`); nil when there
+    /// is no such file or no launch theme in it, or when it may not be written (a link): the snippet then carries them.
+    private func mergeSplashTheme(_ items: [(name: String, value: String)], into path: String, style: String?, onlyStyle: Bool, root: String,
+                                  writer: OutputWriter) throws(IconForgeError) -> (file: GeneratedFile, style: String)? {
+        guard FileManager.default.fileExists(atPath: path), (try? writer.checkTarget(path)) != nil,
+              let bytes = try? FileIO.readDocument(path),
+              let merged = AndroidSplashScreen.merging(items, into: String(decoding: bytes, as: UTF8.self), style: style, onlyStyle: onlyStyle) else { return nil }
+        let data = Array(merged.text.utf8)
+        try writer.write(data, to: path)
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path, full = URL(fileURLWithPath: path).standardizedFileURL.path
+        let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
+        return (GeneratedFile(path: relative, role: .androidSplash, pixels: nil, bytes: data.count), merged.style)
     }
 
     /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.

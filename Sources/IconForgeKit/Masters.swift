@@ -91,7 +91,7 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
-        if jobs.contains(where: { $0.spec.role == .windows }) {
+        if jobs.contains(where: { $0.spec.role == .windows || $0.spec.role == .androidNotification }) {
             masters.isLogo = image.hasTransparentEdges
             if !masters.isLogo { masters.edgeColor = image.edgeColor(fallback: options.background) }
         }
@@ -175,18 +175,26 @@ struct Masters: Sendable {
             }
         }
         if let placement, roles.contains(.androidSplash) {
-            masters.splash = pyramid(AndroidSplashScreen.make(master: image, placement: placement, parallelism: parallelism))
+            // The largest splash output's canvas: 288 dp at xxxhdpi, or 240 dp with an icon background.
+            let canvas = largestSide { $0.role == .androidSplash } ?? AndroidSplashScreen.canvas
+            masters.splash = pyramid(AndroidSplashScreen.make(master: image, placement: placement, canvas: canvas, parallelism: parallelism))
             var colour: RGBColor?
             if case .color(let given)? = options.androidBackground { colour = given }
             masters.splashBackground = colour ?? placement.background(fallback: options.background)
             if let dark = masters.dark?.base, jobs.contains(where: { $0.spec.role == .androidSplash && $0.spec.appearance == .dark }) {
                 let darkPlacement = MaskPlacement(dark)
-                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, parallelism: parallelism))
+                masters.splashDark = pyramid(AndroidSplashScreen.make(master: dark, placement: darkPlacement, canvas: canvas, parallelism: parallelism))
                 // A logo on transparency: the night window is dark unless --android-background says otherwise.
                 masters.splashDarkBackground = colour ?? darkPlacement.background(fallback: RGBColor(red: 0, green: 0, blue: 0))
             }
         }
-        if roles.contains(.androidBanner) { masters.bannerPlacement = placement }
+        if roles.contains(.androidBanner) {
+            masters.bannerPlacement = placement
+            if let text = options.bannerText, let banner = jobs.first(where: { $0.spec.role == .androidBanner })?.spec.pixels,
+               AndroidTVBanner.textLayout(text, size: banner) == nil {
+                warnings.append("--banner-text '\(text)' is too long to be legible on the \(banner) TV banner: the banner has the logo alone")
+            }
+        }
         if let side = largestSide({ $0.webPurpose == "monochrome" }), case .file(let path)? = options.monochrome {
             let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
             masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)

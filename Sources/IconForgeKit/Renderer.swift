@@ -93,7 +93,7 @@ struct Renderer: Sendable {
             return try resized(own ?? masters.master, to: size, fit: .stretch, encoding: encoding, path: job.path)
         case .androidBanner:
             let banner = AndroidTVBanner.make(master: masters.master.base, placement: masters.bannerPlacement ?? MaskPlacement(masters.master.base),
-                                              size: size, background: options.background, filter: options.filter)
+                                              size: size, background: options.background, filter: options.filter, text: options.bannerText)
             return try encode(.image(banner), size: size, options: encoding, path: job.path)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit

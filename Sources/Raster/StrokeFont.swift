@@ -90,3 +90,23 @@ public enum StrokeFont {
         ]
     }()
 }
+
+extension StrokeFont {
+    /// How wide `text` is drawn at `capHeight` pixels, from its first ink to its last.
+    public static func inkWidth(_ text: String, capHeight cap: Double) -> Double { cap * layout(text).width / StrokeFont.capHeight }
+
+    /// `image` (as 8-bit RGBA) with `text` drawn on it in `color`, `capHeight` pixels tall, its ink starting at `x` and
+    /// its capitals' top ink at `y`.
+    public static func drawn(_ text: String, on image: Image, x: Double, y: Double, capHeight cap: Double, color: RGBColor) -> Image {
+        var canvas = image.format == .rgba8 ? image : image.converted(to: .rgba8)
+        var ink = Coverage(width: canvas.width, height: canvas.height)
+        let scale = cap / StrokeFont.capHeight
+        let shift = SIMD2(strokeWidth / 2, strokeWidth / 2)
+        for (a, b) in layout(text).segments {
+            let map = { (p: Point) in SIMD2(x, y) + (p + shift) * scale }
+            ink.addSegment(map(a), map(b), radius: strokeWidth / 2 * scale, square: false)
+        }
+        canvas.composite(color, coverage: ink)
+        return canvas
+    }
+}

@@ -74,6 +74,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Android: the adaptive background, a colour or a picture (default: the master's edge colour).", valueName: "#RRGGBB|file"))
     var androidBackground: String?
 
+    @Option(name: .customLong("splash-icon-background"), help: ArgumentHelp("Android 12+ splash screen (android-splash): the icon background colour (windowSplashScreenIconBackgroundColor); the icon is then 240 dp with its content in the 160 dp circle.", valueName: "#RRGGBB"))
+    var splashIconBackground: RGBColor?
+
+    @Option(name: .customLong("banner-text"), help: ArgumentHelp("Android TV (android-tv): the app's name beside the logo on the banner (letters, digits, spaces and . - _ +, drawn in capitals).", valueName: "text"))
+    var bannerText: String?
+
     @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, auto (the foreground's coverage; the default), or none (no monochrome layer).", valueName: "auto|none|file"))
     var monochrome: String?
 
@@ -150,6 +156,9 @@ struct GenerateCommand: ParsableCommand {
         for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
             throw ValidationError("set names must be plain names (got '\(name)')")
         }
+        if let bannerText, !StrokeFont.canDraw(bannerText) {
+            throw ValidationError("--banner-text takes letters A-Z, digits, spaces and . - _ + (got '\(bannerText)')")
+        }
         if let appID, !DesktopEntry.isUsableName(appID) {
             throw ValidationError("--app-id must be a plain icon name such as org.example.App (got '\(appID)')")
         }
@@ -188,6 +197,8 @@ struct GenerateCommand: ParsableCommand {
         options.macShape = macShape
         options.androidForeground = androidForeground
         options.androidBackground = androidBackground.map { RGBColor(hex: $0).map { .color($0) } ?? .file($0) }
+        options.splashIconBackground = splashIconBackground
+        options.bannerText = bannerText.flatMap { $0.isEmpty ? nil : $0 }
         options.omitsMonochrome = monochrome == "none"
         options.monochrome = monochrome.flatMap { $0 == "none" ? nil : $0 == "auto" ? .auto : .file($0) }
         for text in layer {

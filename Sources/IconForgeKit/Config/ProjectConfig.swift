@@ -33,7 +33,7 @@ public struct ProjectConfig: Sendable {
         "badge-version": .value, "badge-build": .value,
         "dark": .path, "tinted": .pathUnlessAuto, "appearance": .value, "launch-background": .value, "web-background": .value, "launch-logo": .path,
         "launch-logo-scale": .value, "compression": .value, "mac-shape": .value, "android-foreground": .path,
-        "android-background": .pathUnlessColour, "monochrome": .pathUnlessAuto, "alternate": .namedPaths, "layer": .namedPaths,
+        "android-background": .pathUnlessColour, "splash-icon-background": .value, "banner-text": .value, "monochrome": .pathUnlessAuto, "alternate": .namedPaths, "layer": .namedPaths,
         "allow-upscale": .flag, "no-linear": .flag, "dry-run": .flag, "preview": .flag, "update-html": .flag, "hash-names": .flag, "replace-layout": .flag, "max-memory": .value, "max-pixels": .value,
     ]
 

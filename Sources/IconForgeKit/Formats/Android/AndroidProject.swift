@@ -20,6 +20,9 @@ struct AndroidProject {
     /// What the module's manifest (`src/main/AndroidManifest.xml`) gives its `<application>` as `android:icon` and
     /// `android:roundIcon` (`@mipmap/ic_launcher`); nil when it names none or there is no manifest.
     let manifestIcon: String?, manifestRoundIcon: String?
+    /// The manifest's TV banner (`android:banner` of `<application>`, else of an activity), and whether an activity is in
+    /// the TV launcher (`LEANBACK_LAUNCHER`).
+    let manifestBanner: String?, isTVApp: Bool
     /// True when the module is an Android library (its Gradle file applies `com.android.library`).
     let isLibrary: Bool
 
@@ -61,6 +64,7 @@ struct AndroidProject {
         resourceRoots = roots
         minSdk = AndroidProject.readMinSdk(module: module)
         (manifestIcon, manifestRoundIcon) = AndroidProject.readManifestIcons(module: module)
+        (manifestBanner, isTVApp) = AndroidProject.readManifestTV(module: module)
         isLibrary = AndroidProject.isLibrary(module: module)
         hasExternalDependencies = ["build.gradle.kts", "build.gradle"].contains { name in
             guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
@@ -97,6 +101,39 @@ struct AndroidProject {
             return String(tag[start.upperBound..<end])
         }
         return (attribute("icon"), attribute("roundIcon"))
+    }
+
+    /// The style the module's main manifest gives its launcher activity (the one with the `LAUNCHER` category), else its
+    /// `<application>`: the theme the splash screen is drawn from. Nil without one.
+    static func readLaunchTheme(module: String) -> String? {
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        guard let bytes = try? FileIO.readDocument(manifest) else { return nil }
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        func theme(ofTagAt open: String.Index) -> String? {
+            guard let close = text[open...].firstIndex(of: ">") else { return nil }
+            let tag = text[open..<close]
+            guard let start = tag.range(of: "android:theme=\"@style/"), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(tag[start.upperBound..<end])
+        }
+        if let launcher = text.range(of: "android.intent.category.LAUNCHER\""),
+           let activity = text.range(of: "<activity", options: .backwards, range: text.startIndex..<launcher.lowerBound),
+           let own = theme(ofTagAt: activity.lowerBound) {
+            return own
+        }
+        return text.range(of: "<application").flatMap { theme(ofTagAt: $0.lowerBound) }
+    }
+
+    /// The first `android:banner` of the module's main manifest (the `<application>`'s or an activity's), and whether it
+    /// names the `LEANBACK_LAUNCHER` category.
+    static func readManifestTV(module: String) -> (String?, Bool) {
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        guard let bytes = try? FileIO.readDocument(manifest) else { return (nil, false) }
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        var banner: String?
+        if let start = text.range(of: "android:banner=\""), let end = text[start.upperBound...].firstIndex(of: "\"") {
+            banner = String(text[start.upperBound..<end])
+        }
+        return (banner, text.contains("android.intent.category.LEANBACK_LAUNCHER"))
     }
 
     /// The module's minimum API level as its Gradle file gives it: `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)`,
@@ -175,11 +212,12 @@ struct AndroidProject {
 
     /// The adaptive icon definitions of `res`, folder by folder in name order; one that is there but cannot be read is
     /// handed to `unreadable` (a pipe, a 5 MB file) and left out.
-    static func adaptiveIconFiles(in res: String, unreadable: (String, FileError) -> Void = { _, _ in }) -> [AdaptiveIconFile] {
+    static func adaptiveIconFiles(in res: String, names: [String] = ["ic_launcher.xml", "ic_launcher_round.xml"],
+                                  unreadable: (String, FileError) -> Void = { _, _ in }) -> [AdaptiveIconFile] {
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }.sorted()
         var files: [AdaptiveIconFile] = []
         for folder in folders {
-            for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+            for name in names {
                 let path = (res as NSString).appendingPathComponent(folder + "/" + name)
                 do { files.append(AdaptiveIconFile(folder: folder, name: name, path: path, text: String(decoding: try FileIO.readDocument(path), as: UTF8.self))) } catch {
                     if case .notFound = error { continue }

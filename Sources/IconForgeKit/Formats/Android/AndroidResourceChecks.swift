@@ -48,15 +48,23 @@ enum AndroidResourceChecks {
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
+        // The launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue) is the one the app shows, and the
+        // one checked, when the module has it; else Android Studio's ic_launcher.
+        func named(_ reference: String?, _ fallback: String) -> String {
+            guard let reference, reference.hasPrefix("@mipmap/") else { return fallback }
+            let name = String(reference.dropFirst("@mipmap/".count))
+            return project.moduleFiles(type: "mipmap", name: name).isEmpty ? fallback : name
+        }
+        let launcher = named(project.manifestIcon, "ic_launcher"), round = named(project.manifestRoundIcon, "ic_launcher_round")
         // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
         var unreadable: [(path: String, error: FileError)] = []
-        let definitions = AndroidProject.adaptiveIconFiles(in: res) { unreadable.append(($0, $1)) }
+        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", round + ".xml"]) { unreadable.append(($0, $1)) }
         // The mipmap layers an adaptive icon draws through <inset>, and by how much.
         var insets: [String: Double] = [:]
         for definition in definitions {
             for (name, fraction) in insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
         }
-        let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
         // what it overrides: the rest comes from main, so nothing is missing from it.
         let components = (URL(fileURLWithPath: res).standardizedFileURL.path as NSString).pathComponents
@@ -68,16 +76,16 @@ enum AndroidResourceChecks {
         let pngsNeeded = !(unversioned || overlay || (project.minSdk ?? 0) >= 26)
         for density in densities {
             let folder = "mipmap-" + density.name
-            if let path = find(folder, "ic_launcher") {
-                checkSize(path, density.legacy, "\(folder)/ic_launcher", layer: false)
-            } else if pngsNeeded, !project.moduleFiles(type: folder, name: "ic_launcher").contains(where: { !$0.hasSuffix(".xml") }) {
+            if let path = find(folder, launcher) {
+                checkSize(path, density.legacy, "\(folder)/\(launcher)", layer: false)
+            } else if pngsNeeded, !project.moduleFiles(type: folder, name: launcher).contains(where: { !$0.hasSuffix(".xml") }) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
-                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/ic_launcher is missing "
+                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/\(launcher) is missing "
                     + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
                     reference: "Android: launcher icon sizes per density"))
             }
-            if let path = find(folder, "ic_launcher_round") { checkSize(path, density.legacy, "\(folder)/ic_launcher_round", layer: false) }
+            if let path = find(folder, round) { checkSize(path, density.legacy, "\(folder)/\(round)", layer: false) }
             for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
                 if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true, inset: insets[layer]) }
             }
@@ -89,7 +97,7 @@ enum AndroidResourceChecks {
         }
         files += definitions.map(\.path)
         if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
-            report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/ic_launcher.xml: Android 8 and later show the legacy "
+            report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/\(launcher).xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
         }
         for definition in definitions where definition.text.contains("<adaptive-icon") {
@@ -106,9 +114,9 @@ enum AndroidResourceChecks {
                 }
             }
         }
-        let launchers = definitions.filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }) {
-            report(first.path, Finding(.adaptiveIcon, .warning, "ic_launcher.xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
+            report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
                                        + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
         // Notification and splash screen icons in the drawable folders (which the walk does not enter).
@@ -121,6 +129,11 @@ enum AndroidResourceChecks {
         if manager.fileExists(atPath: play) {
             files.append(play)
             for finding in playIconFindings(play, limits: limits) { report(play, finding) }
+        }
+        // The resources the module's manifest names for the launcher and the TV launcher exist (checked once, from main).
+        if !overlay {
+            let manifest = (AndroidProject.module(of: res) as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+            for finding in manifestFindings(project) { report(manifest, finding) }
         }
         // A library module's launcher icon that an application module of the project defines too is never the one the
         // app shows (the app's resources override its libraries'): what is wrong with it breaks nothing.
@@ -137,6 +150,53 @@ enum AndroidResourceChecks {
             }
         }
         return (findings, files)
+    }
+
+    /// The manifest's `android:icon`, `android:roundIcon` and `android:banner` each name a resource some root defines (an
+    /// icon nothing defines fails the build; with an outside library in the build it may be the library's: a warning);
+    /// the banner's bitmap is 320x180 in an xhdpi folder; a TV app (`LEANBACK_LAUNCHER`) names a banner.
+    static func manifestFindings(_ project: AndroidProject) -> [Finding] {
+        var findings: [Finding] = []
+        let named = [("icon", project.manifestIcon, ValidationRule.manifestIcon), ("roundIcon", project.manifestRoundIcon, .manifestIcon),
+                     ("banner", project.manifestBanner, .tvBanner)]
+        for (attribute, value, rule) in named {
+            guard let value, value.hasPrefix("@"), !value.hasPrefix("@android:"), !value.hasPrefix("@null") else { continue }
+            let parts = value.dropFirst().split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].contains(":") else { continue }
+            let (type, name) = (parts[0], parts[1])
+            guard project.resolves(type: type, name: name) else {
+                let severity: Severity = project.hasExternalDependencies ? .warning : .error
+                let why = project.hasExternalDependencies ? "the build fails unless one of the module's dependencies does" : "the build fails (AAPT2: resource not found)"
+                findings.append(Finding(rule, severity, "the manifest's android:\(attribute) is \(value), which no resource of this project defines: \(why)",
+                                        fix: rule == .tvBanner ? "run 'iconforge generate MASTER --preset android-tv'" : "add the icon, or name the one the app has"))
+                continue
+            }
+            guard rule == .tvBanner else { continue }
+            let bitmaps = project.moduleFiles(type: type, name: name).filter { ["png", "webp", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+            guard !bitmaps.isEmpty else { continue } // a vector or layer list draws at any size
+            let xhdpi = bitmaps.first { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains("xhdpi") }
+            guard let xhdpi else {
+                findings.append(Finding(.tvBanner, .warning, "the banner \(value) has no bitmap in an xhdpi folder: Android TV scales another density's "
+                                        + "to 320x180 px", fix: "add \(type)-xhdpi/\(name).png at 320x180 ('iconforge generate MASTER --preset android-tv')"))
+                continue
+            }
+            guard let bytes = try? FileIO.read(xhdpi), let size = FileKind.pixelSize(bytes) else { continue }
+            if size != PixelSize(width: 320, height: 180) {
+                // 16:9 at another size is scaled; another shape is stretched or cropped in the launcher's row.
+                let ratio: Double = Double(size.width) / Double(max(size.height, 1))
+                let wide = abs(ratio - 16.0 / 9) < 0.04
+                let folder: String = (xhdpi.parentFolder as NSString).lastPathComponent
+                let file: String = (xhdpi as NSString).lastPathComponent
+                let consequence: String = wide ? ": Android TV scales it" : ", 16:9: the launcher's row distorts it"
+                let message: String = "\(folder)/\(file), the TV banner, is \(size) but should be 320x180" + consequence
+                findings.append(Finding(.tvBanner, wide ? .warning : .error, message, fix: "run 'iconforge generate MASTER --preset android-tv'"))
+            }
+        }
+        if project.isTVApp, project.manifestBanner == nil {
+            findings.append(Finding(.tvBanner, .warning, "the manifest puts an activity in the TV launcher (LEANBACK_LAUNCHER) but names no android:banner: "
+                                    + "Android TV's row of apps shows a 320x180 banner", fix: "run 'iconforge generate MASTER --preset android-tv' and add android:banner"))
+        }
+        return findings
     }
 
     /// A drawable with rules of its own.

@@ -32,7 +32,7 @@ enum ExtensionManifest {
     /// The manifest at `path` as a JSON object when it is an extension's; nil otherwise (or when it cannot be read).
     static func read(_ path: String) -> [String: Any]? {
         guard let bytes = try? FileIO.readDocument(path),
-              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any], isExtension(root) else { return nil }
+              let root = (try? JSONSerialization.jsonObject(with: Data(JSONText.withoutComments(bytes)))) as? [String: Any], isExtension(root) else { return nil }
         return root
     }
 
@@ -103,7 +103,8 @@ enum ExtensionManifest {
     /// then shows `icons`). Only those members' text changes; every other byte is kept; unchanged, the file's own
     /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
     static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
-        guard let root = (try? JSONSerialization.jsonObject(with: Data(existing))) as? [String: Any] else {
+        // Chrome reads comments in manifest.json: they are skipped, and kept where the edit does not reach.
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(JSONText.withoutComments(existing)))) as? [String: Any] else {
             throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write \(snippetName) instead")
         }
         var edits: [(path: [String], value: [String: Any])] = []
@@ -121,7 +122,7 @@ enum ExtensionManifest {
         }
         var bytes = existing
         for edit in edits {
-            guard let edited = JSONText.settingMember(edit.path, to: edit.value, in: bytes) else {
+            guard let edited = JSONText.keepingComments(bytes, { JSONText.settingMember(edit.path, to: edit.value, in: $0) }) else {
                 throw .invalidRequest(path: path, reason: "could not be edited in place (\(edit.path.joined(separator: "."))); "
                                       + "add the icons from \(snippetName) by hand")
             }

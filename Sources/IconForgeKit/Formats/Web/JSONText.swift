@@ -121,6 +121,46 @@ enum JSONText {
         var value: Range<Int>
     }
 
+    /// `bytes` with every `//` and `/* */` comment outside strings turned into spaces (newlines kept), same length: what
+    /// Chrome reads an extension's `manifest.json` as (Vimium's has `// …` notes), positions unchanged for editing.
+    static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
+        var result = bytes, index = 0
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline: UInt8 = 0x0A
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\"") {
+                index = stringEnd(bytes, from: index) ?? bytes.count
+                continue
+            }
+            if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == slash || bytes[index + 1] == star {
+                let block = bytes[index + 1] == star
+                var end = index + 2
+                while end < bytes.count {
+                    if block ? (bytes[end] == star && end + 1 < bytes.count && bytes[end + 1] == slash) : bytes[end] == newline { break }
+                    end += 1
+                }
+                end = block ? min(end + 2, bytes.count) : end
+                for position in index..<end where bytes[position] != newline && bytes[position] != 0x0D { result[position] = 0x20 }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// `edit` applied to `bytes` through their comment-free form: the one changed stretch of the edited text replaces the
+    /// same stretch of `bytes`, so comments outside it are kept.
+    static func keepingComments(_ bytes: [UInt8], _ edit: ([UInt8]) -> [UInt8]?) -> [UInt8]? {
+        let live = withoutComments(bytes)
+        guard live != bytes else { return edit(bytes) }
+        guard let edited = edit(live) else { return nil }
+        var prefix = 0
+        while prefix < live.count, prefix < edited.count, live[prefix] == edited[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < live.count - prefix, suffix < edited.count - prefix, live[live.count - 1 - suffix] == edited[edited.count - 1 - suffix] { suffix += 1 }
+        return Array(bytes[..<prefix]) + Array(edited[prefix..<(edited.count - suffix)]) + Array(bytes[(live.count - suffix)...])
+    }
+
     private static func skipSpace(_ bytes: [UInt8], _ index: inout Int) {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }

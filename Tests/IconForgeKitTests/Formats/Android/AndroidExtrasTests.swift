@@ -209,4 +209,260 @@ struct AndroidExtrasTests {
         #expect(found.first?.message == "logo_splash.png: content reaches 338 dp across the 288 dp canvas (117% of it), outside the 192 dp circle "
                 + "(two thirds) the splash screen shows: Android 12+ cuts it off")
     }
+
+    @Test("splash icon with an icon background: 240 dp canvas at every density, the content inside the 160 dp circle; the snippet sets the colour",
+          arguments: ["glyph-master.png", "app-icon-master.png"])
+    func splashWithIconBackground(master: String) throws {
+        let (folder, _) = try generate(master, presets: "android-splash") { $0.splashIconBackground = RGBColor(red: 250, green: 240, blue: 230) }
+        for (density, factor) in Self.densities {
+            let decoded = try decode(folder.appendingPathComponent("drawable-\(density)/splash_icon.png"))
+            let side = Int(240 * factor)
+            #expect(decoded.info.width == side && decoded.info.height == side, "\(density): \(decoded.info.width)x\(decoded.info.height)")
+            // 160 of 240 dp is two thirds again: the radius is a third of the side.
+            let radius = Double(side) / 3 + 1
+            var outside = 0, inside = 0
+            for y in 0..<side {
+                for x in 0..<side {
+                    let dx = Double(x) + 0.5 - Double(side) / 2, dy = Double(y) + 0.5 - Double(side) / 2
+                    let alpha = decoded.image.pixel(x: x, y: y)[3]
+                    if (dx * dx + dy * dy).squareRoot() > radius { if alpha > 8 { outside += 1 } } else if alpha > 128 { inside += 1 }
+                }
+            }
+            #expect(outside == 0 && inside > side * side / 25, "\(density): \(outside) outside, \(inside) inside")
+        }
+        let snippet = String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("splash-screen-v31.xml")), as: UTF8.self)
+        #expect(snippet.contains("<item name=\"android:windowSplashScreenIconBackgroundColor\">#FAF0E6</item>"))
+        #expect(try findings(folder).isEmpty)
+        // validate measures a 240 dp canvas in dp of its own: content past its 160 dp circle is reported against those.
+        let res = try Fixtures.temporaryFolder().appendingPathComponent("res")
+        try FileManager.default.createDirectory(at: res.appendingPathComponent("values-v31"), withIntermediateDirectories: true)
+        try Data(#"<resources><style name="S"><item name="android:windowSplashScreenAnimatedIcon">@drawable/splash</item></style></resources>"#.utf8)
+            .write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        var wide = Image(width: 480, height: 480)
+        for y in 40..<440 { for x in 40..<440 { wide.setPixel(x: x, y: y, SIMD4(0, 0, 0, 255)) } }
+        try write(wide, to: res.appendingPathComponent("drawable-xhdpi/splash.png"))
+        let found = try findings(res).filter { $0.rule == .splashScreen }
+        #expect(found.count == 1 && found[0].message.hasPrefix("splash.png: content reaches 282 dp across the 240 dp canvas (118% of it), outside the 160 dp circle"),
+                "\(found.map(\.message))")
+    }
+
+    static let themes = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources xmlns:tools="http://schemas.android.com/tools">
+          <!-- <style name="Theme.Old"><item name="android:windowSplashScreenBackground">#000000</item></style> -->
+          <style name="Theme.App" parent="Theme.Material3.DayNight.NoActionBar">
+            <item name="colorPrimary">@color/brand</item>
+            <item name="android:windowSplashScreenBackground">@color/old_splash</item>
+          </style>
+          <style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"/>
+        </resources>
+
+        """
+
+    @Test("splash theme items merged into the project's values-v31/themes.xml launch theme: existing items updated where they stand, others added after them, every other byte kept, the original in the backup, no snippet; the night twin gets them too; a rerun changes nothing")
+    func splashThemeMerged() throws {
+        let root = try Fixtures.temporaryFolder()
+        let res = root.appendingPathComponent("app/src/main/res")
+        let night = """
+            <resources>
+            \t<style name="Theme.App" parent="Theme.Material3.DayNight.NoActionBar">
+            \t</style>
+            </resources>
+
+            """
+        for (file, text) in [("values-v31/themes.xml", Self.themes), ("values-night-v31/themes.xml", night)] {
+            try FileManager.default.createDirectory(at: res.appendingPathComponent(file).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: res.appendingPathComponent(file))
+        }
+        let dark = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let configure = { (options: inout GenerateOptions) in
+            options.androidBackground = .color(RGBColor(red: 1, green: 2, blue: 3))
+            options.darkSource = dark
+            options.splashIconBackground = RGBColor(red: 255, green: 255, blue: 255)
+        }
+        let (_, report) = try generate("glyph-master.png", presets: "android-splash", into: root, configure: configure)
+        let merged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self)
+        #expect(merged == Self.themes.replacingOccurrences(of: """
+                <item name="android:windowSplashScreenBackground">@color/old_splash</item>
+            """, with: """
+                <item name="android:windowSplashScreenBackground">#010203</item>
+                <item name="android:windowSplashScreenAnimatedIcon">@drawable/splash_icon</item>
+                <item name="android:windowSplashScreenIconBackgroundColor">#FFFFFF</item>
+            """), "\(merged)")
+        let nightMerged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-night-v31/themes.xml")), as: UTF8.self)
+        #expect(nightMerged.contains("\t<style name=\"Theme.App\" parent=\"Theme.Material3.DayNight.NoActionBar\">\n\t\t<item name=\"android:windowSplashScreenBackground\">#010203</item>\n"))
+        #expect(nightMerged.hasSuffix("<item name=\"android:windowSplashScreenIconBackgroundColor\">#FFFFFF</item>\n\t</style>\n</resources>\n"), "\(nightMerged)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("app/src/main/splash-screen-v31.xml").path))
+        #expect(report.notes.contains { $0.contains("merged the splash screen items into app/src/main/res/values-v31/themes.xml's Theme.App") })
+        // Both originals are in the backup, byte for byte.
+        let backups = root.appendingPathComponent("app/src/main/.iconforge-backup")
+        let kept = (FileManager.default.enumerator(atPath: backups.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("themes.xml") }.sorted()
+        #expect(kept.count == 2, "\(kept)")
+        if let light = kept.first(where: { $0.contains("values-v31") }) {
+            #expect(String(decoding: try Fixtures.bytes(at: backups.appendingPathComponent(light)), as: UTF8.self) == Self.themes)
+        }
+        // A rerun writes the same bytes and keeps nothing more.
+        let (_, again) = try generate("glyph-master.png", presets: "android-splash", into: root, configure: configure)
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self) == merged)
+        #expect(!again.notes.contains { $0.hasPrefix("kept your") })
+    }
+
+    @Test("no launch theme to merge into (two styles, none with splash items, no manifest): the themes file is left as it is and the snippet carries the items; the manifest's launch theme (the launcher activity's) is merged into")
+    func splashThemeNotMerged() throws {
+        let root = try Fixtures.temporaryFolder()
+        let res = root.appendingPathComponent("app/src/main/res")
+        let text = Self.themes.replacingOccurrences(of: "\n    <item name=\"android:windowSplashScreenBackground\">@color/old_splash</item>", with: "")
+        try FileManager.default.createDirectory(at: res.appendingPathComponent("values-v31"), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        _ = try generate("glyph-master.png", presets: "android-splash", into: root)
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self) == text)
+        let snippet = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/splash-screen-v31.xml")), as: UTF8.self)
+        #expect(snippet.contains("@drawable/splash_icon") && !snippet.contains("IconBackgroundColor"))
+        // The manifest says which is the launch theme: the launcher activity's (else the application's) gets the items.
+        try Data(##"""
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application android:theme="@style/Theme.App">
+                <activity android:name=".Settings" android:theme="@style/Theme.Other"/>
+                <activity android:name=".Main" android:theme="@style/Theme.App.Dialog">
+                  <intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter>
+                </activity>
+              </application>
+            </manifest>
+            """##.utf8).write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        let twoStyles = text.replacingOccurrences(of: ##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"/>"##,
+                                                  with: ##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog"></style>"##)
+        try Data(twoStyles.utf8).write(to: res.appendingPathComponent("values-v31/themes.xml"))
+        let (_, report) = try generate("glyph-master.png", presets: "android-splash", into: root)
+        let merged = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("values-v31/themes.xml")), as: UTF8.self)
+        #expect(merged.contains(##"<style name="Theme.App.Dialog" parent="Theme.Material3.DayNight.Dialog">"## + "\n    <item name=\"android:windowSplashScreenBackground\">"),
+                "\(merged)")
+        #expect(report.notes.contains { $0.hasSuffix("values-v31/themes.xml's Theme.App.Dialog") }, "\(report.notes)")
+    }
+
+    private func svgMaster(_ body: String, attributes: String = ##"viewBox="0 0 64 64""##) throws -> String {
+        let url = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(##"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" \##(attributes)><title>Logo</title><defs/>\##(body)</svg>"##.utf8).write(to: url)
+        return url.path
+    }
+
+    private func notificationRun(_ master: String) throws -> (URL, GenerationReport) {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("res")
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android-notification"))).run(source: master, outputFolder: folder.path)
+        return (folder, report)
+    }
+
+    @Test("notification icon from an SVG of filled paths: also drawable-anydpi-v24/ic_stat_notification.xml, every path white, evenodd kept, the viewBox in the 20 dp live area; a rerun changes nothing")
+    func notificationVector() throws {
+        let master = try svgMaster(##"<g fill="#123456"><path d="M8 8 H56 V56 H8 Z M20 20 H44 V44 H20 Z" fill-rule="evenodd"/><path style="fill:#ff0000;fill-opacity:1" d="M30,30 L34,30 L34,34 Z"/></g><path d="M0 0h4v4H0z" fill="none"/>"##)
+        let (folder, report) = try notificationRun(master)
+        let url = folder.appendingPathComponent("drawable-anydpi-v24/ic_stat_notification.xml")
+        let xml = String(decoding: try Fixtures.bytes(at: url), as: UTF8.self)
+        #expect(xml.contains(##"android:viewportWidth="76.8""##) && xml.contains(##"<group android:translateX="6.4" android:translateY="6.4">"##), "\(xml)")
+        #expect(xml.components(separatedBy: ##"android:fillColor="#FFFFFFFF""##).count == 3, "two drawn paths, the unfilled one left out")
+        #expect(xml.contains("android:fillType=\"evenOdd\"\n            android:pathData=\"M8 8 H56 V56 H8 Z M20 20 H44 V44 H20 Z\"/>"))
+        #expect(xml.contains(##"android:pathData="M30,30 L34,30 L34,34 Z"/>"##) && xml.components(separatedBy: "evenOdd").count == 2)
+        #expect(report.files.map(\.path).contains("drawable-anydpi-v24/ic_stat_notification.xml"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-xxxhdpi/ic_stat_notification.png").path))
+        #expect(try findings(folder).filter { $0.severity == .error }.isEmpty)
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android-notification"))).run(source: master, outputFolder: folder.path)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date == before)
+    }
+
+    static let notVectorizable: [String] = [
+        ##"<path d="M8 8H56V56H8Z" stroke="#000" stroke-width="2"/>"##,
+        ##"<linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient><path d="M8 8H56V56H8Z" fill="url(#g)"/>"##,
+        ##"<g transform="rotate(45)"><path d="M8 8H56V56H8Z"/></g>"##,
+        ##"<path d="M0 0H64V64H0Z" fill="#204080"/><path d="M20 20H44V44H20Z" fill="#FFFFFF"/>"##,
+    ]
+
+    @Test("no vector notification icon from an SVG with a stroke, a gradient or a transform (PNGs only, with a note), nor from a full-bleed SVG (its glyph is separated from the picture)",
+          arguments: notVectorizable)
+    func noNotificationVector(body: String) throws {
+        let (folder, report) = try notificationRun(try svgMaster(body))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-anydpi-v24").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("drawable-mdpi/ic_stat_notification.png").path))
+        let fullBleed = body.hasPrefix(##"<path d="M0 0H64V64H0Z""##)
+        #expect(report.notes.contains { $0.contains("more than filled paths") } == !fullBleed, "\(report.notes)")
+    }
+
+    @Test("TV banner with the app's name: the logo on the left, the name in the stroke font beside it in a colour that reads on the background; a name too long to read leaves the logo alone, with a warning")
+    func tvBannerText() throws {
+        let dark = RGBColor(red: 10, green: 20, blue: 30)
+        let (folder, report) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark; $0.bannerText = "Forge" }
+        #expect(!report.warnings.contains { $0.contains("too long") }, "\(report.warnings)")
+        let banner = try decode(folder.appendingPathComponent("drawable-xhdpi/banner.png"))
+        #expect(banner.info.width == 320 && banner.info.height == 180)
+        // White ink in the right half (the name), none in the margins; the logo in the left half.
+        var white = 0, leftChanged = 0
+        for y in 0..<180 {
+            for x in 0..<320 {
+                let pixel = banner.image.pixel(x: x, y: y)
+                if x >= 160, pixel[0] > 200, pixel[1] > 200, pixel[2] > 200 { white += 1 }
+                if x < 150, pixel != SIMD4(10, 20, 30, 255) { leftChanged += 1 }
+                if x < 4 || x > 315 || y < 4 || y > 175 { #expect(pixel == SIMD4(10, 20, 30, 255), "(\(x), \(y)) is \(pixel)") }
+            }
+        }
+        #expect(white > 300 && leftChanged > 1000, "\(white) white pixels of text, \(leftChanged) of logo")
+        // On a light background the name is dark.
+        let (light, _) = try generate("glyph-master.png", presets: "android-tv") { $0.background = .white; $0.bannerText = "Forge" }
+        let onLight = try decode(light.appendingPathComponent("drawable-xhdpi/banner.png"))
+        var darkInk = 0
+        for y in 0..<180 { for x in 160..<320 where onLight.image.pixel(x: x, y: y)[0] < 60 { darkInk += 1 } }
+        #expect(darkInk > 300)
+        // Too long to be legible: the logo alone, centred, as without a name.
+        let (long, warned) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark; $0.bannerText = String(repeating: "LONG NAME ", count: 8) }
+        let (plain, _) = try generate("glyph-master.png", presets: "android-tv") { $0.background = dark }
+        #expect(try decode(long.appendingPathComponent("drawable-xhdpi/banner.png")).image == decode(plain.appendingPathComponent("drawable-xhdpi/banner.png")).image)
+        #expect(warned.warnings.contains { $0.contains("too long to be legible") })
+    }
+
+    @Test("validate: the manifest's android:banner exists at 320x180 in drawable-xhdpi (another 16:9 size a warning, another shape an error, undefined an error); a TV app with no banner is warned; an android:icon nothing defines is an error")
+    func manifestBannerAndIcon() throws {
+        func project(manifest: String, banner: PixelSize?) throws -> [Finding] {
+            let root = try Fixtures.temporaryFolder()
+            let main = root.appendingPathComponent("app/src/main")
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi"), withIntermediateDirectories: true)
+            try Data(manifest.utf8).write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/><monochrome android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+                .write(to: main.appendingPathComponent("res/mipmap-anydpi/ic_launcher.xml"))
+            if let banner { try write(Image(width: banner.width, height: banner.height, fill: SIMD4(0, 0, 0, 255)), to: main.appendingPathComponent("res/drawable-xhdpi/tv_banner.png")) }
+            return try findings(main.appendingPathComponent("res")).filter { [.tvBanner, .manifestIcon].contains($0.rule) }
+        }
+        let tv = ##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher" android:banner="@drawable/tv_banner"><activity android:name=".Main"><intent-filter><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity></application></manifest>"##
+        #expect(try project(manifest: tv, banner: PixelSize(width: 320, height: 180)).isEmpty)
+        let scaled = try project(manifest: tv, banner: PixelSize(width: 640, height: 360))
+        #expect(scaled.map(\.severity) == [.warning] && scaled.first?.message == "drawable-xhdpi/tv_banner.png, the TV banner, is 640x360 but should be 320x180: Android TV scales it")
+        #expect(try project(manifest: tv, banner: PixelSize(width: 180, height: 180)).map(\.severity) == [.error])
+        let missing = try project(manifest: tv, banner: nil)
+        #expect(missing.map(\.severity) == [.error] && missing.first?.message.hasPrefix("the manifest's android:banner is @drawable/tv_banner, which no resource of this project defines") == true)
+        let noBanner = try project(manifest: tv.replacingOccurrences(of: ##" android:banner="@drawable/tv_banner""##, with: ""), banner: nil)
+        #expect(noBanner.map(\.severity) == [.warning] && noBanner.first?.message.contains("names no android:banner") == true)
+        // Tasks.org's @mipmap/ic_launcher_blue with nothing of that name: an error; the framework's icon is no reference to check.
+        let blue = try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@mipmap/ic_launcher_blue\""), banner: PixelSize(width: 320, height: 180))
+        #expect(blue.map(\.rule) == [.manifestIcon] && blue.first?.severity == .error && blue.first?.message.contains("@mipmap/ic_launcher_blue") == true)
+        #expect(try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@android:drawable/sym_def_app_icon\""), banner: PixelSize(width: 320, height: 180)).isEmpty)
+    }
+
+    @Test("validate checks the launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue): its densities and adaptive icon, not an ic_launcher the app never shows")
+    func manifestNamedLauncher() throws {
+        let root = try Fixtures.temporaryFolder()
+        let main = root.appendingPathComponent("app/src/main")
+        try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi-v26"), withIntermediateDirectories: true)
+        try Data("android { defaultConfig { minSdk = 21 } }\n".utf8).write(to: root.appendingPathComponent("app/build.gradle.kts"))
+        try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher_blue"/></manifest>"##.utf8)
+            .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+        try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+            .write(to: main.appendingPathComponent("res/mipmap-anydpi-v26/ic_launcher_blue.xml"))
+        for (density, factor) in Self.densities where density != "xxhdpi" {
+            let side = Int(48 * factor)
+            try write(Image(width: side, height: side, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-\(density)/ic_launcher_blue.png"))
+        }
+        try write(Image(width: 100, height: 100, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-xxxhdpi/ic_launcher_blue.png"))
+        let messages = try findings(main.appendingPathComponent("res")).filter { $0.severity == .error || $0.rule == .adaptiveIcon }.map(\.message)
+        #expect(messages.contains("mipmap-xxhdpi/ic_launcher_blue is missing (144x144); devices of that density scale another one"), "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("mipmap-xxxhdpi/ic_launcher_blue is 100x100 but should be 192x192") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("ic_launcher_blue.xml has no <monochrome> layer") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("ic_launcher is missing") || $0.contains("no mipmap-anydpi-v26") }, "\(messages)")
+    }
 }

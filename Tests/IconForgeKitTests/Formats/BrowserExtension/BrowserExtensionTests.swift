@@ -201,4 +201,40 @@ struct BrowserExtensionTests {
         #expect(try ProjectLayout.routes(presets: ["browser-extension", "web"], out: plain.path).map { ($0.folder as NSString).lastPathComponent }
                 == ["extension", "web"])
     }
+
+    @Test("a manifest.json with comments (Vimium's // notes, which Chrome reads): validated as the extension's, not as a broken web manifest; generate merges the icons and keeps every comment")
+    func commentedManifest() throws {
+        let manifest = """
+            {
+              "manifest_version": 3,
+              "name": "Keys", // shown in the store
+              /* icons: "16" and "48" only, "128" comes later */
+              "icons": {
+                "16": "icons/icon16.png",
+                "48": "icons/icon48.png"
+              },
+              "permissions": [
+                "tabs", // "a // in a string is no comment"
+                "storage"
+              ],
+              "description": "a // b /* c */"
+            }
+
+            """
+        let folder = try folder(["manifest.json": manifest])
+        try png(folder, "icons/icon16.png", width: 16)
+        try png(folder, "icons/icon48.png", width: 48)
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings)
+        #expect(!findings.contains { $0.rule == .webManifest }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.rule == .extensionManifest && $0.severity == .error && $0.message.contains("128") }, "\(findings.map(\.message))")
+        try generate(into: folder)
+        let merged = try text(folder.appendingPathComponent("manifest.json"))
+        for comment in ["// shown in the store", "/* icons: \"16\" and \"48\" only, \"128\" comes later */", "// \"a // in a string is no comment\"",
+                        "\"description\": \"a // b /* c */\""] {
+            #expect(merged.contains(comment), "\(comment) lost: \(merged)")
+        }
+        #expect(merged.contains("\"128\": \"icons/icon-128.png\""), "\(merged)")
+        #expect(try size(folder.appendingPathComponent("icons/icon-128.png")) == PixelSize(width: 128, height: 128))
+        #expect(try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }.isEmpty)
+    }
 }

@@ -193,6 +193,72 @@ struct WebAppTests {
     }
 
 
+    /// A design tool's export: a gradient, a class rule and a reused shape, named as every export of it names them.
+    static func exported(_ colour: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- exported -->
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64" class="root" aria-labelledby="t">
+          <title id="t">Logo</title>
+          <defs>
+            <style>.cls-1{fill:url(#a)}#s{stroke:#fff}</style>
+            <linearGradient id="a" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="\(colour)"/><stop offset="1" stop-color="\(colour)"/></linearGradient>
+            <linearGradient id="b" xlink:href="#a"/>
+            <rect id="s" x="4" y="4" width="56" height="56"/>
+          </defs>
+          <use href="#s" class="cls-1"/>
+          <circle cx="32" cy="32" r="6" fill="url('#b')"/>
+        </svg>
+
+        """
+    }
+
+    @Test("an SVG master and an SVG --dark: one icon.svg nesting both, the dark one shown under prefers-color-scheme: dark; the ids and classes both define (the same gradient id) are prefixed apart, and every reference resolves within its own master; it draws as the light master")
+    func darkModeSVG() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let light = folder.appendingPathComponent("light.svg"), dark = folder.appendingPathComponent("dark.svg")
+        try Data(Self.exported("#FF0000").utf8).write(to: light)
+        try Data(Self.exported("#0000FF").utf8).write(to: dark)
+        let web = try site([:])
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.darkSource = dark.path
+        let report = try Generator(options: options).run(source: light.path, outputFolder: web.path)
+        #expect(!report.warnings.contains { $0.contains("not combined") }, "\(report.warnings)")
+        let svg = try text(web.appendingPathComponent("icon.svg"))
+        #expect(svg.contains("@media (prefers-color-scheme:dark){.iconforge-light{display:none}.iconforge-dark{display:inline}}"))
+        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">"#), "\(svg)")
+        // Each master's half: its ids are its own, and whatever it refers to is among them.
+        let halves = svg.components(separatedBy: "<svg class=").dropFirst()
+        #expect(halves.count == 2)
+        func all(_ pattern: String, in text: String) -> [String] {
+            let expression = try! NSRegularExpression(pattern: pattern)
+            return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+        }
+        var everyID: [String] = []
+        for (half, prefix) in zip(halves, ["light-", "dark-"]) {
+            let ids = all(#"\sid="([^"]*)""#, in: half)
+            everyID += ids
+            #expect(Set(ids) == Set(["t", "a", "b", "s"].map { prefix + $0 }), "\(ids)")
+            let references = all(##"url\('?#([^)']*)"##, in: half) + all(##"href="#([^"]*)""##, in: half) + all(##"aria-labelledby="([^"]*)""##, in: half)
+                + all(##"\}#([-\w]+)\{"##, in: half)
+            #expect(references.count == 6 && references.allSatisfy(ids.contains), "\(references)")
+            #expect(half.contains(".\(prefix)cls-1{fill:url(#\(prefix)a)}") && half.contains("class=\"\(prefix)cls-1\""))
+            #expect(half.contains("#\(prefix)s{stroke:#fff}"), "colours in declarations are not ids")
+        }
+        #expect(Set(everyID).count == everyID.count)
+        #expect(halves.first!.hasPrefix("\"iconforge-light light-root\""))
+        // Drawn (librsvg shows the light half): the light master's red square, its gradient found.
+        let drawn = try SourceImage.read(web.appendingPathComponent("icon.svg").path, limits: .default, vectorSize: .longSide(64)).image
+        let own = try SourceImage.read(light.path, limits: .default, vectorSize: .longSide(64)).image
+        #expect(drawn.width == 64 && drawn.pixel(x: 10, y: 10) == own.pixel(x: 10, y: 10) && drawn.pixel(x: 32, y: 32) == own.pixel(x: 32, y: 32))
+        #expect(own.pixel(x: 10, y: 10)[0] > 200 && own.pixel(x: 10, y: 10)[2] < 50)
+        // A PNG --dark leaves icon.svg the light master alone.
+        options.darkSource = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let other = try site([:])
+        _ = try Generator(options: options).run(source: light.path, outputFolder: other.path)
+        #expect(try text(other.appendingPathComponent("icon.svg")) == Self.exported("#FF0000"))
+    }
+
     @Test("a designed --monochrome glyph gives the manifest purpose-monochrome icons at 192 and 512, white on transparency; without one there are none")
     func monochromeIcons() throws {
         let folder = try site([:])
