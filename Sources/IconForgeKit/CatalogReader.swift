@@ -29,7 +29,10 @@ struct SetFinding: Sendable {
 enum CatalogReader {
     static let setKinds: Set<String> = ["appiconset", "launchimage", "imageset", "stickersiconset"]
 
-    static func read(set folder: String, appIconName: String = "AppIcon") -> (targets: [ValidationTarget], findings: [SetFinding]) {
+    /// With `setChecks` false, only the targets: the checks of the set as a whole (duplicate slots, files no entry
+    /// names, missing sizes) are skipped, for files validated one by one, whose set is not checked (its duplicate-slot
+    /// keys, rendered as JSON, were most of reading a set).
+    static func read(set folder: String, appIconName: String = "AppIcon", setChecks: Bool = true) -> (targets: [ValidationTarget], findings: [SetFinding]) {
         let kind = (folder as NSString).pathExtension
         let contentsPath = (folder as NSString).appendingPathComponent("Contents.json")
         let name = (folder as NSString).lastPathComponent
@@ -70,15 +73,17 @@ enum CatalogReader {
             }
             wellFormed.append(entry)
             let label = Self.label(entry, kind: kind)
-            var slotFields = entry
-            slotFields["filename"] = nil
-            let slot = ContentsJSON(any: slotFields)?.rendered ?? label
             guard let filename = entry["filename"] as? String else { continue } // an empty slot
-            if let other = slots[slot] {
-                report(Finding(.duplicateEntry, .error, "two entries fill the slot \(label) (\(other) and \(filename))",
-                               fix: "remove one of them in Xcode"))
+            if setChecks {
+                var slotFields = entry
+                slotFields["filename"] = nil
+                let slot = ContentsJSON(any: slotFields)?.rendered ?? label
+                if let other = slots[slot] {
+                    report(Finding(.duplicateEntry, .error, "two entries fill the slot \(label) (\(other) and \(filename))",
+                                   fix: "remove one of them in Xcode"))
+                }
+                slots[slot] = filename
             }
-            slots[slot] = filename
             guard files.contains(filename) else {
                 report(Finding(.missingFile, .error, "Contents.json names \(filename) for \(label), but there is no such file",
                                fix: "add the file, or run 'iconforge generate' for this set"))
@@ -95,6 +100,7 @@ enum CatalogReader {
             targets[filename]!.scale = scale(entry)
             if kind == "appiconset", isAppStoreIcon(entry) { targets[filename]!.appStoreIcon = true }
         }
+        guard setChecks else { return (order.map { targets[$0]! }, findings) }
         for file in files.sorted() where targets[file] == nil {
             report(Finding(.unreferencedFile, .warning, "\(file) is in \(name) but no Contents.json entry names it",
                            fix: "delete it, or assign it to a slot in Xcode"))
@@ -160,12 +166,14 @@ enum CatalogReader {
         (entry["scale"] as? String).flatMap { Int($0.dropLast()) }
     }
 
+    /// The launch-images preset's slots, parsed once.
+    private static let launchImageSlots = (try? PresetCatalog.preset("launch-images"))?.outputs ?? []
+
     /// Pixel size an entry asks for: size × scale for icons; the slot table for launch images.
     static func expectedPixels(_ entry: [String: Any], kind: String) -> PixelSize? {
         if kind == "launchimage" {
             guard (entry["extent"] as? String ?? "full-screen") == "full-screen" else { return nil }
-            let slots = (try? PresetCatalog.preset("launch-images"))?.outputs ?? []
-            return slots.first { spec in
+            return launchImageSlots.first { spec in
                 spec.set != nil && spec.idiom.rawValue == entry["idiom"] as? String && spec.orientation == entry["orientation"] as? String
                     && spec.subtype == entry["subtype"] as? String && spec.scale?.rawValue == scale(entry)
             }?.pixels

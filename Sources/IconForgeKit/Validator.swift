@@ -108,7 +108,7 @@ public struct Validator: Sendable {
         let read = Locked([String: [String: ValidationTarget]]())
         parallelism.forEach(setFolders.count) { index in
             let folder = setFolders[index]
-            let set = Dictionary(CatalogReader.read(set: folder, appIconName: appIconName).targets
+            let set = Dictionary(CatalogReader.read(set: folder, appIconName: appIconName, setChecks: false).targets
                 .map { ($0.path.fileName, $0) }, uniquingKeysWith: { first, _ in first })
             read.withLock { $0[folder] = set }
         }
@@ -135,7 +135,7 @@ public struct Validator: Sendable {
                 if CatalogReader.setKinds.contains((path.parentFolder as NSString).pathExtension) {
                     // A file inside a set: its role and size come from the set, the set's own checks are not run.
                     let folder = path.parentFolder
-                    let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder, appIconName: appIconName).targets
+                    let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder, appIconName: appIconName, setChecks: false).targets
                         .map { ($0.path.fileName, $0) }, uniquingKeysWith: { first, _ in first })
                     sets[folder] = set
                     var target = set[path.fileName] ?? loose(path)
