@@ -383,9 +383,13 @@ static int fast_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t
     size_t channels = color_type == 6 ? 4 : 3;
     size_t row_bytes = (size_t)width * channels;
     if ((size_t)width * 4 * height != pixels_size) return FAST_DECLINED;
+    /* The inflated rows are held whole, beside the pixels: only up to 32 MiB (a 2896² RGBA image), so that a large
+     * image, which libpng decodes a row at a time, never needs twice its size. */
+    size_t filtered_size = (row_bytes + 1) * height;
+    if (filtered_size > ((size_t)32 << 20)) return FAST_DECLINED;
 
     /* Every chunk's bounds and CRC, and how many bytes of image data there are. */
-    size_t position = 8, compressed = 0;
+    size_t position = 8, compressed = 0, first_data = 0;
     int ended = 0, headers = 0, data_runs = 0, in_data = 0;
     while (!ended) {
         if (size - position < 12) return FAST_DECLINED;
@@ -395,33 +399,32 @@ static int fast_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t
         if (libdeflate_crc32(0, type, (size_t)length + 4) != load_be32(type + 4 + length)) return FAST_DECLINED;
         int is_data = memcmp(type, "IDAT", 4) == 0;
         /* Image data split by another chunk, or a second header: libpng's to judge. */
-        if (is_data && !in_data && ++data_runs > 1) return FAST_DECLINED;
+        if (is_data && !in_data) {
+            if (++data_runs > 1) return FAST_DECLINED;
+            first_data = position;
+        }
         in_data = is_data;
         if (is_data) compressed += length;
         else if (memcmp(type, "IHDR", 4) == 0) { if (++headers > 1) return FAST_DECLINED; }
         else if (memcmp(type, "IEND", 4) == 0) ended = 1;
         else if (memcmp(type, "tRNS", 4) == 0) return FAST_DECLINED;
-        else if ((type[0] & 0x20) == 0 && memcmp(type, "IHDR", 4) != 0 && memcmp(type, "PLTE", 4) != 0) return FAST_DECLINED;
+        else if ((type[0] & 0x20) == 0 && memcmp(type, "PLTE", 4) != 0) return FAST_DECLINED; /* unknown critical */
         position += (size_t)length + 12;
     }
     if (compressed < 6) return FAST_DECLINED;
 
-    /* The inflated rows are held whole, beside the pixels: only up to 32 MiB (a 2896² RGBA image), so that a large
-     * image, which libpng decodes a row at a time, never needs twice its size. */
-    size_t filtered_size = (row_bytes + 1) * height;
-    if (filtered_size > ((size_t)32 << 20)) return FAST_DECLINED;
     uint8_t *joined = malloc(compressed);
     uint8_t *filtered = malloc(filtered_size);
     uint8_t *previous = calloc(row_bytes, 1);
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     int result = FAST_DECLINED;
     if (joined == NULL || filtered == NULL || previous == NULL || inflater == NULL) goto done;
-    size_t at = 0;
-    for (position = 8; position < size;) {
-        uint32_t length = load_be32(data + position);
-        if (memcmp(data + position + 4, "IDAT", 4) == 0) { memcpy(joined + at, data + position + 8, length); at += length; }
-        if (memcmp(data + position + 4, "IEND", 4) == 0) break;
-        position += (size_t)length + 12;
+    /* The image data is one run of IDAT chunks (checked above): joined from its first. */
+    for (size_t at = 0, chunk = first_data; at < compressed;) {
+        uint32_t length = load_be32(data + chunk);
+        memcpy(joined + at, data + chunk + 8, length);
+        at += length;
+        chunk += (size_t)length + 12;
     }
     size_t used = 0, produced = 0;
     enum libdeflate_result inflated;

@@ -112,7 +112,7 @@ public struct Validator: Sendable {
                 .map { ($0.path.fileName, $0) }, uniquingKeysWith: { first, _ in first })
             read.withLock { $0[folder] = set }
         }
-        var sets = read.value
+        let sets = read.value
         // What each path is, and its real path (a system call for every component), looked up on every core too.
         let facts = Locked([(exists: Bool, isFolder: Bool, real: String)?](repeating: nil, count: paths.count))
         parallelism.forEach(paths.count) { index in
@@ -132,12 +132,8 @@ public struct Validator: Sendable {
                 visit(path, into: &walk)
                 walk.scope = nil
             } else if walk.visited.insert(real).inserted {
-                if CatalogReader.setKinds.contains((path.parentFolder as NSString).pathExtension) {
-                    // A file inside a set: its role and size come from the set, the set's own checks are not run.
-                    let folder = path.parentFolder
-                    let set = sets[folder] ?? Dictionary(CatalogReader.read(set: folder, appIconName: appIconName, setChecks: false).targets
-                        .map { ($0.path.fileName, $0) }, uniquingKeysWith: { first, _ in first })
-                    sets[folder] = set
+                if let set = sets[path.parentFolder] {
+                    // A file inside a set (read above): its role and size come from the set, the set's own checks are not run.
                     var target = set[path.fileName] ?? loose(path)
                     target.path = path
                     walk.targets.append(target)

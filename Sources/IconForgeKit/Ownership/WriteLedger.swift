@@ -81,11 +81,16 @@ struct WriteLedger: Sendable {
         // for deleted folders was a quarter of an icon set's time).
         merged = merged.filter { name, _ in
             var status = stat()
-            return lstat(name.hasPrefix("/") ? name : (anchor as NSString).appendingPathComponent(name), &status) == 0
+            return lstat(path(of: name), &status) == 0
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         if let data = try? encoder.encode(merged) { try? FileIO.writeAtomically([UInt8](data) + [10], to: path) }
+    }
+
+    /// The file an entry's key names: `key`'s inverse.
+    private func path(of key: String) -> String {
+        key.hasPrefix("/") ? key : (anchor as NSString).appendingPathComponent(key)
     }
 
     private func key(_ path: String) -> String {

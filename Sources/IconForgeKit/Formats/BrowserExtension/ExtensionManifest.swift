@@ -29,10 +29,15 @@ enum ExtensionManifest {
     /// True for a JSON object that is an extension's manifest: it has `manifest_version` (a web app manifest never does).
     static func isExtension(_ root: [String: Any]) -> Bool { root["manifest_version"] != nil }
 
+    /// A manifest's bytes as a JSON object, past the comments Chrome allows in manifest.json; nil for anything else.
+    private static func object(_ bytes: [UInt8]) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(JSONText.withoutComments(bytes)))) as? [String: Any]
+    }
+
     /// The manifest at `path` as a JSON object when it is an extension's; nil otherwise (or when it cannot be read).
     static func read(_ path: String) -> [String: Any]? {
         guard let bytes = try? FileIO.readDocument(path),
-              let root = (try? JSONSerialization.jsonObject(with: Data(JSONText.withoutComments(bytes)))) as? [String: Any], isExtension(root) else { return nil }
+              let root = object(bytes), isExtension(root) else { return nil }
         return root
     }
 
@@ -104,7 +109,7 @@ enum ExtensionManifest {
     /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
     static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
         // Chrome reads comments in manifest.json: they are skipped, and kept where the edit does not reach.
-        guard let root = (try? JSONSerialization.jsonObject(with: Data(JSONText.withoutComments(existing)))) as? [String: Any] else {
+        guard let root = object(existing) else {
             throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write \(snippetName) instead")
         }
         var edits: [(path: [String], value: [String: Any])] = []
