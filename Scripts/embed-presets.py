@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Embeds Presets/*.json into Sources/IconForgeKit/EmbeddedPresets.swift, so the iconforge binary needs no
+"""Embeds Presets/*.json into Sources/IconForgeKit/Presets/EmbeddedPresets.swift, so the iconforge binary needs no
 resource bundle. Run after editing a preset; a test fails while the two differ."""
 import os
 
@@ -13,7 +13,7 @@ for name in names:
     assert '"###' not in text
     lines.append(f'        "{name}": ###"""\n{text}"""###,')
 lines += ["    ]", "}", ""]
-out = os.path.join(root, "Sources", "IconForgeKit", "EmbeddedPresets.swift")
+out = os.path.join(root, "Sources", "IconForgeKit", "Presets", "EmbeddedPresets.swift")
 with open(out, "w", encoding="utf-8") as f:
     f.write("\n".join(lines))
 print("wrote", os.path.relpath(out, root), "with", len(names), "presets")
