@@ -170,7 +170,42 @@ struct GenerateCommand: ParsableCommand {
             throw Terminal.failure("generate needs --preset and --out with a source (or no source, to run the jobs of \(ProjectConfig.fileName))", status: 2)
         }
         // An unknown or malformed preset is a usage error (exit 2), as in watch.
-        var options = GenerateOptions(presets: try Terminal.orExit(2) { try PresetCatalog.presets(preset) })
+        var request = try Terminal.orExit(2) { try GenerateRequest(sources: sources, presets: preset, out: out, options: try options()) }
+        request.variant = variant
+        request.alternates = try alternate.map { text in
+            guard let icon = AlternateIcons.Icon(parsing: text) else { throw Terminal.failure("--alternate takes NAME=FILE (got '\(text)')", status: 2) }
+            return icon
+        }
+        for line in request.ignoredOptions { Terminal.standardError("warning: " + line) }
+        let (files, skipped) = request.masters()
+        skipped.forEach(Terminal.standardError)
+        guard !files.isEmpty else { throw Terminal.failure("\(RequestError.noMasters(sources))") }
+        let destinations = try Self.orExit { try request.destinations() }
+        guard destinations.count > 1 || destinations.first?.out != out else { return try run(destinations[0]) }
+        // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
+        var status: Int32 = 0
+        for destination in destinations {
+            if !quiet { print("\(destination.presetNames.joined(separator: ",")) → \(destination.out)") }
+            do {
+                try run(destination)
+                if !dryRun {
+                    let notes = try Terminal.orExit(1) { try destination.updatePlayListings() }
+                    if !quiet { notes.forEach { print($0) } }
+                }
+            } catch {
+                if destinations.count == 1 { throw error }
+                status = max(status, (error as? ExitCode)?.rawValue ?? 1)
+            }
+        }
+        if let variant, !quiet, !dryRun, let apple = destinations.first(where: { $0.options.presets.first?.platform == .apple }) {
+            print("Xcode: set ASSETCATALOG_COMPILER_APPICON_NAME = \(apple.options.appIconName ?? ProjectLayout.appleIconName(variant: variant)) in the build configuration of \(variant)")
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The options the flags give.
+    private func options() throws -> GenerateOptions {
+        var options = GenerateOptions(presets: [])
         options.filter = filter
         options.linearLight = !gammaSpace
         options.background = background ?? .white
@@ -183,9 +218,7 @@ struct GenerateCommand: ParsableCommand {
         options.launchImageName = launchImageName
         options.appID = appID
         if let badge, !badge.isEmpty { // an empty --badge (badge: "" in a variant) turns the job's off
-            let text = try Terminal.orExit(2) {
-                try BadgeText.resolve(badge, version: badgeVersion, build: badgeBuild, environment: ProcessInfo.processInfo.environment)
-            }
+            let text = try BadgeText.resolve(badge, version: badgeVersion, build: badgeBuild, environment: ProcessInfo.processInfo.environment)
             var drawn = Badge(text: text, style: badgeStyle, position: badgePosition)
             if let badgeColor { drawn.color = badgeColor }
             if let badgeTextColor { drawn.textColor = badgeTextColor }
@@ -203,10 +236,10 @@ struct GenerateCommand: ParsableCommand {
         options.monochrome = monochrome.flatMap { $0 == "none" ? nil : $0 == "auto" ? .auto : .file($0) }
         for text in layer {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ["front", "middle", "back"].contains(parts[0].lowercased()), !parts[1].isEmpty else {
-                throw Terminal.failure("--layer takes front=FILE, middle=FILE or back=FILE (got '\(text)')", status: 2)
+            guard parts.count == 2, let name = VisionLayer(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
+                throw RequestError.unusable("--layer takes front=FILE, middle=FILE or back=FILE (got '\(text)')")
             }
-            options.visionLayers[parts[0].lowercased()] = parts[1]
+            options.visionLayers[name.rawValue] = parts[1]
         }
         options.updatesPage = updateHTML
         options.hashesNames = hashNames
@@ -216,148 +249,53 @@ struct GenerateCommand: ParsableCommand {
         options.launchLogoScale = launchLogoScale
         options.compression = compression
         options.limits = decode.limits
+        return options
+    }
 
-        let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
-        if dark != nil, !slots.contains(.dark) {
-            Terminal.standardError("warning: --dark is ignored: none of the presets (\(preset)) has a dark slot; ios-single and icon-composer do")
-        }
-        if tinted != nil, !slots.contains(.tinted) {
-            Terminal.standardError("warning: --tinted is ignored: none of the presets (\(preset)) has a tinted slot; ios-single and icon-composer do")
-        }
-        let files = try expandSources()
-        guard !files.isEmpty else { throw Terminal.failure("no PNG, SVG or JPEG masters in \(sources.joined(separator: ", "))") }
-        // One master into a project's root (or presets of several platforms into one folder): each preset into its own place.
-        if files.count == 1, !out.contains("{name}") {
-            let names = preset.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            if let variant {
-                // Each platform where it keeps a variant; the Apple set under its own name.
-                let routes = try Terminal.orExit(2) { try ProjectLayout.variantRoutes(presets: names, out: out, variant: variant) }
-                var sub = self
-                sub.variant = nil
-                sub.appIconName = appIconName ?? ProjectLayout.appleIconName(variant: variant)
-                try sub.runRoutes(routes)
-                let apple = routes.filter { route in (try? PresetCatalog.presets(route.presets[0]))?.first?.platform == .apple }
-                if !quiet, !dryRun, !apple.isEmpty {
-                    print("Xcode: set ASSETCATALOG_COMPILER_APPICON_NAME = \(sub.appIconName!) in the build configuration of \(variant)")
-                }
-                return
-            }
-            let routes = try Terminal.orExit(2) { try ProjectLayout.routes(presets: names, out: out) }
-            if routes.count > 1 || routes.first?.folder != out { return try runRoutes(routes) }
-        } else if variant != nil {
-            throw Terminal.failure("--variant works with one master at a time", status: 2)
-        }
-        let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
-        let jobs = files.map { ($0, pattern.replacingOccurrences(of: "{name}", with: (($0 as NSString).lastPathComponent as NSString).deletingPathExtension)) }
-        // With a {name} pattern each master's folder is made below the part before it: never through a link out of that.
-        if let marker = pattern.range(of: "{name}") {
-            let fixed = String(pattern[..<marker.lowerBound])
-            let folder = fixed.hasSuffix("/") ? String(fixed.dropLast()) : fixed.parentFolder // "out/{name}" → out, "out/icons-{name}" → out
-            let scope = FolderScope(folder.isEmpty ? "." : folder)
-            for (_, folder) in jobs where !scope.contains(folder) {
-                throw Terminal.failure("\(FileError.leavesFolder(path: folder, folder: scope.folder))", status: 1)
-            }
-        }
-        if Set(jobs.map(\.1)).count < jobs.count {
-            throw Terminal.failure("two sources have the same name and would write the same folder; rename one")
-        }
-        // Every master of the command is an input of every run: one run never writes over another's master.
-        options.otherInputs = files + alternate.compactMap { AlternateIcons.Icon(parsing: $0)?.master }
-        let alternates = try alternateJobs(options: options, sources: files)
-        let generator = Generator(options: options)
-        if dryRun { return printPlan(generator, jobs) }
-        // An Icon Composer master carries its own dark and tinted appearances: they fill the variant slots
-        // unless --dark or --tinted says otherwise.
-        let generatorFor = { @Sendable [options] (source: String) -> Generator in
-            guard IconComposerBundle.isBundle(source), dark == nil || tinted == nil else { return generator }
-            var own = options
-            if dark == nil, slots.contains(.dark) { own.darkSource = source }
-            if tinted == nil, slots.contains(.tinted) { own.tintedSource = .file(source) }
-            return Generator(options: own)
-        }
-
-        let previewer = { [appIconName] in
-            var previewer = Previewer(options: options)
-            previewer.appIconName = appIconName ?? "AppIcon"
+    /// Runs one destination's masters: in parallel, each into its folder, then its alternate icons.
+    private func run(_ request: GenerateRequest) throws {
+        let runs = try Self.orExit { try request.runs() }
+        let alternates = try Self.orExit { try request.alternateRuns(into: runs[0].folder) }
+        if dryRun { return printPlan(runs) }
+        let previewer = {
+            var previewer = Previewer(options: request.options)
+            previewer.appIconName = request.options.appIconName ?? "AppIcon"
             return previewer
         }()
         // One bar over every source's files: the plan counts them without reading any master.
-        let expected = Terminal.isInteractive && !quiet && !verbose ? jobs.reduce(0) { $0 + generator.plan(outputFolder: $1.1).files.filter { $0.pixels != nil }.count } : 0
+        let expected = Terminal.isInteractive && !quiet && !verbose
+            ? runs.reduce(0) { $0 + $1.generator.plan(outputFolder: $1.folder).files.filter { $0.pixels != nil }.count } : 0
         let reporter = Reporter(interactive: Terminal.isInteractive, verbosity: quiet ? .quiet : verbose ? .verbose : .normal, filesExpected: expected)
         let clock = ContinuousClock(), start = clock.now
         // One source: its outputs in parallel. Several: sources in parallel, each on one core.
-        let perSource: Parallelism = jobs.count == 1 ? .allCores : .serial
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (source, folder) = jobs[index]
+        let perSource: Parallelism = runs.count == 1 ? .allCores : .serial
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let run = runs[index]
             do {
-                let report = try generatorFor(source).run(source: source, outputFolder: folder, parallelism: perSource,
-                                               progress: reporter.fileProgress(source: index))
+                let report = try run.generator.run(source: run.source, outputFolder: run.folder, parallelism: perSource,
+                                                   progress: reporter.fileProgress(source: index))
                 reporter.finished(report)
-                if preview { reporter.previewed(try previewer.write(sources: [folder], to: Previewer.sheetPath(forOutputFolder: folder),
-                                                                       title: "IconForge preview — \((source as NSString).lastPathComponent)", anchoredOn: folder)) }
+                if preview { reporter.previewed(try previewer.write(sources: [run.folder], to: Previewer.sheetPath(forOutputFolder: run.folder),
+                                                                       title: "IconForge preview — \((run.source as NSString).lastPathComponent)", anchoredOn: run.folder)) }
             } catch {
                 reporter.failed("\(error)")
             }
         }
         if reporter.failureCount == 0, !alternates.isEmpty {
-            for (icon, alternateGenerator) in alternates {
-                do { reporter.finished(try alternateGenerator.run(source: icon.master, outputFolder: jobs[0].1)) } catch { reporter.failed("\(error)") }
+            for (_, run) in alternates {
+                do { reporter.finished(try run.generator.run(source: run.source, outputFolder: run.folder)) } catch { reporter.failed("\(error)") }
             }
-            if reporter.failureCount == 0, !quiet { print(AlternateIcons.snippet(names: alternates.map(\.0.name)), terminator: "") }
+            if reporter.failureCount == 0, !quiet { print(AlternateIcons.snippet(names: alternates.map { $0.icon.name }), terminator: "") }
         }
         let elapsed = clock.now - start
         reporter.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         if reporter.failureCount > 0 { throw ExitCode(1) }
     }
 
-    /// Runs this command once per destination, each with its own presets; the options that belong to one platform
-    /// (appearance variants, alternates) go only with the presets that use them.
-    private func runRoutes(_ routes: [(presets: [String], folder: String)]) throws {
-        var status: Int32 = 0
-        for route in routes {
-            var sub = self
-            sub.preset = route.presets.joined(separator: ",")
-            sub.out = route.folder
-            let presets = (try? PresetCatalog.presets(sub.preset!)) ?? []
-            let slots = Set(presets.flatMap { $0.outputs.compactMap(\.appearance) })
-            if !slots.contains(.dark) { sub.dark = nil }
-            if !slots.contains(.tinted) { sub.tinted = nil }
-            if AlternateIcons.preset(from: presets) == nil { sub.alternate = [] }
-            if !quiet { print("\(sub.preset!) → \(route.folder)") }
-            // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
-            do {
-                try sub.run()
-                // Android reached from the project's root (a module's res/, or android/ in a Flutter or Capacitor app):
-                // fastlane's Play listing icon anywhere at the root follows the new one (the generator updates those
-                // inside the folder it was given; an icon already updated is not touched again).
-                // Only a run that writes the Play icon (not one of Android's other resources alone).
-                if !dryRun, let root = out, presets.contains(where: { $0.outputs.contains { $0.androidLayer == "play" } }) {
-                    let notes = try Terminal.orExit(1) { try FastlanePlayIcons.update(root: root, afterAndroidInto: route.folder, inputs: sources) }
-                    if !quiet { notes.forEach { print($0) } }
-                }
-            } catch {
-                if routes.count == 1 { throw error }
-                status = max(status, (error as? ExitCode)?.rawValue ?? 1)
-            }
-        }
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    /// One generator per --alternate: the presets' app-icon sets only, named after the alternate.
-    private func alternateJobs(options: GenerateOptions, sources: [String]) throws -> [(AlternateIcons.Icon, Generator)] {
-        guard !alternate.isEmpty else { return [] }
-        guard sources.count == 1 else { throw Terminal.failure("--alternate works with one master (one app) at a time", status: 2) }
-        guard let preset = AlternateIcons.preset(from: options.presets) else {
-            throw Terminal.failure("--alternate needs a preset that writes an app icon set (ios, ios-single, icon-composer, …)", status: 2)
-        }
-        return try alternate.map { text in
-            guard let icon = AlternateIcons.Icon(parsing: text) else { throw Terminal.failure("--alternate takes NAME=FILE (got '\(text)')", status: 2) }
-            var own = options
-            own.presets = [preset]
-            own.appIconName = icon.name
-            own.darkSource = nil
-            own.tintedSource = nil
-            return (icon, Generator(options: own))
+    /// Runs `body`; a request that cannot be carried out is one line on standard error and exit 2 for a usage error, 1 otherwise.
+    private static func orExit<Value>(_ body: () throws -> Value) throws -> Value {
+        do { return try body() } catch {
+            throw Terminal.failure("\(error)", status: (error as? RequestError)?.isUsageError == true ? 2 : 1)
         }
     }
 
@@ -394,130 +332,17 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    private func expandSources() throws -> [String] {
-        var files: [String] = []
-        for source in sources {
-            var isFolder: ObjCBool = false
-            if IconComposerBundle.isBundle(source) {
-                files.append(source)
-            } else if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-                let scope = FolderScope(source)
-                for name in names {
-                    let path = (source as NSString).appendingPathComponent(name)
-                    var isSubfolder: ObjCBool = false
-                    if !scope.contains(path) {
-                        Terminal.standardError("skipped \(path): a link that leaves \(source); IconForge reads nothing outside the folder it is given")
-                    } else if SourceImage.hasReadableName(name) || (name.hasSuffix(".icon") && IconComposerBundle.isBundle(path)) {
-                        files.append(path)
-                    } else if FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder), isSubfolder.boolValue {
-                        Terminal.standardError("skipped \(path): a folder (masters are read from the folder itself, not below it)")
-                    } else {
-                        Terminal.standardError("skipped \(path): not a PNG, JPEG or SVG master")
-                    }
-                }
-            } else {
-                files.append(source)
-            }
-        }
-        return files
-    }
-
-    private func printPlan(_ generator: Generator, _ jobs: [(String, String)]) {
-        for (source, folder) in jobs {
-            print("\(source) → \(folder) (dry run: nothing written)")
-            let plan = generator.plan(outputFolder: folder)
+    private func printPlan(_ runs: [GenerateRequest.Run]) {
+        for run in runs {
+            print("\(run.source) → \(run.folder) (dry run: nothing written)")
+            let plan = run.generator.plan(outputFolder: run.folder)
             for file in plan.files {
                 print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + (folder as NSString).appendingPathComponent(file.path))
+                      + (run.folder as NSString).appendingPathComponent(file.path))
             }
             for move in plan.moves {
-                print("  move to .iconforge-backup/: " + (folder as NSString).appendingPathComponent(move))
+                print("  move to .iconforge-backup/: " + (run.folder as NSString).appendingPathComponent(move))
             }
-        }
-    }
-}
-
-/// Prints progress and results: a progress bar on a terminal, plain lines otherwise, then a summary table.
-final class Reporter: @unchecked Sendable {
-    /// How much is printed: errors and warnings only, the usual, or every file even on a terminal.
-    enum Verbosity { case quiet, normal, verbose }
-
-    private let interactive: Bool
-    private let verbosity: Verbosity
-    private let lock = NSLock()
-    private var reports: [GenerationReport] = []
-    private var failures = 0
-    /// Files done and expected over every source, for the one progress bar a terminal shows.
-    private var filesDone: [Int: Int] = [:]
-    private let filesExpected: Int
-
-    init(interactive: Bool, verbosity: Verbosity, filesExpected: Int) {
-        self.interactive = interactive && verbosity == .normal
-        self.verbosity = verbosity
-        self.filesExpected = filesExpected
-    }
-
-    /// Progress of source `index`: the bar counts every source's files together.
-    func fileProgress(source index: Int) -> @Sendable (Int, Int) -> Void {
-        { [self] done, _ in
-            guard interactive else { return }
-            lock.withLock {
-                filesDone[index] = done
-                let total = max(filesExpected, filesDone.values.reduce(0, +)), sum = filesDone.values.reduce(0, +)
-                let width = 30, filled = width * sum / max(total, 1)
-                FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(sum)/\(total) files".utf8))
-            }
-        }
-    }
-
-    func finished(_ report: GenerationReport) {
-        lock.withLock {
-            reports.append(report)
-            // Unbuffered, as the bar is: the line is cleared before anything else is printed on it.
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            if verbosity == .verbose || (!interactive && verbosity == .normal) {
-                for file in report.files {
-                    print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
-                }
-            }
-            for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
-            if verbosity != .quiet { for note in report.notes { print(note) } }
-        }
-    }
-
-    /// A preview sheet written for a source's outputs.
-    func previewed(_ report: PreviewReport) {
-        lock.withLock {
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            if verbosity != .quiet {
-                print("preview: " + report.summaryLine)
-                for note in report.notes { print(note) }
-            }
-        }
-    }
-
-    /// Sources that failed so far.
-    var failureCount: Int { lock.withLock { failures } }
-
-    func failed(_ message: String) {
-        lock.withLock {
-            failures += 1
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            Terminal.standardError(message)
-        }
-    }
-
-    /// The table after the run; `seconds` is the run's wall time (sources in parallel overlap).
-    func summary(seconds: Double) {
-        lock.withLock {
-            guard verbosity != .quiet else { return }
-            let files = reports.reduce(0) { $0 + $1.files.count }
-            let bytes = reports.reduce(0) { $0 + $1.totalBytes }
-            print("sources   outputs   bytes        time")
-            print("\(reports.count)/\(reports.count + failures)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                  + "\(files)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                  + "\(bytes)".padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%.3f s", seconds))
         }
     }
 }

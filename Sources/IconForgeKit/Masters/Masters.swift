@@ -17,7 +17,7 @@ struct Masters: Sendable {
     var visionLayers: [String: ImagePyramid] = [:]
     /// Android's adaptive icon and its pictures by `android-layer`.
     var adaptive: AdaptiveIcon?
-    var android: [String: ImagePyramid] = [:]
+    var android: [AndroidLayer: ImagePyramid] = [:]
     /// The web manifest's maskable icon: the master inset to the safe zone's square on its edge colour.
     var maskable: ImagePyramid?
     /// watchOS's icons, which it shows in a circle: a logo on transparency scaled to stay inside it, on the background.
@@ -111,12 +111,12 @@ struct Masters: Sendable {
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
-        for (layer, path) in options.visionLayers where jobs.contains(where: { $0.spec.visionLayer == layer }) {
+        for (layer, path) in options.visionLayers where jobs.contains(where: { $0.spec.visionLayer?.rawValue == layer }) {
             masters.visionLayers[layer] = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
         }
         let androidLayers = Set(jobs.compactMap(\.spec.androidLayer))
         let largestSide = { (uses: (IconSpec) -> Bool) in jobs.filter { uses($0.spec) }.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() }
-        let maskableSide = largestSide { $0.webPurpose == "maskable" }, circularSide = largestSide { $0.isCircular }
+        let maskableSide = largestSide { $0.webPurpose == .maskable }, circularSide = largestSide { $0.isCircular }
         // Logo or full bleed, and how far a logo reaches, decided once for Android's layers, the maskable icon and watchOS.
         let roles = Set(jobs.map(\.spec.role))
         let placement = androidLayers.isEmpty && maskableSide == nil && circularSide == nil && roles.isDisjoint(with: [.androidSplash, .androidBanner])
@@ -134,7 +134,7 @@ struct Masters: Sendable {
             let icon = AdaptiveIcon.make(master: image, placement: placement, foreground: try load(options.androidForeground), background: try load(backgroundFile),
                                          backgroundColor: backgroundColor ?? placement.background(fallback: options.background),
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
-            if !icon.monochromeHasShape, androidLayers.contains("monochrome") {
+            if !icon.monochromeHasShape, androidLayers.contains(.monochrome) {
                 warnings.append("\(source): no glyph stands out from the master's background, so no monochrome layer was written for themed "
                                 + "icons (Android 13+ then makes its own); give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
             }
@@ -195,7 +195,7 @@ struct Masters: Sendable {
                 warnings.append("--banner-text '\(text)' is too long to be legible on the \(banner) TV banner: the banner has the logo alone")
             }
         }
-        if let side = largestSide({ $0.webPurpose == "monochrome" }), case .file(let path)? = options.monochrome {
+        if let side = largestSide({ $0.webPurpose == .monochrome }), case .file(let path)? = options.monochrome {
             let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
             masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)
         }

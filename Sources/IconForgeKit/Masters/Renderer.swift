@@ -14,9 +14,9 @@ struct Renderer: Sendable {
         var appearance: Appearance?
         var keepsAlpha: Bool
         var pixels: PixelSize
-        var visionLayer: String?
-        var androidLayer: String?
-        var webPurpose: String?
+        var visionLayer: VisionLayer?
+        var androidLayer: AndroidLayer?
+        var webPurpose: WebPurpose?
         var circular: Bool
         /// Web outputs are composited over `--web-background`, others over `--background`.
         var web: Bool
@@ -39,13 +39,13 @@ struct Renderer: Sendable {
         let circle = { (fraction: Double) in Badge.SafeArea.inscribed(width: size.width, height: size.height, fraction: fraction) }
         let square = { (fraction: Double) in Badge.SafeArea.inscribed(width: size.width, height: size.height, fraction: fraction, circle: false) }
         switch spec.androidLayer {
-        case "foreground"?: return circle(66.0 / 108.0) // the adaptive icon's safe zone
-        case "legacy"?, "round"?: return circle(0.92)    // Android's legacy icons leave a margin; the round one is a disc
-        case "play"?: return square(1)
+        case .foreground?: return circle(66.0 / 108.0) // the adaptive icon's safe zone
+        case .legacy?, .round?: return circle(0.92)    // Android's legacy icons leave a margin; the round one is a disc
+        case .play?: return square(1)
         case .some: return nil                              // background, monochrome
         case nil: break
         }
-        if spec.webPurpose == "maskable" { return circle(0.8) }
+        if spec.webPurpose == .maskable { return circle(0.8) }
         if spec.isCircular { return circle(1) }
         switch spec.role {
         case .mac: return square(824.0 / 1024.0)             // the macOS icon shape inside its canvas
@@ -104,8 +104,8 @@ struct Renderer: Sendable {
             case .dark?: masters.dark
             case .tinted?: masters.tinted
             case nil:
-                spec.visionLayer.flatMap { masters.visionLayers[$0] } ?? spec.androidLayer.flatMap { masters.android[$0] }
-                    ?? (spec.webPurpose == "maskable" ? masters.maskable : nil) ?? (spec.webPurpose == "monochrome" ? masters.webMonochrome : nil)
+                spec.visionLayer.flatMap { masters.visionLayers[$0.rawValue] } ?? spec.androidLayer.flatMap { masters.android[$0] }
+                    ?? (spec.webPurpose == .maskable ? masters.maskable : nil) ?? (spec.webPurpose == .monochrome ? masters.webMonochrome : nil)
                     ?? (spec.role == .mac ? masters.mac : nil)
                     ?? (spec.isCircular ? masters.circular : nil)
             }

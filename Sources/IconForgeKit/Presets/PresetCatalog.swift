@@ -52,8 +52,7 @@ public enum PresetCatalog {
     /// `ios-universal` (universal with scales), `macos`, `watchos` (one universal 1024) or `watchos-legacy`,
     /// `carplay`. Empty when the set has no Contents.json or no entry of a known platform.
     public static func matchingPresets(iconSet folder: String) -> [String] {
-        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
-              case .object(let root)? = try? ContentsJSON.parse(bytes), case .array(let images)? = root["images"] else { return [] }
+        guard case .object(let root)? = try? AssetSetContents.read(set: folder).get().json, case .array(let images)? = root["images"] else { return [] }
         var found: [String] = []
         func add(_ name: String) { if !found.contains(name) { found.append(name) } }
         for case .object(let entry) in images {

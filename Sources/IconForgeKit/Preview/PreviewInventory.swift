@@ -233,12 +233,10 @@ struct PreviewInventory {
 
     /// Reads an app-icon set's pictures: all of them, or with `platformsOnly` the Mac and watch icons alone.
     private mutating func readIconSet(_ folder: String, limits: PNGLimits, platformsOnly: Bool = false) {
-        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
-              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+        guard let entries = try? AssetSetContents.read(set: folder).get().entries else {
             notes.append("\((folder as NSString).lastPathComponent): no readable Contents.json")
             return
         }
-        let entries = (root["images"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         struct Entry { var fields: [String: Any]; var filename: String; var pixels: Int }
         // The entry's pixel size as validate reads it (size × scale, range-checked); app icons are square.
         let usable = entries.compactMap { entry -> Entry? in
@@ -304,10 +302,9 @@ struct PreviewInventory {
     }
 
     private mutating func readLaunchSet(_ folder: String, limits: PNGLimits) {
-        guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("Contents.json")),
-              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return }
+        guard let entries = try? AssetSetContents.read(set: folder).get().entries else { return }
         var seen: Set<String> = []
-        for entry in (root["images"] as? [Any] ?? []).compactMap({ $0 as? [String: Any] }) {
+        for entry in entries {
             guard let filename = entry["filename"] as? String, !filename.contains("/"), seen.insert(filename).inserted else { continue }
             let path = (folder as NSString).appendingPathComponent(filename)
             launch.append(Self.picture(path, label: "\(filename) · \(CatalogReader.label(entry, kind: "launchimage"))", limits: limits))
@@ -444,11 +441,13 @@ struct PreviewInventory {
             let path = (folder as NSString).appendingPathComponent(clean.hasPrefix("/") ? String(clean.dropFirst()) : clean)
             return scope.contains(path) ? path : nil
         }
-        if let manifest, let bytes = try? FileIO.readDocument(manifest),
-           let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] {
-            let maskables = icons.compactMap { $0 as? [String: Any] }.filter { ($0["purpose"] as? String ?? "").split(separator: " ").contains("maskable") }
+        // The manifest's icons resolve as generate and validate resolve them: from the manifest's own folder.
+        if let manifest, scope.contains(manifest), let document = WebManifestDocument.read(manifest) {
+            let site = WebApp(manifest: manifest, scope: scope)
+            let maskables = document.icons.filter { ($0["purpose"] as? String ?? "").split(separator: " ").contains("maskable") }
             let widest = maskables.max { Self.manifestWidth($0) < Self.manifestWidth($1) }
-            if let source = widest?["src"] as? String, let path = local(source) {
+            if let source = widest?["src"] as? String, !site.cannotResolve(source), let path = site.resolve(source, base: manifest.parentFolder),
+               scope.contains(path) {
                 maskable = Self.picture(path, label: "\(source) · maskable", limits: limits)
             }
         }

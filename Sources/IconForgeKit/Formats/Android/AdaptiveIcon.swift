@@ -86,13 +86,13 @@ struct AdaptiveIcon: Sendable {
 
     /// The picture for an output's `android-layer`; nil for a colour background (a resource, never a picture: the
     /// plan leaves that output out).
-    func image(for layer: String) -> Image? {
+    func image(for layer: AndroidLayer) -> Image? {
         switch layer {
-        case "foreground": foreground
-        case "background": background
-        case "monochrome": monochrome
-        case "round": round
-        default: legacy // legacy, play
+        case .foreground: foreground
+        case .background: background
+        case .monochrome: monochrome
+        case .round: round
+        case .legacy, .play: legacy
         }
     }
 }

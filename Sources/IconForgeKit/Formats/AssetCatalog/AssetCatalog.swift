@@ -42,9 +42,7 @@ public struct AssetSet: Sendable {
     /// What writing this set over an existing one does (`SetMerge`), read from `folder` without writing.
     public func merge(into folder: String) -> SetMerge {
         let target = (folder as NSString).appendingPathComponent(name)
-        let contentsPath = (target as NSString).appendingPathComponent("Contents.json")
-        let bytes = try? FileIO.readDocument(contentsPath)
-        let existing = bytes.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }.flatMap(ContentsJSON.init(any:))
+        let existing = try? AssetSetContents.read(set: target).get().json
         let present = Set(((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") })
         return SetMerge(set: self, existing: existing?.fields, existingFiles: present)
     }

@@ -44,21 +44,20 @@ enum CatalogReader {
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: contentsPath, finding: finding)) }
 
-        let data: [UInt8]
-        do { data = try FileIO.readDocument(contentsPath) } catch {
-            if case .notFound = error {
-                report(Finding(.missingFile, .error, "\(name) has no Contents.json", fix: "recreate the set in Xcode, or run 'iconforge generate'"))
-            } else {
-                report(Finding(.decode, .error, "Contents.json: \(error)", fix: "restore it from version control, or recreate the set"))
-            }
+        let contents: AssetSetContents
+        switch AssetSetContents.read(set: folder) {
+        case .success(let read): contents = read
+        case .failure(.missing):
+            report(Finding(.missingFile, .error, "\(name) has no Contents.json", fix: "recreate the set in Xcode, or run 'iconforge generate'"))
             return ([], findings)
-        }
-        guard let root = (try? JSONSerialization.jsonObject(with: Data(data))) as? [String: Any] else {
+        case .failure(.unreadable(let error)):
+            report(Finding(.decode, .error, "Contents.json: \(error)", fix: "restore it from version control, or recreate the set"))
+            return ([], findings)
+        case .failure(.invalid):
             report(Finding(.decode, .error, "Contents.json is not valid JSON", fix: "restore it from version control, or recreate the set"))
             return ([], findings)
         }
-        let entries = (root["images"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
-        let isTemplate = ((root["properties"] as? [String: Any])?["template-rendering-intent"] as? String) == "template"
+        let entries = contents.entries, isTemplate = contents.isTemplate
         let files = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") && $0 != "Contents.json" })
 
         var targets: [String: ValidationTarget] = [:]

@@ -10,8 +10,8 @@ enum VisionStack {
     static let folderNames = ["front": "Front", "middle": "Mid", "back": "Back"]
 
     /// The image set of `layer` inside `stack`, relative to the output folder.
-    static func imageSet(stack: String, layer: String) -> String {
-        "\(stack)/\(folderNames[layer] ?? layer).solidimagestacklayer/Content.imageset"
+    static func imageSet(stack: String, layer: VisionLayer) -> String {
+        "\(stack)/\(folderNames[layer.rawValue] ?? layer.rawValue).solidimagestacklayer/Content.imageset"
     }
 
     /// Creates the layer folder and the stack's and layer's Contents.json where missing; a stack Contents.json

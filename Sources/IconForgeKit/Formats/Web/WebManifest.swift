@@ -48,11 +48,10 @@ enum WebManifest {
     /// are left as they are.
     static func listedIcons(in folder: String) -> [ListedIcon] {
         let site = WebApp(folder), scope = FolderScope(folder)
-        guard let manifest = site.manifest, scope.contains(manifest), let bytes = try? FileIO.readDocument(manifest),
-              let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
-        let base = manifest.parentFolder
-        return icons.compactMap { item -> ListedIcon? in
-            guard let icon = item as? [String: Any], let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
+        guard let document = site.manifestDocument(inside: folder) else { return [] }
+        let base = document.path.parentFolder
+        return document.icons.compactMap { icon -> ListedIcon? in
+            guard let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
                   !site.cannotResolve(reference), let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
                   src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
             guard let purpose = renderedPurpose(icon["purpose"] as? String), let pixels = largestSquare(sizes) else { return nil }
@@ -78,20 +77,18 @@ enum WebManifest {
     /// `WebApp.pageIsServerTemplate`): never rendered, since where it lands is the server's to say.
     static func iconsUnresolved(_ folder: String) -> [String] {
         let site = WebApp(folder)
-        guard site.pageIsServerTemplate, let manifest = site.manifest, FolderScope(folder).contains(manifest), let bytes = try? FileIO.readDocument(manifest),
-              let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
-        return icons.compactMap { ($0 as? [String: Any])?["src"] as? String }.filter(site.cannotResolve)
+        guard site.pageIsServerTemplate, let document = site.manifestDocument(inside: folder) else { return [] }
+        return document.icons.compactMap { $0["src"] as? String }.filter(site.cannotResolve)
     }
 
     /// The `src` of every icon the manifest of the site in `folder` lists that resolves outside the folder — through a
     /// link that leaves it, or by `..` — and so is never rendered into.
     static func iconsOutside(_ folder: String) -> [String] {
         let site = WebApp(folder), scope = FolderScope(folder)
-        guard let manifest = site.manifest, scope.contains(manifest), let bytes = try? FileIO.readDocument(manifest),
-              let icons = ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any])?["icons"] as? [Any] else { return [] }
-        let base = manifest.parentFolder
-        return icons.compactMap { item in
-            guard let reference = (item as? [String: Any])?["src"] as? String, !site.cannotResolve(reference),
+        guard let document = site.manifestDocument(inside: folder) else { return [] }
+        let base = document.path.parentFolder
+        return document.icons.compactMap { icon in
+            guard let reference = icon["src"] as? String, !site.cannotResolve(reference),
                   let file = site.resolve(reference, base: base) else { return nil }
             return scope.contains(file) ? nil : reference
         }
@@ -107,7 +104,7 @@ enum WebManifest {
                        manifest: String, path: String) throws(IconForgeError) -> [UInt8] {
         var root: [String: Any] = [:]
         if let existing {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(existing))) as? [String: Any] else {
+            guard let object = WebManifestDocument.parse(existing) else {
                 throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write a new one")
             }
             root = object
@@ -183,8 +180,8 @@ enum WebManifest {
     static func referencedElsewhere(in folder: String) -> Set<String> {
         let site = WebApp(folder)
         var found = Set(WebPage.linkedIcons(in: folder).map(\.href))
-        guard let manifest = site.manifest, FolderScope(folder).contains(manifest), let bytes = try? FileIO.readDocument(manifest),
-              let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { return found }
+        guard let document = site.manifestDocument(inside: folder) else { return found }
+        let root = document.object, manifest = document.path
         func walk(_ value: Any) {
             if let object = value as? [String: Any] {
                 if let src = object["src"] as? String, let file = site.resolve(src, base: manifest.parentFolder), let path = WebApp.relative(file, to: folder) {

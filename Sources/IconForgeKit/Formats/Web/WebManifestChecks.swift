@@ -16,7 +16,7 @@ enum WebManifestChecks {
             report(Finding(.webManifest, .error, "\(name) is a link that leaves \(scope.folder); not opened", fix: "replace the link with the file"))
             return (findings, [path])
         }
-        guard let bytes = try? FileIO.readDocument(path), let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+        guard let root = WebManifestDocument.read(path)?.object else {
             report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
             return (findings, [path])
         }

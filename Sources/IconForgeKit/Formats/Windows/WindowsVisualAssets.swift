@@ -125,7 +125,7 @@ public enum WindowsVisualAssets {
         }
         for var spec in outputs {
             guard spec.role == .windows else { result.append(spec); continue }
-            if spec.container == "ico" {
+            if spec.container == .ico {
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil

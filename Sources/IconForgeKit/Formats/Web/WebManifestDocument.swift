@@ -1,0 +1,36 @@
+import Foundation
+
+/// A web app manifest as read: the one reader of its JSON. Generate (which icons it lists, what else it names, the
+/// merge), validate (`WebManifestChecks`) and preview read a manifest through it, and resolve its `src` through the
+/// site (`WebApp`), so they agree about which files it names.
+struct WebManifestDocument {
+    /// The file.
+    let path: String
+    /// Its top-level object.
+    let object: [String: Any]
+
+    /// `icons` as written, items that are not objects included (a merge keeps them as they are).
+    var iconItems: [Any] { object["icons"] as? [Any] ?? [] }
+
+    /// The `icons` entries that are objects, in the file's order.
+    var icons: [[String: Any]] { iconItems.compactMap { $0 as? [String: Any] } }
+
+    /// The top-level object of manifest text, or nil when it is not a JSON object.
+    static func parse(_ bytes: [UInt8]) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+
+    /// The manifest at `path`; nil when it cannot be read or is not a JSON object.
+    static func read(_ path: String) -> WebManifestDocument? {
+        guard let bytes = try? FileIO.readDocument(path), let object = parse(bytes) else { return nil }
+        return WebManifestDocument(path: path, object: object)
+    }
+}
+
+extension WebApp {
+    /// The site's manifest as read, when it has one inside `folder` that is a JSON object.
+    func manifestDocument(inside folder: String) -> WebManifestDocument? {
+        guard let manifest, FolderScope(folder).contains(manifest) else { return nil }
+        return WebManifestDocument.read(manifest)
+    }
+}

@@ -1,0 +1,16 @@
+import Raster
+
+/// The MSIX/AppX assets' side of a run: unqualified logos the qualified ones replace go to the backup, and the
+/// `Package.appxmanifest` snippet naming them.
+struct WindowsAssetsStep: PlatformStep {
+    func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
+        guard run.outputs.contains(where: { $0.role == .windows }) else { return }
+        let options = generator.options
+        run.platformNotes += try WindowsVisualAssets.retireUnqualified(outputs: run.outputs, folder: run.folder, writer: run.writer)
+        let background: RGBColor? = run.masters.isLogo ? options.background : nil
+        if let snippet = try WindowsVisualAssets.writeSnippet(outputs: run.outputs, background: background,
+                                                              splashBackground: run.masters.wideTileBackground(options), into: run.folder, writer: run.writer) {
+            run.files.append(snippet)
+        }
+    }
+}

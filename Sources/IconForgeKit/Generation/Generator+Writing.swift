@@ -1,0 +1,204 @@
+import Foundation
+import PNGCodec
+import Raster
+/// Writing the renders: into asset sets (merged with what the set holds), as loose files, into containers; read back.
+extension Generator {
+    /// The most pixels one run writes, summed over its files: every preset together writes about 60 million.
+    static let maxPixelsPerRun = 400_000_000
+
+    /// A file written, and the output it was made for.
+    typealias Written = (file: GeneratedFile, spec: IconSpec)
+
+    /// True for an output folder that is an asset catalog: loose outputs never go inside one.
+    static func isCatalog(_ folder: String) -> Bool {
+        (folder as NSString).pathExtension == "xcassets" || folder.hasSuffix(".xcassets/")
+    }
+
+    /// Where a loose output (web clip, snippet, iPad Pro launch file) goes, relative to the output folder:
+    /// beside a catalog rather than in it (Xcode would list it as an unknown file), beside an Android `res`
+    /// folder rather than in it (it holds resource folders only), else in the folder.
+    func loosePath(_ name: String, in folder: String) -> String {
+        let resFolder = (folder as NSString).lastPathComponent == "res" && !name.contains("/")
+        return Generator.isCatalog(folder) || resFolder ? "../" + name : name
+    }
+
+    /// The Android resource folder inside an output folder that is a project (`app/src/main/res`), or "".
+    static func androidResources(in folder: String) -> String {
+        // A project's root (app/src/main/res), or a module's own folder (src/main/res): `-o app` is the module.
+        for candidate in ["app/src/main/res", "src/main/res"] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate), isDirectory: &isFolder), isFolder.boolValue {
+                return candidate
+            }
+        }
+        return ""
+    }
+
+    func assetSet(_ name: String, outputs: [IconSpec], files: [String: [UInt8]]) -> AssetSet {
+        let background = options.launchBackground ?? options.background
+        let specs = outputs.filter { $0.set == name }
+        var set = AssetSet(name: name, files: files, entries: specs.map { CatalogEntry.fields(for: $0, background: background) })
+        if specs.contains(where: { $0.role == .template }) {
+            set.properties = ["template-rendering-intent": .string("template")]
+        }
+        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = "\(Renderer.key(for: spec, badged: options.badge != nil))" }
+        return set
+    }
+
+    func write(outputs: [IconSpec], jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
+                       into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String], warnings: [String]) {
+        do { try writer.scope.check(folder) } catch { throw .file(error) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch { throw .file(.writeFailed(path: folder, reason: error.localizedDescription)) }
+        FileIO.removeStaleTemporaries(in: folder)
+        // A catalog's own Contents.json is created when missing and otherwise never touched (it may hold
+        // properties such as generate-swift-asset-symbol-extensions).
+        let root = (folder as NSString).appendingPathComponent("Contents.json")
+        if Generator.isCatalog(folder), !FileManager.default.fileExists(atPath: root) {
+            try writer.write(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: root)
+        }
+        var written: [Written] = [], notes: [String] = [], warnings: [String] = []
+        let now = writer.now
+        for name in uniqueSets(outputs) where (name as NSString).pathExtension == "icon" {
+            let (files, setNotes) = try writeIconComposer(name, jobs: jobs.filter { $0.spec.set == name }, bytes: bytes, layers: layers,
+                                                          into: folder, masterIsOpaque: masterIsOpaque, writer: writer)
+            written += files
+            notes += setNotes
+        }
+        for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
+            var files: [String: [UInt8]] = [:]
+            for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
+            // A set inside a folder structure (a visionOS layer's Content.imageset) is written into its parent.
+            var set = assetSet(name, outputs: outputs, files: files)
+            let parent = (folder as NSString).appendingPathComponent(name.parentFolder)
+            if name.contains("/") {
+                set.name = (name as NSString).lastPathComponent
+                try VisionStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
+            }
+            let merge = try set.write(into: parent, now: now, writer: writer)
+            for input in merge.keptInputs.sorted() {
+                warnings.append("\(name)/\(input): not written: it is an input of this run; IconForge never overwrites or moves its inputs")
+            }
+            for job in jobs where job.spec.set == name {
+                for final in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() where !merge.keptInputs.contains(final) {
+                    written.append((GeneratedFile(path: name + "/" + final, role: job.spec.role, pixels: job.spec.pixels,
+                                                  bytes: bytes[job.path]!.count), job.spec))
+                }
+            }
+            if !merge.leaving.isEmpty {
+                let backup = Backup.path(for: (folder as NSString).appendingPathComponent(name), given: (folder as NSString).appendingPathComponent(name),
+                                         stamp: Backup.timestamp(now))
+                notes.append("moved \(merge.leaving.count) file\(merge.leaving.count == 1 ? "" : "s") of the replaced layout out of \(name) to \(backup)")
+            }
+        }
+        for job in jobs where job.spec.set == nil && job.spec.container == nil {
+            let path = loosePath(job.path, in: folder), full = (folder as NSString).appendingPathComponent(path)
+            // A file that already holds these bytes is left alone, so reruns keep file times.
+            try writer.write(bytes[job.path]!, to: full)
+            written.append((GeneratedFile(path: path, role: job.spec.role, pixels: job.spec.pixels, bytes: bytes[job.path]!.count), job.spec))
+        }
+        written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder, writer: writer)
+        return (written, notes, warnings)
+    }
+
+    /// Writes each container file (an `.icns`, an `.ico`) from its entries' renders: PNG entries as rendered, ARGB entries
+    /// from the decoded render. Unchanged files are not rewritten.
+    func writeContainers(_ jobs: [FileJob], bytes: [String: [UInt8]], into folder: String,
+                                 writer: OutputWriter) throws(IconForgeError) -> [Written] {
+        var files: [String] = []
+        for job in jobs where !files.contains(job.spec.containerFile!) { files.append(job.spec.containerFile!) }
+        var written: [Written] = []
+        for file in files {
+            let entries = jobs.filter { $0.spec.containerFile == file }
+            let path = loosePath(file, in: folder), full = (folder as NSString).appendingPathComponent(path)
+            let pngs = Dictionary(entries.map { ($0.spec.containerEntry!, bytes[$0.path]!) }, uniquingKeysWith: { first, _ in first })
+            let format = entries[0].spec.container!.format
+            let data: [UInt8]
+            do { data = try format.file(pngs: pngs) } catch { throw .encode(path: full, error) }
+            try writer.write(data, to: full)
+            // The container is checked whole: every entry reads back at its size.
+            do { try format.readBack(try FileIO.read(full)) } catch {
+                throw .invalidRequest(path: full, reason: "internal check failed: the written file does not read back (\(error)) — please report this bug")
+            }
+            let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
+            written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
+        }
+        return written
+    }
+
+    func uniqueSets(_ outputs: [IconSpec]) -> [String] {
+        var seen = Set<String>()
+        return outputs.compactMap(\.set).filter { seen.insert($0).inserted }
+    }
+
+    /// Reads every written file back and checks what its role requires. A failure here is a bug.
+    func verify(_ files: [Written], in folder: String) throws(IconForgeError) {
+        for (file, spec) in files {
+            let path = (folder as NSString).appendingPathComponent(file.path)
+            let info: PNGInfo
+            do { info = try PNG.info(try FileIO.read(path)) } catch {
+                throw .invalidRequest(path: path, reason: "internal check failed: the written file does not read back (\(error))")
+            }
+            var problems: [String] = []
+            if let pixels = spec.pixels, info.width != pixels.width || info.height != pixels.height {
+                problems.append("is \(info.width)x\(info.height), not \(pixels)")
+            }
+            if info.bitDepth != 8 { problems.append("has \(info.bitDepth)-bit channels") }
+            if info.isInterlaced { problems.append("is interlaced") }
+            let expected: PNGColorType = spec.keepsAlpha ? .rgba : .rgb
+            if info.colorType != expected || info.hasTransparencyChunk { problems.append("is \(info.colorType), not \(expected)") }
+            if !problems.isEmpty {
+                throw .invalidRequest(path: path, reason: "internal check failed: " + problems.joined(separator: ", ") + " — please report this bug")
+            }
+        }
+    }
+
+    /// The HTML link tags of a web-clip preset, and the Info.plist snippet of a launch screen.
+    func writeSnippets(outputs: [IconSpec], jobs: [FileJob], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
+        var written: [GeneratedFile] = []
+        let clips = jobs.filter { $0.spec.role == .webClip && $0.spec.filename?.hasPrefix("apple-touch-icon-") == true && $0.spec.filename?.contains("precomposed") == false }
+        if !clips.isEmpty {
+            var html = "<!-- Apple touch icons: paste into <head>. Generated by iconforge. -->\n"
+            for job in clips {
+                html += "<link rel=\"apple-touch-icon\" sizes=\"\(job.spec.pixels!)\" href=\"\(job.path)\">\n"
+            }
+            if jobs.contains(where: { $0.spec.filename == "apple-touch-icon-precomposed.png" }) {
+                html += "<link rel=\"apple-touch-icon-precomposed\" href=\"apple-touch-icon-precomposed.png\">\n"
+            }
+            let path = loosePath("apple-touch-icon.html", in: folder)
+            try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(path))
+            written.append(GeneratedFile(path: path, role: .webClip, pixels: nil, bytes: html.utf8.count))
+        }
+        if let imageSet = outputs.first(where: { $0.role == .launchLogo })?.set,
+           let colourSet = outputs.first(where: { $0.role == .launchBackground })?.set {
+            let plist = """
+                <!-- Paste into Info.plist. Generated by iconforge. -->
+                <key>UILaunchScreen</key>
+                <dict>
+                    <key>UIColorName</key>
+                    <string>\((colourSet as NSString).deletingPathExtension)</string>
+                    <key>UIImageName</key>
+                    <string>\((imageSet as NSString).deletingPathExtension)</string>
+                </dict>
+
+                """
+            let path = loosePath("UILaunchScreen.plist", in: folder)
+            try writer.write(Array(plist.utf8), to: (folder as NSString).appendingPathComponent(path))
+            written.append(GeneratedFile(path: path, role: .launchLogo, pixels: nil, bytes: plist.utf8.count))
+        }
+        return written
+    }
+
+    /// The rendered pictures written into their sets, loose files and containers, read back and checked; then the
+    /// snippets of the iOS presets (touch icon links, the launch screen's Info.plist lines).
+    func writePictures(_ run: inout GenerationRun) throws(IconForgeError) {
+        let (written, notes, warnings) = try write(outputs: run.outputs, jobs: run.named + run.layers.jobs, bytes: run.bytes, layers: run.layers.taken,
+                                                   into: run.folder, masterIsOpaque: run.masters.masterIsOpaque, writer: run.writer)
+        run.written = written
+        run.notes = notes
+        run.warnings += warnings
+        try verify(written.filter { $0.file.path.hasSuffix(".png") && $0.spec.container == nil }, in: run.folder)
+        run.files = try writeSnippets(outputs: run.outputs, jobs: run.named, into: run.folder, writer: run.writer)
+    }
+}

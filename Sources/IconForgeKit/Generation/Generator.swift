@@ -1,0 +1,91 @@
+import Foundation
+import Raster
+
+/// One master in, every output of the chosen presets out: decoded once, every file resampled straight
+/// from the master, alpha policy applied per role, written set by set with atomic renames, then checked.
+public struct Generator: Sendable {
+    /// The options every source is generated with.
+    public var options: GenerateOptions
+
+    /// A generator with these options.
+    public init(options: GenerateOptions) { self.options = options }
+
+    /// The outputs to render, one per file, with every catalog entry that names the file.
+    struct FileJob: Sendable {
+        var spec: IconSpec
+        var path: String
+    }
+
+    /// What would be written, without reading the source's pixels (for --dry-run): every file under the name
+    /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
+    public func plan(outputFolder: String) -> GenerationPlan {
+        if let kept = keepingLayout(in: outputFolder) { return kept.generator.plan(outputFolder: outputFolder) }
+        let outputs = plannedOutputs(in: outputFolder).outputs
+        let jobs = fileJobs(outputs)
+        var plan = GenerationPlan()
+        for set in uniqueSets(outputs) {
+            let assets = assetSet(set, outputs: outputs, files: Dictionary(jobs.filter { $0.spec.set == set }.map { ($0.spec.filename!, []) },
+                                                                           uniquingKeysWith: { first, _ in first }))
+            let merge = assets.merge(into: outputFolder)
+            for job in jobs where job.spec.set == set {
+                for name in (merge.names[job.spec.filename!] ?? [job.spec.filename!]).sorted() {
+                    plan.files.append(GeneratedFile(path: set + "/" + name, role: job.spec.role, pixels: job.spec.pixels, bytes: 0))
+                }
+            }
+            if merge.contentsChanged {
+                plan.files.append(GeneratedFile(path: set + "/Contents.json", role: outputs.first { $0.set == set }!.role, pixels: nil, bytes: 0))
+            }
+            plan.moves += merge.leaving.sorted().map { set + "/" + $0 }
+        }
+        for job in jobs where job.spec.set == nil {
+            plan.files.append(GeneratedFile(path: loosePath(job.path, in: outputFolder), role: job.spec.role, pixels: job.spec.pixels, bytes: 0))
+        }
+        return plan
+    }
+
+    /// Generates every output of the presets from `source` into `outputFolder`.
+    public func run(source: String, outputFolder: String, parallelism: Parallelism = .allCores,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
+        // Runs in parallel (a batch, watch's jobs) decode their masters a few at a time: three 8192² masters at once
+        // held 843 MB. Small masters never wait for each other.
+        let cost = Masters.decodedBytes(of: source)
+        defer { if cost >= 64 << 20 { MemoryBudget.returnFreedMemory() } }
+        return try MemoryBudget.masters.withReservation(cost) { () throws(IconForgeError) -> GenerationReport in
+            try generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
+        }
+    }
+
+    private func generate(source: String, outputFolder: String, parallelism: Parallelism,
+                          progress: (@Sendable (Int, Int) -> Void)?) throws(IconForgeError) -> GenerationReport {
+        if let kept = keepingLayout(in: outputFolder) {
+            var report = try kept.generator.generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
+            report.notes.insert(kept.note, at: 0)
+            return report
+        }
+        let clock = ContinuousClock(), start = clock.now
+        // plan → render → write the pictures into their sets and containers → each platform's other files.
+        var run = try render(try prepare(source: source, folder: outputFolder), parallelism: parallelism, progress: progress)
+        try writePictures(&run)
+        for step in Generator.platformSteps { try step.finish(&run, by: self) }
+        let kept = run.writer.finish()
+        return GenerationReport(source: source, outputFolder: outputFolder, files: run.written.map { $0.file } + run.files, warnings: run.warnings,
+                                notes: run.notes + run.layers.notes + run.platformNotes + kept, seconds: (clock.now - start).seconds)
+    }
+
+    /// The steps that write a platform's files besides its pictures, in the order they run (the web's last: it names
+    /// files the others wrote).
+    static let platformSteps: [any PlatformStep] = [
+        AndroidLayersStep(), WindowsAssetsStep(), DesktopEntryStep(), ExtensionManifestStep(), NotificationVectorStep(),
+        AndroidSnippetsStep(), WebManifestStep(),
+    ]
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+extension IconSpec {
+    /// The container file an entry goes into (an `.ico`, an `.icns`), relative to the output folder.
+    var containerFile: String? { container == nil ? nil : filename.map { name in folder.map { $0 + "/" + name } ?? name } }
+}
