@@ -9,7 +9,7 @@ ARG SWIFT_IMAGE=swift:6.3-bookworm
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        make dpkg-dev binutils libpng-dev zlib1g-dev pkg-config libdeflate-dev librsvg2-dev libturbojpeg0-dev \
+        make dpkg-dev binutils libpng-dev zlib1g-dev pkg-config libdeflate-dev librsvg2-dev libturbojpeg0-dev libwebp-dev libopenjp2-7-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

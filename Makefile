@@ -6,7 +6,7 @@
 #                      architecture's libraries are)
 #   make dist-check    make dist, then check the artifacts (Scripts/test-dist.sh)
 # The binary is a release build; on Linux the Swift runtime is linked in (--static-swift-stdlib), so it runs
-# where no Swift toolchain is installed (the system's libpng, zlib, libdeflate, librsvg and libjpeg-turbo are
+# where no Swift toolchain is installed (the system's libpng, zlib, libdeflate, librsvg, libjpeg-turbo, libwebp and OpenJPEG are
 # still used). The completions and the man page are generated from the command's own definitions, so they never
 # drift from `iconforge --help`. One release build serves install and dist: the man page comes from
 # swift-argument-parser's generate-manual tool, built in the same folder, not from its plugin (which would build

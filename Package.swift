@@ -8,7 +8,7 @@ let package = Package(
     name: "IconForge",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "IconForge", targets: ["IconForgeKit", "PNGCodec", "JPEGCodec", "SVGCodec", "Raster"]),
+        .library(name: "IconForge", targets: ["IconForgeKit", "PNGCodec", "JPEGCodec", "WebPCodec", "JPEG2000Codec", "SVGCodec", "Raster"]),
         .executable(name: "iconforge", targets: ["iconforge"]),
         .plugin(name: "IconForgePlugin", targets: ["IconForgePlugin"]),
     ],
@@ -39,11 +39,26 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
         ),
         .target(name: "CJPEG", dependencies: ["CTurboJPEG"], linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .target(name: "CWebP", dependencies: ["CLibWebP"], linkerSettings: [.linkedLibrary("webp")]),
+        // OpenJPEG, for the JPEG 2000 elements macOS reads in .icns files.
+        .systemLibrary(
+            name: "COpenJPEG",
+            pkgConfig: "libopenjp2",
+            providers: [.apt(["libopenjp2-7-dev"]), .brew(["openjpeg"])]
+        ),
+        .target(name: "CJPEG2000", dependencies: ["COpenJPEG"], linkerSettings: [.linkedLibrary("openjp2")]),
         .target(name: "Raster"),
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "Raster"]),
+        .target(name: "WebPCodec", dependencies: ["CWebP", "Raster"]),
+        .target(name: "JPEG2000Codec", dependencies: ["CJPEG2000", "Raster"]),
         .target(name: "SVGCodec", dependencies: ["CSVG", "Raster"]),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
-        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "SVGCodec", "Raster", .product(name: "Yams", package: "Yams")]),
+        .target(name: "IconForgeKit", dependencies: ["PNGCodec", "JPEGCodec", "WebPCodec", "JPEG2000Codec", "SVGCodec", "Raster", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -64,7 +79,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "SVGCodecTests", dependencies: ["SVGCodec", "Raster", "TestSupport"]),
-        .testTarget(name: "IconForgeKitTests", dependencies: ["IconForgeKit", "PNGCodec", "Raster", "TestSupport"]),
+        .testTarget(name: "IconForgeKitTests", dependencies: ["IconForgeKit", "PNGCodec", "SVGCodec", "Raster", "TestSupport"]),
         .testTarget(name: "iconforgeTests", dependencies: ["iconforge", "PNGCodec", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,8 @@ class Iconforge < Formula
   depends_on "libdeflate"
   depends_on "libpng"
   depends_on "librsvg"
+  depends_on "openjpeg"
+  depends_on "webp"
 
   uses_from_macos "swift" => :build
   uses_from_macos "zlib"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The .deb of `make dist`: the tree the tarball holds (bin/, share/) under /usr, the man page gzipped, and
 # Depends computed by dpkg-shlibdeps from the libraries the binary links (libpng16-16, libdeflate0, librsvg2-2,
-# libturbojpeg0, libcairo2, libglib2.0-0, libstdc++6, libc6, ...; no Swift runtime: it is linked in).
+# libturbojpeg0, libwebp7, libopenjp2-7, libcairo2, libglib2.0-0, libstdc++6, libc6, ...; no Swift runtime: it is linked in).
 # Usage: Scripts/make-deb.sh TREE WORKDIR VERSION MAINTAINER OUT.deb
 set -euo pipefail
 tree="$1" work="$2" version="$3" maintainer="$4" out="$5"

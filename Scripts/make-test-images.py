@@ -352,11 +352,43 @@ def tiny_jpeg(width, height):
     return b"\xff\xd8" + app0 + dqt + sof + b"\xff\xd9"
 
 
-def tiny_webp(width, height):
-    """A lossless WebP header (RIFF, VP8L with the size): what a WebP file named .png starts with."""
-    bits = (width - 1) | (height - 1) << 14 | 1 << 28
-    vp8l = b"VP8L" + struct.pack("<I", 5) + b"\x2f" + struct.pack("<I", bits) + b"\0"
+def tiny_webp(width, height, rgba=(40, 120, 200, 255)):
+    """A lossless WebP (RIFF, VP8L) of one colour that libwebp decodes: no transform, no colour cache, and five
+    prefix codes of one symbol each (green, red, blue, alpha, distance), so every pixel takes no bits."""
+    value, count = 0, 0
+
+    def put(bits, n):  # VP8L packs bits from the least significant end
+        nonlocal value, count
+        value |= bits << count
+        count += n
+
+    put(0x2F, 8)
+    put(width - 1, 14)
+    put(height - 1, 14)
+    put(1 if rgba[3] != 255 else 0, 1)
+    put(0, 3)  # version
+    put(0, 3)  # no transform, no colour cache, no meta prefix codes
+    r, g, b, a = rgba
+    for symbol in (g, r, b, a, 0):
+        put(1, 1)  # simple code
+        put(0, 1)  # one symbol
+        put(1, 1)  # of 8 bits
+        put(symbol, 8)
+    data = value.to_bytes((count + 7) // 8, "little")
+    vp8l = b"VP8L" + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
     return b"RIFF" + struct.pack("<I", 4 + len(vp8l)) + b"WEBP" + vp8l
+
+
+def tiny_gif(width, height, truncate=None):
+    """A GIF89a of one colour (a two-entry global table, one frame, LZW codes clear, 0, end); `truncate` cuts
+    the file to that many bytes, as a failed download or copy leaves it."""
+    body = b"GIF89a" + struct.pack("<HHBBB", width, height, 0x80, 0, 0) + b"\x28\x78\xc8\xff\xff\xff"
+    body += b"\x2c" + struct.pack("<HHHHB", 0, 0, width, height, 0)
+    # Minimum code size 2, then the codes clear (4), 0, end (5): a frame whose pixels past the first the stream
+    # leaves out, which decoders (ImageIO, browsers) fill in; structurally complete.
+    body += b"\x02\x02\x44\x01\x00"
+    body += b"\x3b"
+    return body if truncate is None else body[:truncate]
 
 
 def make_real_world_fixtures():
@@ -770,6 +802,63 @@ def make_icon_composer_fixtures():
                                                    '<text x="100" y="500" font-size="200">Hi</text></svg>\n'})
 
 
+def icns_rle(values):
+    """Apple's run-length coding of one icon plane, runs only (the planes here are flat): n >= 128 repeats a byte n - 125 times."""
+    out = b""
+    while values:
+        run = min(130, len(values))
+        if run >= 3:
+            out += bytes([run + 125, values[0]])
+        else:
+            out += bytes([run - 1]) + bytes(values[:run])
+        values = values[run:]
+    return out
+
+
+def icns(elements):
+    body = b"".join(kind + struct.pack(">I", len(data) + 8) + data for kind, data in elements)
+    return b"icns" + struct.pack(">I", len(body) + 8) + body
+
+
+def make_real_world_icon_fixtures():
+    """The shapes of real repositories' .icon bundles and .icns files that validate must pass, made here (never
+    copied) in TestImages/real-world: a glyph layer placed at scale 1 (an 853x275 PNG of eyes, as Browser's
+    AppIcon.icon has), numbers written with 17 digits, Xcode 3's TemplateIcon.icns inside an .xcodeproj (legacy
+    is32/il32/it32 elements, no ic10), and the AppIcon.icns Xcode 26's actool writes for a .icon app (ic04, ic07,
+    ic11, ic13; the icon itself is in Assets.car)."""
+    root = os.path.join(ROOT, "real-world")
+    shutil.rmtree(root, ignore_errors=True)
+    glyph = os.path.join(root, "Glyph.icon")
+    write_png(os.path.join(glyph, "Assets", "eyes.png"), 853, 275, 6, 8,
+              lambda x, y: (255, 255, 255, 255 if ((x % 426) - 213) ** 2 / 180 ** 2 + (y - 137) ** 2 / 120 ** 2 < 1 else 0))
+    document = {
+        "fill": {"automatic-gradient": "srgb:0.20000,0.40000,0.90000,1.00000"},
+        "groups": [{"layers": [{"glass": True, "hidden": False, "image-name": "eyes.png", "name": "Eyes",
+                                "position": {"scale": 1, "translation-in-points": [2, -1.5]}}],
+                    "position": {"scale": 1, "translation-in-points": [-73.88022554713393, 12.000000000000002]},
+                    "shadow": {"kind": "neutral", "opacity": 0.5}, "translucency": {"enabled": True, "value": 0.5}}],
+        "supported-platforms": {"circles": ["watchOS"], "squares": "shared"},
+    }
+    with open(os.path.join(glyph, "icon.json"), "w") as f:
+        f.write(icon_json(document))
+    plane = lambda side, value: icns_rle([value] * side * side)
+    legacy = [(b"is32", plane(16, 90) * 3), (b"s8mk", bytes([255]) * 256), (b"il32", plane(32, 90) * 3), (b"l8mk", bytes([255]) * 1024),
+              (b"it32", b"\0\0\0\0" + plane(128, 90) * 3), (b"t8mk", bytes([255]) * 16384), (b"icnV", struct.pack(">f", 120.0))]
+    os.makedirs(os.path.join(root, "Project.xcodeproj"))
+    with open(os.path.join(root, "Project.xcodeproj", "TemplateIcon.icns"), "wb") as f:
+        f.write(icns(legacy))
+    def png(side):
+        path = os.path.join(root, "png.tmp")
+        write_png(path, side, side, 6, 8, lambda x, y: (40, 90, 200, 255))
+        with open(path, "rb") as f:
+            data = f.read()
+        os.remove(path)
+        return data
+    argb = b"ARGB" + plane(16, 255) + plane(16, 40) + plane(16, 90) + plane(16, 200)
+    with open(os.path.join(root, "AppIcon.icns"), "wb") as f:
+        f.write(icns([(b"ic13", png(256)), (b"ic11", png(32)), (b"ic04", argb), (b"ic07", png(128))]))
+
+
 def make_android_web_fixtures():
     """An Android project laid out as Android Studio leaves it (TestImages/android/Project): launcher icons as
     WebP in mipmap-mdpi (they clash with PNGs of the same name), its own adaptive icon XML and background colour,
@@ -837,6 +926,7 @@ if __name__ == "__main__":
     make_catalog_fixtures()
     make_source_fixtures()
     make_icon_composer_fixtures()
+    make_real_world_icon_fixtures()
     make_android_web_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()

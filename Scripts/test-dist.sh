@@ -63,7 +63,7 @@ for file in ./usr/bin/iconforge ./usr/share/man/man1/iconforge.1.gz ./usr/share/
 done
 # Every library the binary loads comes from a package in Depends (or one those depend on: ldd lists the
 # whole closure; dpkg-shlibdeps names the direct ones), and each library IconForge itself links is there.
-for package in libpng16-16 libdeflate0 librsvg2-2 libturbojpeg0 zlib1g libc6; do
+for package in libpng16-16 libdeflate0 librsvg2-2 libturbojpeg0 libwebp7 libopenjp2-7 zlib1g libc6; do
     check "Depends names $package" has "$work/depends" "$package"
 done
 mkdir "$work/deb" && dpkg-deb -x "$deb" "$work/deb"

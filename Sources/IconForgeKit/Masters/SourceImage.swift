@@ -82,7 +82,9 @@ public struct SourceImage: Sendable {
                     throw .tooLarge("drawing it at \(refusal)")
                 }
                 let image = try SVG.render(bytes, path: path, size: size, maxBytes: limits.maxDecodedBytes, parallelism: parallelism)
-                return SourceImage(kind: .svg, image: image, canBeTranslucent: true)
+                // What librsvg leaves out or draws with fonts the machine may lack: said at generation, not only in validate.
+                return SourceImage(kind: .svg, image: image, canBeTranslucent: true,
+                                   warnings: SVG.undrawable(bytes).map { "\(path): \($0)" })
             } catch { throw .svg(path: path, error) }
         default:
             // PNG, or anything else: the PNG decoder names what a non-PNG file appears to be.

@@ -17,7 +17,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case roundedCorners = "rounded-corners", notFilling = "not-filling", colorProfile = "color-profile"
     case trailingData = "trailing-data"
     case iconDocument = "icon-document", iconGroups = "icon-groups", iconColor = "icon-color", iconLayer = "icon-layer"
-    case svgText = "svg-text", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
+    case svgText = "svg-text", svgFilter = "svg-filter", iconSpecialization = "icon-specialization", iconPlatform = "icon-platform"
     case icns, ico
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
     case windowsIcon = "windows-icon", appxAssets = "appx-assets", hicolor, desktopEntry = "desktop-entry"
@@ -46,6 +46,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .iconGroups: "Icon Composer and actool: at most 4 groups"
         case .iconLayer: "HIG, App icons: layers on a 1024x1024 canvas"
         case .svgText: "Icon Composer: text in SVG layers is flagged; convert it to outlines"
+        case .svgFilter: "librsvg (IconForge's SVG renderer): a filter with a primitive it does not draw leaves the element out"
         case .icns: "Apple icon format (.icns); Mac App Store: 512pt@2x required"
         case .ico: "ICO format (Microsoft); favicons: 16, 32 and 48 px (browsers' tabs, Windows, Google Search)"
         case .adaptiveIcon: "Android: adaptive icons (mipmap-anydpi-v26), themed icons need <monochrome>"

@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import WebPCodec
 import Raster
 
 /// The findings for one file (or one set's Contents.json).
@@ -309,14 +310,14 @@ public struct Validator: Sendable {
             return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
         }
         let kind = FileKind.detect(bytes)
-        if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, bytes: bytes, kind: kind, limits: limits)) }
+        if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
         if let kind, let claimed, kind != claimed {
             findings.append(misnamed(name, holds: kind, claimed: claimed))
         }
         guard kind == .png || (kind == nil && claimed == .png) else {
-            // Formats Xcode reads that IconForge does not decode: checked for what applies (present, a known
-            // format, a header size that fits its slot), never reported as undecodable.
+            // Formats Xcode reads other than PNG: checked for what applies (present, a known format, a size that
+            // fits its slot); WebP and GIF are read through, as undecodable ones break the build.
             guard let kind else {
                 return report([Finding(.decode, .error, "\(name) is not an image format Xcode reads (\(FileSignature.describe(bytes)))",
                                        fix: "re-export it as PNG, JPEG, PDF or SVG")])
@@ -325,7 +326,30 @@ public struct Validator: Sendable {
                 findings.append(Finding(.fileType, .warning, "\(name) is \(kind); Xcode converts it, but icons and launch images should be PNG",
                                         fix: "export it as PNG", reference: "HIG, App icons: PNG"))
             }
-            if let size = FileKind.pixelSize(bytes, kind: kind) {
+            var size = FileKind.pixelSize(bytes, kind: kind)
+            // What ImageIO would refuse is an error, as actool's: WebP decoded, a GIF's blocks read to its end.
+            switch kind {
+            case .webp:
+                do {
+                    let info = try WebP.info(bytes, maxBytes: limits.maxDecodedBytes)
+                    let decoded = try budget.withReservation(info.width * info.height * 4) { () throws(WebPError) in
+                        try WebP.decode(bytes, maxBytes: limits.maxDecodedBytes)
+                    }
+                    size = decoded.image.size
+                } catch {
+                    return report(findings + [Finding(.decode, .error, "\(name) does not decode as WebP: \(error)",
+                                                      fix: "re-export the file from the design tool")])
+                }
+            case .svg:
+                findings += SVGChecks.undrawable(name: name, bytes: bytes)
+            case .gif:
+                do { _ = try GIFStructure.read(bytes) } catch {
+                    return report(findings + [Finding(.decode, .error, "\(name) \(error)", fix: "re-export the file from the design tool")])
+                }
+            default:
+                break
+            }
+            if let size {
                 for (pixels, label) in target.expectations where pixels != size {
                     findings.append(Finding(.size, .error, "\(name) is \(size) but should be \(pixels) (\(label))",
                                             fix: "export it at \(pixels), or run 'iconforge generate' for the set"))

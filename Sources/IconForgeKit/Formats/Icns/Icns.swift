@@ -1,3 +1,4 @@
+import JPEG2000Codec
 import PNGCodec
 import Raster
 
@@ -88,7 +89,8 @@ public enum Icns {
         return elements
     }
 
-    /// The image an element holds, PNG or ARGB, checked against its type's size.
+    /// The image an element holds, PNG, JPEG 2000 (which macOS reads, and older icon tools wrote) or ARGB,
+    /// checked against its type's size.
     public static func decode(_ element: Element, limits: PNGLimits = .default) throws(IcnsError) -> Image {
         guard let side = pixels(of: element.type) else { throw .notAnImage(type: element.type) }
         if element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -101,8 +103,21 @@ public enum Icns {
             }
             return image
         }
+        if JPEG2000.isJPEG2000(element.data) {
+            // The header first: an image of the wrong size is named without decoding it.
+            let info: JPEG2000Info
+            do { info = try JPEG2000.info(element.data, maxBytes: limits.maxDecodedBytes) } catch {
+                throw .badImage(type: element.type, reason: "holds JPEG 2000 data that does not read: \(error)")
+            }
+            guard info.width == side, info.height == side else {
+                throw .badImage(type: element.type, reason: "holds a \(info.width)x\(info.height) JPEG 2000 image, not \(side)x\(side)")
+            }
+            do { return try JPEG2000.decode(element.data, maxBytes: limits.maxDecodedBytes).image } catch {
+                throw .badImage(type: element.type, reason: "holds JPEG 2000 data that does not decode: \(error)")
+            }
+        }
         guard element.data.starts(with: Array("ARGB".utf8)) else {
-            throw .badImage(type: element.type, reason: "holds neither PNG nor ARGB data (IconForge reads the types macOS 11 and later use)")
+            throw .badImage(type: element.type, reason: "holds neither PNG, JPEG 2000 nor ARGB data (IconForge reads the types macOS 11 and later use)")
         }
         var planes: [[UInt8]] = [], offset = 4
         for _ in 0..<4 {

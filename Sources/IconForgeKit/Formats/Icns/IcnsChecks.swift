@@ -2,9 +2,21 @@ import PNGCodec
 
 /// `validate`'s rules for an `.icns` file: it is one (not a PNG renamed), every element reads and decodes at
 /// its type's size, no PNG sits in the 16/32 px types macOS 26 draws as noise, and the 512 pt @2x image the Mac
-/// App Store requires is there.
+/// App Store requires is there — unless the file is not the app icon: the fallback actool writes beside
+/// Assets.car for an Icon Composer icon, or an icon inside an Xcode project bundle (Xcode 3's TemplateIcon.icns).
 enum IcnsChecks {
-    static func check(name: String, bytes: [UInt8], kind: FileKind?, limits: PNGLimits) -> [Finding] {
+    /// The image types Xcode 26's actool writes into `AppIcon.icns` for an app whose icon is a `.icon`: 16, 32,
+    /// 128 and 256 px for Finder's small sizes on older macOS; the icon itself is in Assets.car, which the Mac
+    /// App Store reads, so no ic10 is missing.
+    static let actoolFallbackTypes: Set<String> = ["ic04", "ic07", "ic11", "ic13"]
+
+    /// True for a file of exactly actool's fallback image types (other, non-image elements aside).
+    static func isActoolFallback(_ elements: [Icns.Element]) -> Bool {
+        Set(elements.map(\.type).filter { Icns.pixels(of: $0) != nil }) == actoolFallbackTypes
+    }
+
+    /// `path` (for where the file is) may be just the name.
+    static func check(name: String, path: String? = nil, bytes: [UInt8], kind: FileKind?, limits: PNGLimits) -> [Finding] {
         guard kind == .icns else {
             let what = kind.map { "\($0) data" } ?? "not an icon file"
             return [Finding(.icns, .error, "\(name) is \(what) named .icns; the Mac App Store refuses it (\"missing 512pt@2x\")",
@@ -26,7 +38,9 @@ enum IcnsChecks {
                 findings.append(Finding(.icns, .error, "\(name): \(error)", fix: "re-create the file"))
             }
         }
-        if !elements.contains(where: { $0.type == "ic10" }) {
+        // Xcode never checks an icon inside a project bundle, and the Mac App Store reads a .icon app's icon from Assets.car.
+        let inProject = (path ?? name).split(separator: "/").contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+        if !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements) {
             findings.append(Finding(.icns, .error, "\(name) has no ic10 (512 pt @2x, 1024 px) image; the Mac App Store requires it",
                                     fix: "add a 1024 px image ('iconforge generate MASTER --preset macos')"))
         }

@@ -1,10 +1,12 @@
+import JPEG2000Codec
+
 /// What `iconforge inspect AppIcon.icns` reports: each element's type, size in bytes, what it holds and its pixels.
 public struct IcnsInspection: Sendable, Encodable {
     /// One element of the file.
     public struct Element: Sendable, Encodable {
         public var type: String
         public var bytes: Int
-        /// "png", "argb", or "other" (a table of contents, a version, an older format).
+        /// "png", "argb", "jpeg2000", or "other" (a table of contents, a version, an older format).
         public var data: String
         /// "32x32" for an image that decoded; nil otherwise.
         public var pixels: String?
@@ -14,25 +16,31 @@ public struct IcnsInspection: Sendable, Encodable {
 
     public var path: String
     public var elements: [Element]
+    /// What the file is when its elements say more than "an icon": actool's fallback for an Icon Composer app.
+    public var note: String?
 
     /// Reads the file and decodes every image element.
     public static func inspect(_ path: String) throws(IconForgeError) -> IcnsInspection {
         let bytes = try FileIO.readInput(path)
         let elements: [Icns.Element]
         do { elements = try Icns.read(bytes) } catch { throw .invalidRequest(path: path, reason: error.description) }
+        let note = IcnsChecks.isActoolFallback(elements)
+            ? "the AppIcon.icns Xcode 26's actool writes for an app whose icon is a .icon (16–256 px for older macOS; the icon itself is in Assets.car)"
+            : nil
         return IcnsInspection(path: path, elements: elements.map { element in
-            let data = element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "png" : element.data.starts(with: Array("ARGB".utf8)) ? "argb" : "other"
+            let data = element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "png" : element.data.starts(with: Array("ARGB".utf8)) ? "argb"
+                : JPEG2000.isJPEG2000(element.data) ? "jpeg2000" : "other"
             var result = Element(type: element.type, bytes: element.data.count + 8, data: data)
             if Icns.pixels(of: element.type) != nil, data != "other" {
                 do throws(IcnsError) { result.pixels = "\(try Icns.decode(element).size)" } catch { result.error = error.description }
             }
             return result
-        })
+        }, note: note)
     }
 
     /// A paragraph for people.
     public var text: String {
-        (["\(path): icns, \(elements.count) element\(elements.count == 1 ? "" : "s")"] + elements.map { element in
+        (["\(path): icns, \(elements.count) element\(elements.count == 1 ? "" : "s")" + (note.map { ": \($0)" } ?? "")] + elements.map { element in
             "  \(element.type): \(element.data.uppercased())\(element.pixels.map { " \($0)" } ?? "")\(element.error.map { " — \($0)" } ?? ""), \(element.bytes) bytes"
         }).joined(separator: "\n")
     }

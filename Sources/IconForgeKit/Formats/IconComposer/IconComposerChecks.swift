@@ -39,7 +39,13 @@ enum IconComposerChecks {
         let assetsFolder = (path as NSString).appendingPathComponent(IconComposerBundle.assetsFolder)
         let assets = Set(((try? FileManager.default.contentsOfDirectory(atPath: assetsFolder)) ?? []).filter { !$0.hasPrefix(".") })
         var referenced = Set<String>()
+        // The largest scale each image is drawn at (its group's times its own): a bitmap is drawn one point per
+        // pixel at scale 1, so only a scale above 1 enlarges it.
+        var scales: [String: Double] = [:]
         for (group, layer) in document.layers {
+            let groupScale = document.groups[group].position.allValues.map(\.scale).max() ?? 1
+            let layerScale = layer.position.allValues.map(\.scale).max() ?? 1
+            for name in layer.imageName.allValues { scales[name] = max(scales[name] ?? 0, groupScale * layerScale) }
             let label = "groups[\(group)] layer '\(layer.name ?? "unnamed")'"
             if layer.imageName.plain != nil, layer.imageName.entries != nil {
                 report(documentPath, Finding(.iconSpecialization, .warning, "icon.json: \(label) has both image-name and "
@@ -72,7 +78,7 @@ enum IconComposerChecks {
                                      fix: "delete it, or use it in a layer", reference: ValidationRule.iconDocument.reference))
                 continue
             }
-            for finding in checkLayerImage(file, limits: limits) { report(file, finding) }
+            for finding in checkLayerImage(file, scale: scales[name] ?? 1, limits: limits) { report(file, finding) }
         }
         return (findings, files)
     }
@@ -135,9 +141,14 @@ enum IconComposerChecks {
         return findings
     }
 
-    /// A layer image decodes, and is what Icon Composer expects: a PNG square of at least 1024 px (a smaller
-    /// one is drawn enlarged), or an SVG without text (which Icon Composer flags, as fonts are not embedded).
-    static func checkLayerImage(_ path: String, limits: PNGLimits) -> [Finding] {
+    /// The scale from which an enlarged bitmap layer is visibly soft: at twice its pixels and more.
+    static let softScale = 2.0
+
+    /// A layer image decodes, and is what Icon Composer expects: a PNG not drawn enlarged so much that it is
+    /// soft (`scale` is the largest it is drawn at; a small or non-square PNG at scale 1 is a glyph drawn one
+    /// point per pixel, as Icon Composer places it), or an SVG without text (which Icon Composer flags, as fonts
+    /// are not embedded).
+    static func checkLayerImage(_ path: String, scale: Double = 1, limits: PNGLimits) -> [Finding] {
         let name = "Assets/" + (path as NSString).lastPathComponent
         let bundle = path.parentFolder.parentFolder
         guard FolderScope(bundle).contains(path) else {
@@ -152,10 +163,11 @@ enum IconComposerChecks {
             do {
                 let decoded = try PNG.decode(bytes, limits: limits)
                 let (width, height) = (decoded.info.width, decoded.info.height)
-                guard width != height || width < 1024 else { return [] }
-                return [Finding(.iconLayer, .warning, "\(name) is \(width)x\(height); Icon Composer layers are drawn on a 1024 pt canvas, "
-                                + "so a bitmap layer should be square and at least 1024x1024",
-                                fix: "export the layer at 1024x1024 (transparent around the artwork), or as SVG")]
+                guard scale >= softScale else { return [] }
+                let drawn = "\(Int((Double(width) * scale).rounded()))x\(Int((Double(height) * scale).rounded()))"
+                return [Finding(.iconLayer, .warning, "\(name) is \(width)x\(height) px drawn at scale \(PointSize.format(scale)), "
+                                + "\(drawn) pt on the 1024 pt canvas: enlarged \(PointSize.format(scale))x, it is soft at 1024 px",
+                                fix: "export the layer at the size it is drawn (scale 1), or as SVG")]
             } catch {
                 return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
             }
@@ -163,9 +175,11 @@ enum IconComposerChecks {
             do { _ = try SVG.info(bytes, path: path) } catch {
                 return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
             }
-            guard containsText(bytes) else { return [] }
+            // Text is Icon Composer's own warning; a filter librsvg drops empties the layer when IconForge draws it.
+            let filters = SVGChecks.undrawable(name: name, bytes: bytes).filter { $0.rule == .svgFilter }
+            guard containsText(bytes) else { return filters }
             return [Finding(.svgText, .warning, "\(name) contains <text>; Icon Composer flags text in layers, and the font may not be there "
-                            + "when the icon is built", fix: "convert the text to outlines in the design tool")]
+                            + "when the icon is built", fix: "convert the text to outlines in the design tool")] + filters
         case let kind:
             return [Finding(.decode, .error, "\(name) is \(kind.map { "\($0)" } ?? "not an image"); Icon Composer layers are PNG or SVG",
                             fix: "export the layer as PNG or SVG")]

@@ -47,6 +47,102 @@ public struct IconComposerDocument: Sendable, Equatable, Codable {
     /// two-space indent) without the final newline Contents.json files have.
     public var rendered: String { String(json.rendered.dropLast()) }
 
+    /// The file's text with each number written as `original` writes it: reading a number into a `Double` and
+    /// writing it back can change its last digits (`-73.88022554713393` came back `-73.8802255471339`), which
+    /// rewrote values IconForge never touched. A number at a place (`groups[1].layers[0].position.scale`) where
+    /// `original` has a number that renders the same is written as `original`'s text; a number whose place
+    /// moved (a group inserted in front) as the one text of `original` that renders the same, if there is one.
+    public func rendered(keepingNumbersOf original: [UInt8]) -> String {
+        func form(_ text: String) -> String? {
+            (try? ContentsJSON.parse(Array(text.utf8))).map { String($0.rendered.dropLast()) }
+        }
+        var byPlace: [String: (form: String, text: String)] = [:]
+        var byForm: [String: String?] = [:] // nil when two texts of the original render the same
+        for number in Self.numbers(original) {
+            let text = String(decoding: original[number.range], as: UTF8.self)
+            guard let form = form(text) else { continue }
+            byPlace[number.place] = (form, text)
+            if let known = byForm[form], known != text { byForm[form] = .some(nil) } else { byForm[form] = text }
+        }
+        let bytes = Array(rendered.utf8)
+        var result: [UInt8] = [], cursor = 0
+        for number in Self.numbers(bytes) {
+            let form = String(decoding: bytes[number.range], as: UTF8.self)
+            let kept: String?
+            if let old = byPlace[number.place], old.form == form { kept = old.text } else { kept = byForm[form] ?? nil }
+            guard let replacement = kept, replacement != form else { continue }
+            result += bytes[cursor..<number.range.lowerBound]
+            result += Array(replacement.utf8)
+            cursor = number.range.upperBound
+        }
+        result += bytes[cursor...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Each number of JSON text with its place ("groups[0].position.scale"); empty for text that is not JSON
+    /// or nests deeper than any icon.json.
+    static func numbers(_ bytes: [UInt8]) -> [(place: String, range: Range<Int>)] {
+        var found: [(place: String, range: Range<Int>)] = [], index = 0
+        func space() { while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 } }
+        func string() -> String? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let start = index + 1
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard index < bytes.count else { return nil }
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
+        func value(_ place: String, depth: Int) -> Bool {
+            space()
+            guard index < bytes.count, depth < 64 else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                space()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return true }
+                while true {
+                    space()
+                    guard let key = string() else { return false }
+                    space()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                    guard value(place.isEmpty ? key : place + "." + key, depth: depth + 1) else { return false }
+                    space()
+                    guard index < bytes.count else { return false }
+                    index += 1
+                    if bytes[index - 1] == UInt8(ascii: "}") { return true }
+                    guard bytes[index - 1] == UInt8(ascii: ",") else { return false }
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                space()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return true }
+                var item = 0
+                while true {
+                    guard value(place + "[\(item)]", depth: depth + 1) else { return false }
+                    item += 1
+                    space()
+                    guard index < bytes.count else { return false }
+                    index += 1
+                    if bytes[index - 1] == UInt8(ascii: "]") { return true }
+                    guard bytes[index - 1] == UInt8(ascii: ",") else { return false }
+                }
+            case UInt8(ascii: "\""):
+                return string() != nil
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                while index < bytes.count, "0123456789+-.eE".utf8.contains(bytes[index]) { index += 1 }
+                found.append((place, start..<index))
+                return true
+            default: // true, false, null
+                while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index]) { index += 1 }
+                return true
+            }
+        }
+        return value("", depth: 0) ? found : []
+    }
+
     /// Parses the text of an `icon.json`.
     public static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> IconComposerDocument {
         let json: ContentsJSON

@@ -62,9 +62,11 @@ struct IconComposerWriter {
     func write() throws(IconForgeError) -> (written: [String], notes: [String]) {
         let documentPath = (path as NSString).appendingPathComponent(IconComposerBundle.documentName)
         var document: IconComposerDocument?
+        var originalText: [UInt8]?
         if FileManager.default.fileExists(atPath: documentPath) {
             // Never replace a document IconForge cannot read: it may be the user's work.
             document = try IconComposerBundle.read(path).document
+            originalText = try? FileIO.readDocument(documentPath)
         }
         var names: [IconAppearance: String] = [:]
         for (appearance, image) in images { names[appearance] = Self.assetName(appearance, fileExtension: image.fileExtension) }
@@ -121,7 +123,8 @@ struct IconComposerWriter {
         if let badge, try writeIfChanged(badge.bytes, to: (assets as NSString).appendingPathComponent(badgeFile)) {
             written.append(bundleName + "/Assets/" + badgeFile)
         }
-        if try writeIfChanged(Array(updated.rendered.utf8), to: documentPath) {
+        let text = originalText.map(updated.rendered(keepingNumbersOf:)) ?? updated.rendered
+        if try writeIfChanged(Array(text.utf8), to: documentPath) {
             written.append(bundleName + "/" + IconComposerBundle.documentName)
         }
         var notes: [String] = []

@@ -67,12 +67,79 @@ struct IcnsTests {
     }
 }
 
+/// JPEG 2000 built byte by byte: a codestream whose wavelet coefficients are all zero (one resolution, one empty
+/// packet per component), so each component decodes to its level shift: 255 at 1 bit, 128 at 8, 170 at 2.
+enum JPEG2000Data {
+    static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func be32(_ value: Int) -> [UInt8] { be16(value >> 16) + be16(value & 0xFFFF) }
+
+    static func codestream(side: Int, precisions: [Int]) -> [UInt8] {
+        let count = precisions.count
+        var siz = [0xFF, 0x51] + be16(38 + 3 * count) + be16(0) + be32(side) + be32(side) + be32(0) + be32(0)
+        siz += be32(side) + be32(side) + be32(0) + be32(0) + be16(count)
+        for precision in precisions { siz += [UInt8(precision - 1), 1, 1] }
+        let cod: [UInt8] = [0xFF, 0x52] + be16(12) + [0, 0] + be16(1) + [0, 0, 4, 4, 0, 1]
+        let qcd: [UInt8] = [0xFF, 0x5C] + be16(4) + [0x40, 0x48]
+        let packets = [UInt8](repeating: 0, count: count)
+        let sot: [UInt8] = [0xFF, 0x90] + be16(10) + be16(0) + be32(12 + 2 + packets.count) + [0, 1]
+        return [0xFF, 0x4F] + siz + cod + qcd + sot + [0xFF, 0x93] + packets + [0xFF, 0xD9]
+    }
+
+    static func box(_ kind: String, _ data: [UInt8]) -> [UInt8] { be32(8 + data.count) + Array(kind.utf8) + data }
+
+    static func jp2(side: Int, precisions: [Int]) -> [UInt8] {
+        let ihdr = box("ihdr", be32(side) + be32(side) + be16(precisions.count) + [0xFF, 7, 0, 0])
+        let header = ihdr + box("bpcc", precisions.map { UInt8($0 - 1) }) + box("colr", [1, 0, 0] + be32(16))
+        return [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A] + box("ftyp", Array("jp2 \0\0\0\0jp2 ".utf8))
+            + box("jp2h", header) + box("jp2c", codestream(side: side, precisions: precisions))
+    }
+}
+
+@Suite("Icns: JPEG 2000 elements")
+struct IcnsJPEG2000Tests {
+    @Test("JP2 and bare-codestream elements decode at their type's size, each component scaled to 8 bits")
+    func decodes() throws {
+        let jp2 = try Icns.decode(Icns.Element(type: "ic08", data: JPEG2000Data.jp2(side: 256, precisions: [1, 8, 2, 1])))
+        #expect(jp2.size == PixelSize(width: 256, height: 256))
+        #expect(jp2.pixel(x: 255, y: 255) == SIMD4(255, 128, 170, 255))
+        let j2k = try Icns.decode(Icns.Element(type: "ic07", data: JPEG2000Data.codestream(side: 128, precisions: [8, 8, 8])))
+        #expect(j2k.pixel(x: 0, y: 0) == SIMD4(128, 128, 128, 255))
+    }
+
+    @Test("a JPEG 2000 element of the wrong size, truncated or corrupt is an error naming the element and the reason")
+    func errors() throws {
+        let wrong = #expect(throws: IcnsError.self) { try Icns.decode(Icns.Element(type: "ic10", data: JPEG2000Data.jp2(side: 512, precisions: [8, 8, 8]))) }
+        #expect(wrong?.description == "element 'ic10' holds a 512x512 JPEG 2000 image, not 1024x1024")
+        let whole = JPEG2000Data.jp2(side: 256, precisions: [8, 8, 8, 8])
+        let cut = #expect(throws: IcnsError.self) { try Icns.decode(Icns.Element(type: "ic08", data: Array(whole.dropLast(5)))) }
+        #expect(cut?.description.contains("does not decode") == true, "\(String(describing: cut))")
+        for length in stride(from: 0, to: whole.count, by: 7) {
+            #expect(throws: IcnsError.self) { try Icns.decode(Icns.Element(type: "ic08", data: Array(whole.prefix(length)))) }
+        }
+    }
+
+    @Test("validate reads a .icns of JPEG 2000 elements (no re-create error); inspect names them")
+    func validates() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("AppIcon.icns").path
+        let elements = [(type: "ic07", side: 128), ("ic08", 256), ("ic09", 512), ("ic10", 1024)].map {
+            Icns.Element(type: $0.type, data: JPEG2000Data.jp2(side: $0.side, precisions: [8, 8, 8, 8]))
+        }
+        try Data(Icns.encode(elements)).write(to: URL(fileURLWithPath: path))
+        let report = try Validator().validate([path], parallelism: .serial)
+        #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
+        #expect(try IcnsInspection.inspect(path).elements.map(\.data) == ["jpeg2000", "jpeg2000", "jpeg2000", "jpeg2000"])
+    }
+}
+
 @Suite("validate: .icns")
 struct IcnsChecksTests {
     private func validate(_ bytes: [UInt8], name: String = "AppIcon.icns") throws -> [Finding] {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return try Validator().validate([path], parallelism: .serial).files.flatMap(\.findings)
     }
@@ -89,6 +156,36 @@ struct IcnsChecksTests {
         let found = try validate(Icns.encode([Icns.Element(type: "icp4", data: small)]))
         #expect(found.contains { $0.message.contains("no ic10") })
         #expect(found.contains { $0.message.contains("icp4 holds PNG data") })
+    }
+
+    /// Elements of the given types, each a flat image at its type's size (ARGB where IconForge writes ARGB).
+    private func elements(_ types: [String]) throws -> [Icns.Element] {
+        try types.map { type in
+            let spec = Icns.imageTypes.first { $0.type == type }!
+            let image = Image(width: spec.pixels, height: spec.pixels, format: .rgba8, fill: SIMD4(10, 120, 200, 255))
+            return Icns.Element(type: type, data: spec.argb ? Icns.argbData(image) : try PNG.encode(image))
+        }
+    }
+
+    @Test("the AppIcon.icns actool writes for a .icon app (ic13, ic11, ic04, ic07) is valid, and inspect says what it is")
+    func actoolFallback() throws {
+        let bytes = Icns.encode(try elements(["ic13", "ic11", "ic04", "ic07"]) + [Icns.Element(type: "TOC ", data: [0, 0, 0, 0])])
+        #expect(try validate(bytes) == [])
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("AppIcon.icns").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try IcnsInspection.inspect(path).note?.contains("Assets.car") == true)
+        // One more size makes it an ordinary file meant to be the whole icon: ic10 is required again.
+        let ordinary = try validate(Icns.encode(try elements(["ic04", "ic11", "ic07", "ic13", "ic14"])))
+        #expect(ordinary.contains { $0.severity == .error && $0.message.contains("no ic10") })
+    }
+
+    @Test("an .icns inside an Xcode project bundle (Xcode 3's TemplateIcon.icns) is not an app icon: no ic10 needed")
+    func projectTemplateIcon() throws {
+        let bytes = Icns.encode(try elements(["ic07"]))
+        #expect(try validate(bytes, name: "App.xcodeproj/TemplateIcon.icns") == [])
+        #expect(try validate(bytes, name: "TemplateIcon.icns").contains { $0.message.contains("no ic10") })
     }
 
     @Test("what generate --preset macos writes is clean, and inspect lists it")

@@ -48,13 +48,14 @@ struct IconComposerChecksTests {
         return (folder, bundle)
     }
 
-    @Test("warnings: an unknown appearance, an unknown platform, both image-name forms, a small non-square bitmap layer")
+    @Test("warnings: an unknown appearance, an unknown platform, both image-name forms, a bitmap layer enlarged 3x")
     func warnings() throws {
         let (folder, bundle) = try edited {
             $0.replacingOccurrences(of: "\"appearance\" : \"dark\",\n              \"value\" : \"disc-dark.png\"",
                                     with: "\"appearance\" : \"night\",\n              \"value\" : \"disc-dark.png\"")
               .replacingOccurrences(of: "\"squares\" : \"shared\"", with: "\"squares\" : [\"iOS\", \"Android\"]")
               .replacingOccurrences(of: "\"image-name\" : \"bar.svg\"", with: "\"image-name\" : \"bar.svg\", \"image-name-specializations\" : [{\"value\" : \"bar.svg\"}]")
+              .replacingOccurrences(of: "\"scale\" : 0.5", with: "\"scale\" : 1.5") // in a group at scale 2
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let small = try Fixtures.bytes("validation/defects/not-square.png")
@@ -65,7 +66,16 @@ struct IconComposerChecksTests {
         #expect(rules.contains(.iconSpecialization))
         #expect(found.contains { $0.rule == .iconPlatform && $0.message.contains("'Android'") })
         #expect(found.contains { $0.rule == .iconSpecialization && $0.message.contains("both image-name") })
-        #expect(found.contains { $0.rule == .iconLayer && $0.message.contains("64x40") })
+        #expect(found.contains { $0.rule == .iconLayer && $0.message.contains("64x40 px drawn at scale 3") })
+    }
+
+    @Test("a small, non-square bitmap layer drawn at scale 1 is a glyph (853x275 eyes in a real bundle): no finding")
+    func glyphAtScaleOne() throws {
+        let (folder, bundle) = try edited { $0 } // disc.png: scale 0.5 in a group at scale 2
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try Fixtures.bytes("validation/defects/not-square.png")).write(to: bundle.appendingPathComponent("Assets/disc.png"))
+        let found = try Validator().validate([bundle.path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(found.isEmpty, "\(found.map(\.line))")
     }
 
     @Test("a bundle found inside a folder is checked; a layer that is not an image is an error")

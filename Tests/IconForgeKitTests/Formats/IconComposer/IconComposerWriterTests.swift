@@ -128,6 +128,32 @@ struct IconComposerWriterTests {
         #expect(again.groups[2].layers[0].imageName.value(for: .dark) == "icon-dark.png")
     }
 
+    @Test("authoring keeps every number it does not change as written: the untouched group is byte-identical")
+    func numbersKeptAsWritten() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("AppIcon.icon")
+        try FileManager.default.copyItem(at: icons.appendingPathComponent("Layered.icon"), to: bundle)
+        let documentURL = bundle.appendingPathComponent("icon.json")
+        // Numbers as Icon Composer writes them: 17 significant digits, and digits a Double does not keep.
+        let original = try text(documentURL)
+            .replacingOccurrences(of: "0,\n              300\n", with: "-73.88022554713393,\n              300.00000000000006\n")
+            .replacingOccurrences(of: "\"value\" : 0.9\n", with: "\"value\" : 0.90000000000000002\n")
+            .replacingOccurrences(of: "\"opacity\" : 0.5\n      },\n      \"translucency\"", with: "\"opacity\" : 5.0e-1\n      },\n      \"translucency\"")
+        #expect(original.contains("-73.88022554713393") && original.contains("0.90000000000000002") && original.contains("5.0e-1"))
+        try Data(original.utf8).write(to: documentURL)
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        _ = try generator().run(source: master, outputFolder: folder.path, parallelism: .serial)
+        let written = try text(documentURL)
+        // The front group, which authoring does not touch, from its first key to its name.
+        let front = original[original.range(of: "\"groups\" : [")!.upperBound..<original.range(of: "\"name\" : \"Front\"")!.upperBound]
+        #expect(written.contains(front), "\(written)")
+        #expect(try IconComposerBundle.read(bundle.path).document.groups.count == 3, "IconForge's layer was added")
+        // A rerun changes nothing.
+        _ = try generator().run(source: master, outputFolder: folder.path, parallelism: .serial)
+        #expect(try text(documentURL) == written)
+    }
+
     @Test("an .icon whose icon.json IconForge cannot read is left alone, with an error")
     func unreadableExisting() throws {
         let folder = try Fixtures.temporaryFolder()
