@@ -1,62 +1,6 @@
 import Foundation
 import SVGCodec
 
-/// What `iconforge watch` does besides watching.
-public struct WatchOptions: Sendable {
-    /// The folder masters are dropped into.
-    public var input: String
-    /// Where `name.png` becomes `name/…` (or, validating, `name.validation.json`).
-    public var output: String
-    /// Presets and generate's options.
-    public var generate: GenerateOptions
-    /// Validate what lands instead of generating.
-    public var validateOnly = false
-    /// The role a master is checked in when validating (a master checked as an app icon: `.app`).
-    public var validationRole: AssetRole?
-    /// Remove a source's outputs when the source is deleted.
-    public var prune = false
-    /// Seconds a file must stay unchanged before it is processed.
-    public var settle = 0.3
-    /// Sources processed at once.
-    public var width = ProcessInfo.processInfo.activeProcessorCount
-    /// How long a graceful stop waits for jobs in progress.
-    public var shutdownTimeout = 30.0
-
-    public init(input: String, output: String, generate: GenerateOptions) {
-        self.input = input
-        self.output = output
-        self.generate = generate
-    }
-}
-
-/// The outcome of one job.
-public struct JobResult: Sendable, Equatable {
-    /// True when the outputs (or the report) were written and nothing failed.
-    public var succeeded: Bool
-    /// What was done, e.g. "21 files" or "2 errors, 0 warnings".
-    public var result: String
-    /// Why it failed.
-    public var error: String?
-    /// True when the job failed writing (a read-only or full output folder): retried with backoff, since
-    /// the source will not change to trigger it.
-    public var retryable = false
-    /// Hash and stamp of the source as the job read it, taken before processing, so that a file replaced
-    /// while its job ran is seen as new afterwards.
-    public var processed: (hash: String, stamp: FileStamp)?
-
-    public init(succeeded: Bool, result: String, error: String? = nil, processed: (hash: String, stamp: FileStamp)? = nil) {
-        self.succeeded = succeeded
-        self.result = result
-        self.error = error
-        self.processed = processed
-    }
-
-    public static func == (lhs: JobResult, rhs: JobResult) -> Bool {
-        lhs.succeeded == rhs.succeeded && lhs.result == rhs.result && lhs.error == rhs.error
-            && lhs.processed?.hash == rhs.processed?.hash && lhs.processed?.stamp == rhs.processed?.stamp
-    }
-}
-
 /// Keeps `output` in step with `input`: every master that lands, however it lands, becomes a complete
 /// set, replaced in one rename; nothing dropped there stops it. The control loop runs on the calling
 /// thread; jobs run on Dispatch's pool, one per source at a time, at most `width` at once.
@@ -103,7 +47,7 @@ public final class WatchDaemon: @unchecked Sendable {
         tracker = SettleTracker(settle: options.settle)
         state = WatchState(outputFolder: options.output)
         let (temporaries, settings) = (self.temporaries, self.settings)
-        self.process = process ?? { name in WatchDaemon.job(name, options: settings.value, temporaries: temporaries) }
+        self.process = process ?? { name in WatchJob.run(name, options: settings.value, temporaries: temporaries) }
     }
 
     // MARK: - Running
@@ -351,92 +295,5 @@ public final class WatchDaemon: @unchecked Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: options.output)) ?? [] where !name.hasPrefix(".") {
             FileIO.removeStaleTemporaries(in: (options.output as NSString).appendingPathComponent(name))
         }
-    }
-
-    // MARK: - The real job
-
-    static func job(_ name: String, options: WatchOptions, temporaries: Locked<Set<String>>) -> JobResult {
-        let source = (options.input as NSString).appendingPathComponent(name)
-        let base = (name as NSString).deletingPathExtension
-        // A master dropped in as a link that leaves the folder watched is not read (the rule of every command).
-        guard FolderScope(options.input).contains(source) else {
-            return JobResult(succeeded: false, result: "failed", error: "\(FileError.leavesFolder(path: source, folder: options.input))")
-        }
-        // What this job works from: the stamp first, then the content, so a later change always differs.
-        guard let stamp = FileStamp.of(source), let bytes = try? FileIO.read(source) else {
-            return JobResult(succeeded: false, result: "failed", error: "\(source): the file vanished or cannot be read")
-        }
-        let processed = (hash: WatchState.hash(bytes), stamp: stamp)
-        if options.validateOnly {
-            do {
-                let report = try Validator(presets: options.generate.presets, role: options.validationRole, limits: options.generate.limits)
-                    .validate([source], parallelism: .serial)
-                let target = (options.output as NSString).appendingPathComponent(base + ".validation.json")
-                do { try OwnedFile.write(Array(report.rendered(as: .json).utf8), to: target, inputs: [source], anchoredOn: target) } catch {
-                    var result = JobResult(succeeded: false, result: "failed", error: "\(error)")
-                    result.retryable = true
-                    return result
-                }
-                let summary = "\(report.errors) errors, \(report.warnings) warnings"
-                return report.errors == 0 ? JobResult(succeeded: true, result: summary, processed: processed)
-                    : JobResult(succeeded: false, result: summary, error: report.files.flatMap(\.findings).first { $0.severity == .error }?.line)
-            } catch {
-                return JobResult(succeeded: false, result: "failed", error: "\(error)")
-            }
-        }
-        // Generated straight into OUT/name as `generate` does: each set is replaced atomically, keeping the
-        // files and Contents.json entries IconForge does not own (a user's README or extra icon survives).
-        // (A fresh folder swapped in whole deleted them.)
-        let target = (options.output as NSString).appendingPathComponent(base)
-        // OUT/name that is a link out of OUT is not written through.
-        guard FolderScope(options.output).contains(target) else {
-            return JobResult(succeeded: false, result: "failed", error: "\(FileError.leavesFolder(path: target, folder: options.output))")
-        }
-        temporaries.withLock { _ = $0.insert(target) }
-        defer { temporaries.withLock { _ = $0.remove(target) } }
-        do {
-            let report = try Generator(options: options.generate).run(source: source, outputFolder: target, parallelism: .serial)
-            return JobResult(succeeded: true, result: "\(report.files.count) files, \(report.totalBytes) bytes"
-                             + (report.warnings.isEmpty ? "" : "; " + report.warnings.joined(separator: "; ")), processed: processed)
-        } catch {
-            var result = JobResult(succeeded: false, result: "failed", error: "\(error)")
-            if case .file(.writeFailed) = error { result.retryable = true }
-            return result
-        }
-    }
-}
-
-/// A finished job, handed from a worker to the control loop.
-struct Completion: Sendable {
-    var name: String
-    var result: JobResult
-    var started: Double
-    var stamp: FileStamp?
-}
-
-/// Finished jobs waiting for the control loop, with a way to sleep until one arrives.
-final class Completions: @unchecked Sendable {
-    private var items: [Completion] = []
-    private let condition = NSCondition()
-
-    func add(_ completion: Completion) {
-        condition.lock()
-        items.append(completion)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func wait(timeout: Double) {
-        condition.lock()
-        if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
-        condition.unlock()
-    }
-
-    func takeAll() -> [Completion] {
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = items
-        items.removeAll()
-        return taken
     }
 }

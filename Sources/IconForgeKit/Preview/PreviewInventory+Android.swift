@@ -1,0 +1,102 @@
+import Foundation
+import PNGCodec
+import Raster
+
+// Android's pictures, read through the one Android project model validate and generate use.
+extension PreviewInventory {
+    /// What a launcher shows of `res`, read through the one Android project model that `validate` and `generate` use:
+    /// the adaptive icon wherever it is defined (`mipmap-anydpi-v26/`, or `mipmap-anydpi/` at minSdk 26), its layers and
+    /// background colour in any `res/` root of the project (a flavour's, a library module's).
+    static func readAndroid(_ res: String, limits: PNGLimits) -> AndroidIcon {
+        var icon = AndroidIcon()
+        let project = AndroidProject(res: res)
+        icon.legacy = highestDensity("ic_launcher", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        icon.round = highestDensity("ic_launcher_round", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        // The definition a device since Android 8 reads: -v26 first, then the unversioned ones of a minSdk 26 app.
+        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap"]
+        let definitions = AndroidProject.adaptiveIconFiles(in: res).filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        guard let adaptive = definitions.min(by: { (preference.firstIndex(of: $0.folder) ?? preference.count, $0.folder) < (preference.firstIndex(of: $1.folder) ?? preference.count, $1.folder) })
+        else { return icon }
+        for (element, type, name) in AndroidResourceChecks.references(in: adaptive.text) {
+            if type == "color" {
+                if element == "background" { icon.backgroundColor = color(named: name, project: project) }
+                continue
+            }
+            guard let path = highestDensity(name, type: type, project: project, bitmapsOnly: false) else { continue }
+            guard !path.hasSuffix(".xml") else {
+                icon.notes.append("<\(element)> is the vector drawable \(label(path, res)): not drawn")
+                continue
+            }
+            let layer = picture(path, label: label(path, res), limits: limits)
+            switch element {
+            case "foreground": icon.foreground = layer
+            case "background": icon.background = layer
+            case "monochrome": icon.monochrome = layer
+            default: break
+            }
+        }
+        return icon
+    }
+
+    /// The densest notification and splash screen icons (see `AndroidResourceChecks.specialDrawables`) and the TV banner.
+    mutating func readAndroidExtras(_ res: String, limits: PNGLimits) {
+        let densities = ["xxxhdpi", "xxhdpi", "xhdpi", "hdpi", "mdpi"]
+        func rank(_ path: String) -> Int {
+            let folder = (path.parentFolder as NSString).lastPathComponent
+            return densities.firstIndex { folder.hasSuffix("-" + $0) || folder.contains("-" + $0 + "-") } ?? densities.count
+        }
+        let special = AndroidResourceChecks.specialDrawables(res: res)
+        func densest(_ kind: AndroidResourceChecks.SpecialDrawable, night: Bool = false) -> String? {
+            special.filter { $0.value == kind && (($0.key.parentFolder as NSString).lastPathComponent.contains("-night")) == night }.keys
+                .min { (rank($0), $0) < (rank($1), $1) }
+        }
+        notificationIcon = densest(.notification).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        splashIcon = densest(.splash).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        splashNightIcon = densest(.splash, night: true).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
+        let project = AndroidProject(res: res)
+        if let banner = Self.highestDensity("banner", type: "drawable", project: project, bitmapsOnly: true)
+            ?? Self.highestDensity("banner", type: "mipmap", project: project, bitmapsOnly: true) {
+            tvBanner = Self.picture(banner, label: Self.label(banner, res), limits: limits)
+        }
+    }
+
+    static func label(_ path: String, _ res: String) -> String {
+        (path.parentFolder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
+    }
+
+    /// The file of resource `name` in its densest folder (`mipmap-xxxhdpi` before `mipmap-xxhdpi` … before `mipmap`),
+    /// in the project's `res/` roots in order (the one previewed first).
+    static func highestDensity(_ name: String, type: String, project: AndroidProject, bitmapsOnly: Bool) -> String? {
+        // A resource name is one plain name (`@mipmap/../../x` names nothing AAPT2 would build), and a file reached
+        // through a link that leaves its res/ is not opened.
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !name.hasPrefix(".") else { return nil }
+        let manager = FileManager.default
+        for res in project.resourceRoots {
+            let scope = FolderScope(res)
+            for qualifier in ["-xxxhdpi", "-xxhdpi", "-xhdpi", "-hdpi", "-mdpi", "-anydpi-v26", "-anydpi", "-nodpi", ""] {
+                for ext in bitmapsOnly ? ["png", "webp", "jpg"] : ["png", "webp", "jpg", "xml"] {
+                    let path = (res as NSString).appendingPathComponent("\(type)\(qualifier)/\(name).\(ext)")
+                    if manager.fileExists(atPath: path), !(qualifier.hasPrefix("-anydpi") && ext != "xml") { return scope.contains(path) ? path : nil }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The value of the colour resource `name` (`<color name="NAME">#…</color>`, `<item type="color">`) where the project
+    /// defines it, as an opaque colour.
+    static func color(named name: String, project: AndroidProject) -> RGBColor? {
+        for definition in project.valueDefinitions(type: "color", name: name) {
+            let text = AndroidProject.withoutComments(definition.text)
+            guard let start = text.range(of: "name=\"\(name)\"") else { continue }
+            let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // #AARRGGBB drops the alpha; #RGB is expanded.
+            var hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
+            if hex.count == 8 { hex = String(hex.dropFirst(2)) }
+            if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+            return RGBColor(hex: "#" + hex)
+        }
+        return nil
+    }
+}
