@@ -6,6 +6,8 @@ struct JPEGMarkers {
     var isProgressive = false
     var orientation = Orientation.up
     var iccProfile: [UInt8]?
+    /// The size its first start-of-frame marker gives.
+    var frameSize: PixelSize?
 
     init(_ bytes: [UInt8]) {
         var position = 2
@@ -19,7 +21,12 @@ struct JPEGMarkers {
             guard length >= 2, position + 2 + length <= bytes.count else { break }
             let body = Array(bytes[(position + 4)..<(position + 2 + length)])
             switch marker {
-            case 0xC2, 0xC6, 0xCA, 0xCE: isProgressive = true
+            // A start of frame: SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC). Its body: precision, height, width.
+            case 0xC0...0xCF where ![0xC4, 0xC8, 0xCC].contains(marker):
+                if [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) { isProgressive = true }
+                if frameSize == nil, body.count >= 5 {
+                    frameSize = PixelSize(width: Int(body[3]) << 8 | Int(body[4]), height: Int(body[1]) << 8 | Int(body[2]))
+                }
             case 0xE1 where body.starts(with: Array("Exif\0\0".utf8)):
                 orientation = JPEGMarkers.orientation(tiff: Array(body.dropFirst(6))) ?? .up
             case 0xE2 where body.starts(with: Array("ICC_PROFILE\0".utf8)) && body.count > 14:

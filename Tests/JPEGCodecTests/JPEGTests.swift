@@ -16,6 +16,23 @@ struct JPEGTests {
         #expect(try JPEG.info(Fixtures.bytes("sources/adobe-rgb.jpg"), maxBytes: 1 << 28).iccProfile?.count ?? 0 > 128)
     }
 
+    @Test("the frame size from the markers alone: the decoder's size, from the file's first bytes too; nil before the frame")
+    func frameSize() throws {
+        for name in ["baseline", "progressive", "grey", "rotated-6", "adobe-rgb", "cmyk"] {
+            let bytes = try Fixtures.bytes("sources/\(name).jpg")
+            let info = try? JPEG.info(bytes, maxBytes: 1 << 28)
+            // As stored: the EXIF-rotated one is 48x64 until turned upright.
+            #expect(JPEG.frameSize(bytes) == (name == "rotated-6" ? PixelSize(width: 48, height: 64) : PixelSize(width: 64, height: 48)), "\(name)")
+            if let info { #expect(JPEG.frameSize(bytes) == PixelSize(width: info.width, height: info.height), "\(name)") }
+        }
+        let baseline = try Fixtures.bytes("sources/baseline.jpg")
+        // Up to the end of the frame header (marker, length, body) and no further: enough for a size.
+        let frame = (2..<baseline.count - 1).first { baseline[$0] == 0xFF && baseline[$0 + 1] == 0xC0 }!
+        let length = Int(baseline[frame + 2]) << 8 | Int(baseline[frame + 3])
+        #expect(JPEG.frameSize(Array(baseline.prefix(frame + 2 + length))) == PixelSize(width: 64, height: 48))
+        #expect(JPEG.frameSize(Array(baseline.prefix(frame))) == nil)
+    }
+
     @Test("the memory limit is checked from the header; CMYK and truncated files are refused")
     func refusals() throws {
         #expect(throws: JPEGError.self) { try JPEG.info(Fixtures.bytes("sources/baseline.jpg"), maxBytes: 64 * 48 * 4 - 1) }

@@ -1,5 +1,7 @@
 import Foundation
+import JPEGCodec
 import Raster
+import WebPCodec
 
 /// The image formats Xcode's asset catalogs hold, recognised from a file's first bytes (never from its
 /// name: WebP data in a file named `.png` ships, since Xcode reads every image through ImageIO).
@@ -78,50 +80,15 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         detect(bytes).flatMap { pixelSize(bytes, kind: $0) }
     }
 
-    /// Pixel size from the header, for the raster kinds whose header is quick to read (PNG, JPEG, GIF, WebP);
-    /// nil otherwise or when the header is damaged.
+    /// Pixel size from the header, for the raster kinds whose header is quick to read (PNG, JPEG, GIF, WebP), through
+    /// each format's one reader; nil otherwise or when the header is damaged.
     public static func pixelSize(_ bytes: [UInt8], kind: FileKind) -> PixelSize? {
-        func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
-        func le16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        func le24(_ at: Int) -> Int { le16(at) | Int(bytes[at + 2]) << 16 }
         switch kind {
-        case .png:
-            // IHDR is always the first chunk: width and height at bytes 16 and 20, big-endian.
-            guard bytes.count >= 24 else { return nil }
-            let be32 = { (at: Int) in Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
-            return PixelSize(width: be32(16), height: be32(20))
-        case .gif:
-            guard bytes.count >= 10 else { return nil }
-            return PixelSize(width: le16(6), height: le16(8))
-        case .webp:
-            guard bytes.count >= 25 else { return nil }
-            let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
-            switch chunk {
-            case "VP8 " where bytes.count >= 30: return PixelSize(width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF)
-            case "VP8L":
-                let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
-                return PixelSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
-            case "VP8X" where bytes.count >= 30: return PixelSize(width: le24(24) + 1, height: le24(27) + 1)
-            default: return nil
-            }
-        case .jpeg:
-            // Walk the markers to the first start-of-frame (SOF0-SOF15 but DHT, JPG and DAC).
-            var position = 2
-            while position + 9 < bytes.count {
-                guard bytes[position] == 0xFF else { return nil }
-                let marker = bytes[position + 1]
-                if marker == 0xFF { position += 1; continue }
-                if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { position += 2; continue }
-                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    return PixelSize(width: be16(position + 7), height: be16(position + 5))
-                }
-                let length = be16(position + 2)
-                guard length >= 2 else { return nil }
-                position += 2 + length
-            }
-            return nil
-        default:
-            return nil
+        case .png: PNGHeader.size(bytes)
+        case .jpeg: JPEG.frameSize(bytes)
+        case .gif: GIFStructure.screenSize(bytes)
+        case .webp: (try? WebP.info(bytes, maxBytes: .max)).map { PixelSize(width: $0.width, height: $0.height) }
+        default: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Raster
+
 /// What a GIF's blocks say, read without decoding its pixels: the logical screen size, the frames, and whether the
 /// stream holds every block it starts. No GIF library is on the systems IconForge builds on, and what Xcode
 /// checks of a GIF in an icon set is that ImageIO reads it at its slot's size: a header, a complete frame.
@@ -12,6 +14,12 @@ struct GIFStructure: Equatable {
 
     /// The most frames read: an icon has one; an animation of thousands is still read in bounded time.
     static let maxFrames = 10_000
+
+    /// The logical screen's size from the header alone (its first 10 bytes); nil when `bytes` are not a GIF's.
+    static func screenSize(_ bytes: [UInt8]) -> PixelSize? {
+        guard bytes.count >= 10, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) else { return nil }
+        return PixelSize(width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8)
+    }
 
     /// Reads the blocks of `bytes`; the error says what is wrong and at which byte.
     static func read(_ bytes: [UInt8]) throws(GIFError) -> GIFStructure {
