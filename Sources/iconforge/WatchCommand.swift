@@ -78,10 +78,14 @@ struct WatchCommand: ParsableCommand {
         guard let input else { return try runProject() }
         guard let out, let preset else { throw Terminal.failure("watch IN_DIR needs --out and --preset (or no IN_DIR, to follow the jobs of \(ProjectConfig.fileName))", status: 2) }
         if let config {
-            let bytes = try Terminal.orExit(2) { try FileIO.read(config) }
-            if (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] == nil {
+            do { _ = try WatchConfig.read(config) } catch .unreadable(let error) {
+                throw Terminal.failure("\(error)", status: 2)
+            } catch .notAnObject {
                 throw Terminal.failure("\(config): with IN_DIR, --config is a JSON object of options ({\"preset\": …, \"background\": …}); "
                                        + "to follow an \(ProjectConfig.fileName)'s jobs, run 'iconforge watch --config \(config)' without IN_DIR", status: 2)
+            } catch {
+                // A bad value is found again on reload, where it keeps the options running; at the start it is said.
+                Terminal.standardError("warning: \(config): \(error)")
             }
         }
         let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
@@ -173,11 +177,8 @@ struct WatchCommand: ParsableCommand {
 
     /// Reads --config: {"preset": "ios,ios-legacy", "background": "#RRGGBB"}; nil when absent or malformed.
     private func reloadConfig(preset: String) -> GenerateOptions? {
-        guard let config, let bytes = try? FileIO.read(config), case let data = Data(bytes),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
-        let colour = (object["background"] as? String).flatMap(RGBColor.init(hex:))
-        if object["background"] != nil && colour == nil { return nil }
-        return try? makeOptions(preset: object["preset"] as? String ?? preset, background: colour ?? background)
+        guard let config, let read = try? WatchConfig.read(config) else { return nil }
+        return try? makeOptions(preset: read.preset ?? preset, background: read.background ?? background)
     }
 }
 
