@@ -116,6 +116,14 @@ struct IconComposerRendererTests {
         #expect(Int(dark[0]) > Int(dark[1]) + 100, "red: \(dark)")
     }
 
+    @Test("validate takes \"appearance\": \"light\" for the appearance Icon Composer writes, not an unknown one")
+    func lightIsNoFinding() throws {
+        let fill = #""fill-specializations": [{"appearance": "light", "value": {"solid": "srgb:0.00000,1.00000,0.00000,1.00000"}}],"#
+        let path = try GlassBundle(layerFill: fill).write()
+        let found = try Validator().validate([path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(!found.contains { $0.rule == .iconSpecialization }, "\(found.map(\.line))")
+    }
+
     @Test("the same bundle draws the same pixels every time")
     func deterministic() throws {
         let bundle = GlassBundle(translucency: #"{"enabled": true, "value": 0.5}"#)
