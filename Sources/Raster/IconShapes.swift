@@ -31,9 +31,9 @@ public enum IconShape {
     }
 
     /// Coverage of the continuous-corner rounded square iOS 26 and Icon Composer draw an icon in, filling a
-    /// `side`-pixel square: straight edges, each corner a superellipse arc |u|^3.05 + |v|^3.05 ≤ 1 over the outer
-    /// 38% of each half. Fitted to Icon Composer's 1024 px exports (the rim starts 316 px from the corner on the
-    /// top row and crosses the diagonal 77 px in), within a pixel along the whole edge.
+    /// `side`-pixel square: straight edges, each corner a superellipse arc |u|^3.05 + |v|^3.05 ≤ 1 spanning 37% of
+    /// the side. Fitted to Icon Composer's 1024 px exports (the rim starts 316 px from the corner on the top row and
+    /// crosses the diagonal 77 px in), within a few pixels along the whole edge.
     public static func continuousCorners(side: Int) -> [Float] {
         let extent = 0.371, exponent = 3.05
         return supersampled(side: side) { x, y in
