@@ -7,7 +7,7 @@ public struct Canvas: Sendable {
     /// Height in pixels.
     public let height: Int
     /// Linear-light premultiplied RGBA, row by row.
-    private var pixels: [SIMD4<Float>]
+    var pixels: [SIMD4<Float>]
 
     /// A transparent canvas.
     public init(width: Int, height: Int) {
@@ -20,6 +20,9 @@ public struct Canvas: Sendable {
     public struct Paint: Sendable, Equatable {
         /// Colour stops in sRGB-encoded values with straight alpha, at positions 0 (top) … 1 (bottom).
         public var stops: [(position: Double, color: SIMD4<Float>)]
+
+        /// Colour stops (sRGB-encoded, straight alpha) at positions 0 (top) … 1 (bottom), in order.
+        public init(stops: [(position: Double, color: SIMD4<Float>)]) { self.stops = stops }
 
         /// One colour, sRGB-encoded (0…1), straight alpha.
         public static func solid(_ color: SIMD4<Float>) -> Paint { Paint(stops: [(0, color)]) }

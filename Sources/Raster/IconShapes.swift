@@ -30,6 +30,21 @@ public enum IconShape {
         return mask
     }
 
+    /// Coverage of the continuous-corner rounded square iOS 26 and Icon Composer draw an icon in, filling a
+    /// `side`-pixel square: straight edges, each corner a superellipse arc |u|^3.05 + |v|^3.05 ≤ 1 spanning 37% of
+    /// the side. Fitted to Icon Composer's 1024 px exports (the rim starts 316 px from the corner on the top row and
+    /// crosses the diagonal 77 px in), within a few pixels along the whole edge.
+    public static func continuousCorners(side: Int) -> [Float] {
+        let extent = 0.371, exponent = 3.05
+        return supersampled(side: side) { x, y in
+            // Distances into the corner's arc region, as fractions of its extent (x, y run −1…1).
+            let (u, v) = ((abs(x) - (1 - 2 * extent)) / (2 * extent), (abs(y) - (1 - 2 * extent)) / (2 * extent))
+            guard abs(x) <= 1, abs(y) <= 1 else { return false }
+            guard u > 0, v > 0 else { return true }
+            return pow(u, exponent) + pow(v, exponent) <= 1
+        }
+    }
+
     /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
     public static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
 

@@ -12,7 +12,7 @@ struct IconForgeCommand: AsyncParsableCommand {
             naming the file and the reason), 2 for usage errors.
             """,
         version: IconForgeVersion.description,
-        subcommands: [GenerateCommand.self, InitCommand.self, ValidateCommand.self, PreviewCommand.self, FixCommand.self, WatchCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self]
+        subcommands: [GenerateCommand.self, InitCommand.self, ValidateCommand.self, PreviewCommand.self, FixCommand.self, WatchCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self, RenderCommand.self]
     )
 }
 

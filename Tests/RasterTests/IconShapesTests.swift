@@ -61,3 +61,17 @@ struct LauncherShapeTests {
         #expect(arch[2 * side + 2] == 0 && arch[(side - 12) * side + 12] == 1, "round above, square below")
     }
 }
+
+@Suite("IconShape.continuousCorners")
+struct ContinuousCornersTests {
+    @Test("Icon Composer's mask at 1024: the top row opaque from about 316 px, the diagonal from about 77 px")
+    func matchesIconComposer() {
+        let side = 1024
+        let mask = IconShape.continuousCorners(side: side)
+        let firstOnTop = (0..<side).first { mask[$0] > 0.5 }!
+        #expect(abs(firstOnTop - 316) <= 8, "\(firstOnTop)")
+        let firstOnDiagonal = (0..<side).first { mask[$0 * side + $0] > 0.5 }!
+        #expect(abs(firstOnDiagonal - 77) <= 2, "\(firstOnDiagonal)")
+        #expect(mask[512 * side] == 1 && mask[512 * side + 512] == 1 && mask[0] == 0)
+    }
+}

@@ -36,7 +36,7 @@ public struct SourceImage: Sendable {
     }
 
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).
-    /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerFlattener`).
+    /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerRenderer`).
     public static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
                             appearance: IconAppearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
         if IconComposerBundle.isBundle(path) {
@@ -46,8 +46,12 @@ public struct SourceImage: Sendable {
             case .longSide(let side): pixels = side
             case .intrinsic: pixels = Int(IconComposerDocument.canvasPoints)
             }
-            let image = try IconComposerFlattener.flatten(bundle, appearance: appearance, pixels: pixels, limits: limits)
-            return SourceImage(kind: .icon, image: image, canBeTranslucent: true, warnings: ["\(path): " + IconComposerFlattener.limitation])
+            // A master is the full-bleed square (the platforms mask it); tinted stays greyscale, the convention of
+            // the asset catalog's tinted slot, which the system tints.
+            var options = IconComposerRenderer.Options(appearance: IconComposerRenderer.Appearance(appearance), pixels: pixels, masked: false)
+            options.colorsTint = false
+            let image = try IconComposerRenderer.render(bundle, options: options, limits: limits)
+            return SourceImage(kind: .icon, image: image, canBeTranslucent: true, warnings: ["\(path): " + IconComposerRenderer.approximation])
         }
         if let (_, decoded) = try FileIO.decodeLargePNG(path, limits: limits, verifiesChecksum: verifiesChecksum, parallelism: parallelism) {
             return SourceImage(kind: .png, image: decoded.image, canBeTranslucent: decoded.info.canBeTranslucent, pngInfo: decoded.info)

@@ -51,10 +51,11 @@ extension PreviewInventory {
         do {
             let document = try IconComposerBundle.read(bundle)
             for appearance in [IconAppearance.light, .dark, .tinted] {
-                let image = try IconComposerFlattener.flatten(document, appearance: appearance, pixels: 360, limits: limits)
-                home[appearance] = Picture(label: "\(name) · \(appearance.rawValue), flattened", path: bundle, image: image)
+                let options = IconComposerRenderer.Options(appearance: IconComposerRenderer.Appearance(appearance), pixels: 360)
+                let image = try IconComposerRenderer.render(document, options: options, limits: limits)
+                home[appearance] = Picture(label: "\(name) · \(appearance.rawValue), rendered", path: bundle, image: image)
             }
-            notes.append(IconComposerFlattener.limitation)
+            notes.append(IconComposerRenderer.approximation)
         } catch {
             home[.light] = Picture(label: name, path: bundle, problem: "\(error)")
         }

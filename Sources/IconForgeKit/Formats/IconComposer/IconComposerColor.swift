@@ -47,7 +47,10 @@ public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
         guard values.count == space.componentCount else {
             throw .invalidColor(text, "\(space.rawValue) takes \(space.componentCount) components with alpha, not \(values.count)")
         }
-        for (index, value) in values.enumerated() where !(0...1).contains(value) && (!space.isExtended || index == values.count - 1) {
+        // Icon Composer writes Display P3 components a little past 1 for colours picked outside the gamut; they are
+        // clipped when drawn.
+        let unbounded = space.isExtended || space == .displayP3
+        for (index, value) in values.enumerated() where !(0...1).contains(value) && (!unbounded || index == values.count - 1) {
             throw .invalidColor(text, "component \(index + 1) is \(PointSize.format(value)), outside 0…1")
         }
         self.space = space

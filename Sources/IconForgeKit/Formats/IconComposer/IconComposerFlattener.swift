@@ -98,7 +98,7 @@ public enum IconComposerFlattener {
     }
 
     /// The layers' files, each read once however many layers use it.
-    private struct Layers {
+    struct Layers {
         let bundle: IconComposerBundle
         let limits: PNGLimits
         var rasters: [String: Image] = [:]
@@ -130,6 +130,24 @@ public enum IconComposerFlattener {
             }
         }
 
+        /// The SVG without the `filter` references to filters holding an `feDropShadow`: librsvg 2.54 drops an
+        /// element whose filter has one (the layer comes out empty), and Apple's renderer draws shadows of its own.
+        static func withoutDropShadows(_ bytes: [UInt8]) -> [UInt8] {
+            var text = String(decoding: bytes, as: UTF8.self)
+            guard text.contains("feDropShadow") else { return bytes }
+            var ids: [String] = []
+            var rest = text[...]
+            while let open = rest.range(of: "<filter"), let close = rest.range(of: "</filter>", range: open.upperBound..<rest.endIndex) {
+                let element = rest[open.lowerBound..<close.upperBound]
+                if element.contains("feDropShadow"), let id = element.firstMatch(of: /\bid\s*=\s*["']([^"']+)["']/) { ids.append(String(id.1)) }
+                rest = rest[close.upperBound...]
+            }
+            for id in ids {
+                for quote in ["\"", "'"] { text = text.replacingOccurrences(of: " filter=\(quote)url(#\(id))\(quote)", with: "") }
+            }
+            return Array(text.utf8)
+        }
+
         private mutating func load(_ name: String) throws(IconForgeError) {
             guard rasters[name] == nil, vectors[name] == nil else { return }
             let path = bundle.assetPath(name)
@@ -138,7 +156,8 @@ public enum IconComposerFlattener {
             }
             let bytes = try FileIO.readInput(path)
             if FileKind.detect(bytes) == .svg {
-                do { vectors[name] = (bytes, try SVG.info(bytes, path: path)) } catch { throw .svg(path: path, error) }
+                let drawable = Layers.withoutDropShadows(bytes)
+                do { vectors[name] = (drawable, try SVG.info(drawable, path: path)) } catch { throw .svg(path: path, error) }
             } else {
                 rasters[name] = try SourceImage.read(path, limits: limits).image
             }

@@ -16,8 +16,11 @@ public enum IconAppearance: String, Sendable, CaseIterable, CustomStringConverti
     /// The `appearance` value of a specialisation for this appearance; light is the unspecialised default.
     var specializationKey: String? { self == .light ? nil : rawValue }
 
-    /// The appearances a specialisation may name.
-    static let specializationKeys: Set<String> = ["dark", "tinted"]
+    /// The appearances a specialisation may name. Icon Composer writes `light` for the default appearance.
+    static let specializationKeys: Set<String> = ["light", "dark", "tinted"]
+
+    /// True for a specialisation's appearance that means the default one: none, or `light`.
+    static func isDefault(_ appearance: String?) -> Bool { appearance == nil || appearance == "light" }
 }
 
 /// A property that may vary by appearance or idiom: written as `key` (one value), as
@@ -60,14 +63,14 @@ public struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     public var isAbsent: Bool { plain == nil && entries == nil }
 
     /// The value for `appearance` on the iOS square canvas, as actool resolves it: the plain value when there
-    /// is one, else the entry for that appearance, else the default entry. Idiom-specific entries apply to
+    /// is one, else the entry for that appearance, else the default entry (no appearance, or `light`). Idiom-specific entries apply to
     /// other canvases and are passed over.
     public func value(for appearance: IconAppearance) -> Value? {
         if let plain { return plain }
         guard let entries else { return nil }
         let general = entries.filter { $0.idiom == nil }
         if let key = appearance.specializationKey, let match = general.first(where: { $0.appearance == key }) { return match.value }
-        return general.first(where: { $0.appearance == nil })?.value
+        return general.first(where: { IconAppearance.isDefault($0.appearance) })?.value
     }
 
     /// Every value the property can take, for checks that apply to all of them.

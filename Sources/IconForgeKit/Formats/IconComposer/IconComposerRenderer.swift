@@ -1,0 +1,366 @@
+import Foundation
+import PNGCodec
+import Raster
+
+/// Draws an Icon Composer icon as Apple's Liquid Glass renderer does, on the CPU and in linear light: the
+/// canvas fill, then each group back to front — its layers (fills, opacities, blend modes), its shadow on
+/// what is behind, its translucency and blur material (the frosting that lets what is behind show through),
+/// the specular light along the rim of its glass and the bevel's shade under it — then the icon's own rim
+/// light and its mask. Appearances follow Icon Composer:
+/// dark derives what the bundle does not specialise (the system's dark background), tinted draws each
+/// layer by its luminance over a dark background and colours the result with the tint.
+///
+/// The effect constants are measured on Icon Composer's exports (Docs/liquid-glass.md); Apple publishes none.
+public enum IconComposerRenderer {
+    /// The appearance to draw.
+    public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// Icon Composer's default, which it also writes as `light`.
+        case light
+        case dark
+        /// Apple's tinted (dark) mode: the artwork's luminance, in the tint colour, on a dark background.
+        case tinted
+
+        public var description: String { rawValue }
+
+        /// Reads `default` and `light` as the light appearance.
+        public init?(name: String) {
+            switch name.lowercased() {
+            case "default", "light", "any": self = .light
+            case "dark": self = .dark
+            case "tinted", "tinted-dark": self = .tinted
+            default: return nil
+            }
+        }
+
+        /// The appearance of a specialisation.
+        public init(_ appearance: IconAppearance) {
+            switch appearance {
+            case .light: self = .light
+            case .dark: self = .dark
+            case .tinted: self = .tinted
+            }
+        }
+
+        /// The appearance `icon.json` specialisations are resolved for.
+        var specialization: IconAppearance {
+            switch self {
+            case .light: .light
+            case .dark: .dark
+            case .tinted: .tinted
+            }
+        }
+    }
+
+    /// The shape the icon is drawn in.
+    public enum Platform: String, Sendable, CaseIterable {
+        /// The continuous-corner square filling the canvas (iOS, iPadOS; also what Icon Composer exports).
+        case iOS = "ios"
+        /// The macOS icon: the square on Apple's grid (824 of 1024) over its drop shadow.
+        case macOS = "macos"
+        /// A circle filling the canvas.
+        case watchOS = "watchos"
+    }
+
+    /// What a drawn icon is, said once per run.
+    public static let approximation = "Liquid Glass effects (specular rim, shadow, translucency, blur material) are IconForge's "
+        + "approximation of Apple's renderer, measured against Icon Composer's exports (Docs/liquid-glass.md)"
+
+    /// What to draw.
+    public struct Options: Sendable {
+        public var appearance: Appearance = .light
+        /// The side in pixels (1024 is one pixel per point).
+        public var pixels = 1024
+        public var platform: Platform = .iOS
+        /// False draws the full-bleed square without the icon's mask and rim: the master of icons the
+        /// system masks itself (asset catalogs, Android, web).
+        public var masked = true
+        /// Tinted only: false leaves the tinted icon greyscale (the convention of Xcode's tinted slot).
+        public var colorsTint = true
+
+        public init(appearance: Appearance = .light, pixels: Int = 1024, platform: Platform = .iOS, masked: Bool = true) {
+            self.appearance = appearance
+            self.pixels = pixels
+            self.platform = platform
+            self.masked = masked
+        }
+    }
+
+    /// Draws `bundle`; bad layers and colours are errors naming the file.
+    public static func render(_ bundle: IconComposerBundle, options: Options, limits: PNGLimits) throws(IconForgeError) -> Image {
+        if let refusal = limits.refusal(width: options.pixels, height: options.pixels) {
+            throw .invalidRequest(path: bundle.path, reason: "cannot draw it at \(refusal)")
+        }
+        if options.platform == .macOS {
+            var square = options
+            (square.platform, square.masked) = (.iOS, false)
+            let art = try render(bundle, options: square, limits: limits)
+            return art.macOSIconShape(side: options.pixels)
+        }
+        var scene = Scene(bundle: bundle, options: options, limits: limits)
+        var canvas = try scene.draw()
+        if options.masked {
+            let side = options.pixels
+            let mask = options.platform == .watchOS ? IconShape.circle(side: side) : IconShape.continuousCorners(side: side)
+            // The icon's own rim: Apple lights the inside of the mask's edge, most on top, least at the bottom.
+            let rim = GlassRim.light(alpha: mask, width: side, height: side, reach: Look.scaled(Look.iconRimReach, side), lighting: Look.iconRim,
+                                     curve: Look.iconRimCurve)
+            canvas.addLight(rim)
+            canvas.multiply(by: mask)
+        }
+        return canvas.image(format: .rgba16)
+    }
+
+    /// The measured constants of Apple's rendering, in points of the 1024 pt canvas and linear light.
+    enum Look {
+        static let iconRimReach: Double = 22.0
+        static let iconRim = GlassRim.Lighting(ambient: 0.17, vertical: 0.095, horizontal: 0.06)
+        static let iconRimCurve: Float = 0.35
+        /// The system's dark background, sRGB, top to bottom (every dark export without a dark fill shows it).
+        static let darkBackground: [SIMD4<Float>] = [SIMD4(49, 49, 48, 255) / 255, SIMD4(20, 20, 19, 255) / 255]
+        /// The tinted background before the tint's gain, sRGB-encoded greys, top to bottom: after it, the luminance
+        /// of Icon Composer's tinted background.
+        static let tintedBackground: [SIMD4<Float>] = [SIMD4(0.285, 0.285, 0.285, 1), SIMD4(0.16, 0.16, 0.16, 1)]
+        /// Icon Composer's preview tint, sRGB: the colour of its tinted exports.
+        static let tint = SIMD3<Float>(0.47, 0.27, 1.0)
+        /// The share of its luminance artwork keeps in tinted: Icon Composer's tinted exports draw white at about 8%.
+        static let tintGain: Float = 0.08
+        /// Whether a layer that does not say is glass, and a group that does not say lit as one piece.
+        static let glassByDefault = false
+        static let combinedByDefault = true
+        /// Specular light along a group's rim.
+        static let specularReach: Double = 10.0
+        static let specular = GlassRim.Lighting(ambient: 0.01, vertical: 0.03, horizontal: 0.03)
+        /// The bevel's shade along the lower rim of glass.
+        static let bevelReach: Double = 14.0
+        static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
+        /// A group's shadow: offset down and blur (sigma), in points, and the share of its opacity drawn.
+        static let shadowOffset: Double = 6.0
+        static let shadowSigma: Double = 14.0
+        static let shadowStrength: Float = 0.35
+        /// How much of a translucent group's coverage its `value` takes away.
+        static let translucency: Float = 0.35
+        /// The blur (sigma, points) of `blur-material` 1.
+        static let blurMaterial: Double = 40.0
+
+        static func scaled(_ points: Double, _ side: Int) -> Int { max(1, Int((points * Double(side) / 1024).rounded())) }
+    }
+
+    /// One drawing of the icon: the bundle, what to draw, the layer files read once.
+    private struct Scene {
+        let bundle: IconComposerBundle
+        let options: Options
+        var sources: IconComposerFlattener.Layers
+
+        init(bundle: IconComposerBundle, options: Options, limits: PNGLimits) {
+            self.bundle = bundle
+            self.options = options
+            sources = IconComposerFlattener.Layers(bundle: bundle, limits: limits)
+        }
+
+        var side: Int { options.pixels }
+        var appearance: IconAppearance { options.appearance.specialization }
+
+        mutating func draw() throws(IconForgeError) -> Canvas {
+            var canvas = Canvas(width: side, height: side)
+            canvas.fill(try background())
+            let document = bundle.document
+            // Groups and layers are listed front to back.
+            for group in document.groups.reversed() where group.hidden.value(for: appearance) != true {
+                try draw(group, onto: &canvas)
+            }
+            if options.appearance == .tinted, options.colorsTint { colourTint(&canvas) }
+            return canvas
+        }
+
+        /// The canvas fill for the appearance. Dark and tinted replace a fill the bundle does not specialise
+        /// for them by the system's own background, as Icon Composer does.
+        func background() throws(IconForgeError) -> Canvas.Paint {
+            let document = bundle.document
+            switch options.appearance {
+            case .tinted: return .gradient(Look.tintedBackground)
+            case .dark where !document.fill.specializes(appearance): return .gradient(Look.darkBackground)
+            default:
+                let fill = document.fill.value(for: appearance) ?? .automatic
+                return try paint(for: fill, canvas: true) ?? .solid(SIMD4<Float>(0, 0, 0, 0))
+            }
+        }
+
+        /// The paint of a fill, following Icon Composer's automatic gradient (the colour lightened towards the
+        /// top when it is dark enough to, darkened towards the bottom when it is light).
+        func paint(for fill: IconComposerFill, canvas: Bool) throws(IconForgeError) -> Canvas.Paint? {
+            switch fill {
+            case .automaticGradient(let text):
+                let base: IconComposerColor
+                do { base = try IconComposerColor(parsing: text) } catch { throw .iconComposer(path: bundle.path, error) }
+                return Scene.automaticGradient(base.encodedSRGB)
+            case .automatic where canvas && appearance != .light:
+                return .gradient(Look.darkBackground)
+            case .systemDark:
+                return .gradient(Look.darkBackground)
+            case .linearGradient(let texts, let other) where texts.count == 2:
+                guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
+                // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
+                let orientation = other["orientation"]?.fields
+                let start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                guard start != stop else { return paint }
+                return Canvas.Paint(stops: [(start, paint.stops.first!.color), (stop, paint.stops.last!.color)].sorted { $0.0 < $1.0 })
+            default:
+                return try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle)
+            }
+        }
+
+        /// Apple's automatic dark icon: where neither the canvas nor a white-filled layer says otherwise, the
+        /// background goes dark and the layer takes the background's colour (a white glyph on blue becomes a
+        /// blue glyph on the dark background).
+        func derivedDarkPaint(for layer: IconComposerLayer) throws(IconForgeError) -> Canvas.Paint? {
+            let document = bundle.document
+            guard options.appearance == .dark, !document.fill.specializes(.dark), !layer.fill.specializes(.dark),
+                  let fill = layer.fill.value(for: .dark), let colour = fill.colours.first, fill.colours.count == 1 else { return nil }
+            let parsed: IconComposerColor
+            do { parsed = try IconComposerColor(parsing: colour) } catch { throw .iconComposer(path: bundle.path, error) }
+            let linear = parsed.linearSRGB
+            guard 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2] > 0.7,
+                  let canvasFill = document.fill.value(for: .light) else { return nil }
+            switch canvasFill {
+            case .automaticGradient, .solid, .linearGradient: return try paint(for: canvasFill, canvas: false)
+            default: return nil
+            }
+        }
+
+        static func automaticGradient(_ base: SIMD4<Float>) -> Canvas.Paint {
+            let luminance = 0.2126 * decode(base[0]) + 0.7152 * decode(base[1]) + 0.0722 * decode(base[2])
+            // Measured: a blue of luminance 0.23 gains 27% of white at the top and keeps its colour below 70%;
+            // a yellow of 0.64 keeps its colour at the top and loses 7% at the bottom.
+            let lighten = max(0, min(0.3, 0.27 * (0.64 - luminance) / 0.41))
+            let darken = max(0, min(0.1, 0.07 * (luminance - 0.23) / 0.41))
+            let stops: [(Double, SIMD4<Float>)] = stride(from: 0.0, through: 1.0, by: 0.125).map { position in
+                let t = Float(position)
+                var colour = base + (SIMD4(1, 1, 1, base[3]) - base) * (lighten * max(0, 1 - t / 0.7))
+                colour = colour * SIMD4(1 - darken * t, 1 - darken * t, 1 - darken * t, 1)
+                return (position, colour)
+            }
+            return Canvas.Paint(stops: stops)
+        }
+
+        /// sRGB-encoded to linear light.
+        static func decode(_ value: Float) -> Float {
+            let value = Double(min(max(value, 0), 1))
+            return Float(value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4))
+        }
+
+        mutating func draw(_ group: IconComposerGroup, onto canvas: inout Canvas) throws(IconForgeError) {
+            let perPoint = Double(side) / IconComposerDocument.canvasPoints
+            let groupPosition = group.position.value(for: appearance) ?? IconComposerPosition()
+            let lighting = group.lighting.value(for: appearance) ?? (Look.combinedByDefault ? "combined" : "individual")
+            let specular = group.specular.value(for: appearance) ?? true
+            var own = Canvas(width: side, height: side)
+            var anyGlass = false
+            for layer in group.layers.reversed() where layer.hidden.value(for: appearance) != true {
+                guard let name = layer.imageName.value(for: appearance) else { continue }
+                let position = layer.position.value(for: appearance) ?? IconComposerPosition()
+                let natural = try sources.naturalSize(name)
+                let scale = position.scale * groupPosition.scale * perPoint
+                let size = PixelSize(width: max(1, Int((natural.width * scale).rounded())), height: max(1, Int((natural.height * scale).rounded())))
+                if let refusal = sources.limits.refusal(width: size.width, height: size.height) {
+                    throw .invalidRequest(path: bundle.assetPath(name), reason: "is placed at a scale that needs \(refusal)")
+                }
+                let centre = (x: Double(side) / 2 + (position.translation.x * groupPosition.scale + groupPosition.translation.x) * perPoint,
+                              y: Double(side) / 2 + (position.translation.y * groupPosition.scale + groupPosition.translation.y) * perPoint)
+                let image = try sources.image(name, size: size)
+                var paint: Canvas.Paint?
+                if let fill = layer.fill.value(for: appearance) { paint = try self.paint(for: fill, canvas: false) }
+                if let swapped = try derivedDarkPaint(for: layer) { paint = swapped }
+                var drawn = Canvas(width: side, height: side)
+                drawn.draw(image, x: Int((centre.x - Double(size.width) / 2).rounded()), y: Int((centre.y - Double(size.height) / 2).rounded()),
+                           opacity: Float(layer.opacity.value(for: appearance) ?? 1), paint: paint)
+                if options.appearance == .tinted { drawn.transform(Scene.luminance) }
+                let glass = layer.glass.value(for: appearance) ?? Look.glassByDefault
+                anyGlass = anyGlass || glass
+                if specular, glass, lighting == "individual" { light(&drawn) }
+                let blend = BlendMode(rawValue: layer.blendMode.value(for: appearance) ?? "normal") ?? .normal
+                own.draw(drawn, blend: blend)
+            }
+            if specular, anyGlass, lighting != "individual" { light(&own) }
+            let coverage = own.alpha
+            if let shadow = group.shadow.value(for: appearance), shadow.kind != "none", shadow.opacity > 0 {
+                canvas.drawShadow(castBy: own, inColor: shadow.kind == "layer-color", offset: Look.scaled(Look.shadowOffset, side),
+                                  radius: GlassBlur.radius(forSigma: Look.shadowSigma * perPoint), opacity: Float(shadow.opacity) * Look.shadowStrength)
+            }
+            if let material = group.blurMaterial.value(for: appearance)?.double, material > 0 {
+                // Frosted glass: what is behind the group shows through blurred.
+                let behind = canvas.blurred(radius: GlassBlur.radius(forSigma: Look.blurMaterial * material * perPoint))
+                var under = behind
+                under.multiply(by: coverage)
+                canvas.draw(under)
+            }
+            if let translucency = group.translucency.value(for: appearance), translucency.enabled {
+                let keep = 1 - Float(min(max(translucency.value, 0), 1)) * Look.translucency
+                own.multiply(by: [Float](repeating: keep, count: side * side))
+            }
+            let blend = BlendMode(rawValue: group.blendMode.value(for: appearance) ?? "normal") ?? .normal
+            canvas.draw(own, opacity: Float(group.opacity.value(for: appearance) ?? 1), blend: blend)
+        }
+
+        /// The specular highlight along the rim (lit from the top) and the bevel's shade along the bottom.
+        func light(_ canvas: inout Canvas) {
+            let coverage = canvas.alpha
+            let highlight = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.specularReach, side), lighting: Look.specular)
+            let shade = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.bevelReach, side), lighting: Look.bevel)
+            canvas.shade(shade)
+            canvas.addLight(highlight)
+        }
+
+        /// A pixel's luminance as a grey, coverage kept (premultiplied linear in and out).
+        static func luminance(_ pixel: SIMD4<Float>) -> SIMD4<Float> {
+            let grey = 0.2126 * pixel[0] + 0.7152 * pixel[1] + 0.0722 * pixel[2]
+            return SIMD4(grey, grey, grey, pixel[3])
+        }
+
+        /// Colours the greyscale tinted icon with the tint, in linear light: black stays black, white becomes
+        /// the tint at full strength.
+        func colourTint(_ canvas: inout Canvas) {
+            let tint = SIMD4<Float>(Scene.decode(Look.tint.x), Scene.decode(Look.tint.y), Scene.decode(Look.tint.z), 1)
+            let scale = 1 / (0.2126 * tint[0] + 0.7152 * tint[1] + 0.0722 * tint[2])
+            canvas.transform { pixel in
+                // Keep the grey's luminance: the tint carries hue, the grey carries lightness.
+                var tinted = SIMD4<Float>(pixel[0], pixel[0], pixel[0], 0) * tint * (scale * Look.tintGain)
+                tinted = tinted.replacing(with: SIMD4(repeating: pixel[3]), where: tinted .> SIMD4(repeating: pixel[3]))
+                tinted[3] = pixel[3]
+                return tinted
+            }
+        }
+    }
+}
+
+extension Specialized {
+    /// True when the property names a value of its own for `appearance` (light: a plain value or an entry
+    /// without, or with the `light`, appearance), on every idiom.
+    public func specializes(_ appearance: IconAppearance) -> Bool {
+        if appearance == .light { return plain != nil || (entries ?? []).contains { $0.idiom == nil && IconAppearance.isDefault($0.appearance) } }
+        guard let key = appearance.specializationKey else { return false }
+        return (entries ?? []).contains { $0.idiom == nil && $0.appearance == key }
+    }
+}
+
+extension IconComposerRenderer {
+    /// What `iconforge render` did.
+    public struct Outcome: Sendable {
+        /// Bytes of the PNG written.
+        public var bytesWritten: Int
+        /// Notes about the file written (a backup kept).
+        public var notes: [String]
+    }
+
+    /// Reads the bundle at `input`, draws it and writes an 8-bit RGBA PNG to `output` (atomically; the
+    /// bundle is never written).
+    public static func write(input: String, output: String, options: Options, limits: PNGLimits) throws(IconForgeError) -> Outcome {
+        guard IconComposerBundle.isBundle(input) else {
+            throw .invalidRequest(path: input, reason: "is not an Icon Composer .icon bundle (a folder with icon.json and Assets/)")
+        }
+        let image = try render(try IconComposerBundle.read(input), options: options, limits: limits)
+        let encoded: [UInt8]
+        do { encoded = try PNG.encode(image, options: PNGEncodeOptions(colorType: .rgba)) } catch { throw .encode(path: output, error) }
+        let notes = try OwnedFile.write(encoded, to: output, inputs: [input])
+        return Outcome(bytesWritten: encoded.count, notes: notes)
+    }
+}

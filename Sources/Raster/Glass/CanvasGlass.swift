@@ -1,0 +1,152 @@
+/// How a layer's colour combines with what is under it (the separable blend modes of Core Image and the
+/// W3C compositing spec), computed in linear light as Core Image does.
+public enum BlendMode: String, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten
+    case colorDodge = "color-dodge", colorBurn = "color-burn", softLight = "soft-light", hardLight = "hard-light"
+    case difference, exclusion
+    case plusDarker = "plus-darker", plusLighter = "plus-lighter"
+
+    /// B(backdrop, source) on unpremultiplied channels.
+    @inline(__always)
+    func mix(_ b: Float, _ s: Float) -> Float {
+        switch self {
+        case .normal: return s
+        case .multiply: return b * s
+        case .screen: return b + s - b * s
+        case .overlay: return BlendMode.hardLight.mix(s, b)
+        case .darken: return min(b, s)
+        case .lighten: return max(b, s)
+        case .colorDodge: return b <= 0 ? 0 : s >= 1 ? 1 : min(1, b / (1 - s))
+        case .colorBurn: return b >= 1 ? 1 : s <= 0 ? 0 : 1 - min(1, (1 - b) / s)
+        case .hardLight: return s <= 0.5 ? b * 2 * s : BlendMode.screen.mix(b, 2 * s - 1)
+        case .softLight:
+            if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
+            let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
+            return b + (2 * s - 1) * (d - b)
+        case .difference: return abs(b - s)
+        case .exclusion: return b + s - 2 * b * s
+        case .plusDarker: return max(0, b + s - 1)
+        case .plusLighter: return min(1, b + s)
+        }
+    }
+}
+
+extension Canvas {
+    /// Each pixel's coverage (alpha), row by row.
+    public var alpha: [Float] { pixels.map { $0[3] } }
+
+    /// The canvas blurred (premultiplied, so colour does not bleed from transparent pixels).
+    public func blurred(radius: Int) -> Canvas {
+        var copy = self
+        copy.pixels = GlassBlur.blurred(pixels, width: width, height: height, radius: radius)
+        return copy
+    }
+
+    /// Adds light (linear, `color` times the plane's value, a value per pixel) to the colour, which stays
+    /// within the pixel's coverage: glass brightens, it does not glow past its edge.
+    public mutating func addLight(_ plane: [Float], color: SIMD3<Float> = SIMD3(repeating: 1)) {
+        precondition(plane.count == pixels.count, "the plane must cover the canvas")
+        let light = SIMD4<Float>(color, 0)
+        plane.withUnsafeBufferPointer { plane in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for index in 0..<pixels.count where plane[index] != 0 {
+                    var pixel = pixels[index] + light * plane[index]
+                    let cap = SIMD4<Float>(repeating: pixel[3])
+                    pixel = pixel.replacing(with: cap, where: pixel .> cap)
+                    pixels[index] = pixel
+                }
+            }
+        }
+    }
+
+    /// Darkens the colour by the plane (0 keeps it, 1 is black), coverage kept.
+    public mutating func shade(_ plane: [Float]) {
+        precondition(plane.count == pixels.count, "the plane must cover the canvas")
+        plane.withUnsafeBufferPointer { plane in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for index in 0..<pixels.count where plane[index] != 0 {
+                    let keep = max(0, 1 - plane[index])
+                    pixels[index] = pixels[index] * SIMD4(keep, keep, keep, 1)
+                }
+            }
+        }
+    }
+
+    /// Multiplies every pixel (colour and coverage) by the plane's value: a mask, or a translucency.
+    public mutating func multiply(by plane: [Float]) {
+        precondition(plane.count == pixels.count, "the plane must cover the canvas")
+        plane.withUnsafeBufferPointer { plane in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for index in 0..<pixels.count { pixels[index] *= plane[index] }
+            }
+        }
+    }
+
+    /// Every pixel replaced by `transform` of its premultiplied linear value.
+    public mutating func transform(_ transform: (SIMD4<Float>) -> SIMD4<Float>) {
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for index in 0..<pixels.count { pixels[index] = transform(pixels[index]) }
+        }
+    }
+
+    /// Draws a shadow of the coverage `alpha` under what is to come: the coverage moved down `offset` pixels,
+    /// blurred over `radius`, in `color` (linear, one colour or, with `colors`, the blurred colours of what
+    /// casts it), at `opacity`.
+    public mutating func drawShadow(of alpha: [Float], colors: [SIMD4<Float>]? = nil, color: SIMD3<Float> = .zero, offset: Int, radius: Int,
+                                    opacity: Float) {
+        precondition(alpha.count == pixels.count, "the coverage must cover the canvas")
+        let (width, height) = (self.width, self.height)
+        var moved = [Float](repeating: 0, count: alpha.count)
+        var movedColors = colors.map { _ in [SIMD4<Float>](repeating: .zero, count: alpha.count) }
+        for y in max(0, offset)..<min(height, height + offset) {
+            let from = (y - offset) * width, to = y * width
+            for x in 0..<width {
+                moved[to + x] = alpha[from + x]
+                if let colors { movedColors![to + x] = colors[from + x] }
+            }
+        }
+        let shadow = GlassBlur.blurred(moved, width: width, height: height, radius: radius)
+        let tints = movedColors.map { GlassBlur.blurred($0, width: width, height: height, radius: radius) }
+        let opacity = min(max(opacity, 0), 1)
+        for index in 0..<pixels.count where shadow[index] > 0 {
+            let coverage = min(1, shadow[index]) * opacity
+            var over = SIMD4<Float>(color, 1) * coverage
+            if let tints {
+                // The colour of what casts it, unpremultiplied, at the shadow's own coverage.
+                let tint = tints[index], weight = max(tint[3], 1e-6)
+                over = SIMD4<Float>(tint[0] / weight, tint[1] / weight, tint[2] / weight, 1) * coverage
+            }
+            pixels[index] = over + pixels[index] * (1 - over[3])
+        }
+    }
+
+    /// Draws the shadow `caster` (a canvas of the same size) casts under what is to come: black, or with
+    /// `inColor` the blurred colours of the caster itself.
+    public mutating func drawShadow(castBy caster: Canvas, inColor: Bool, offset: Int, radius: Int, opacity: Float) {
+        drawShadow(of: caster.alpha, colors: inColor ? caster.pixels : nil, offset: offset, radius: radius, opacity: opacity)
+    }
+
+    /// Draws another canvas of the same size over this one with a blend mode (W3C compositing: the blend
+    /// applies where both have coverage, source-over elsewhere).
+    public mutating func draw(_ other: Canvas, opacity: Float = 1, blend: BlendMode) {
+        guard blend != .normal else { return draw(other, opacity: opacity) }
+        precondition(other.width == width && other.height == height, "canvases differ in size")
+        let opacity = min(max(opacity, 0), 1)
+        other.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                for index in 0..<canvas.count {
+                    let over = source[index] * opacity, under = canvas[index]
+                    let (sa, ba) = (over[3], under[3])
+                    guard sa > 0 else { continue }
+                    guard ba > 0 else { canvas[index] = over + under * (1 - sa); continue }
+                    var result = over * (1 - ba) + under * (1 - sa)
+                    for channel in 0..<3 {
+                        result[channel] += sa * ba * blend.mix(min(1, under[channel] / ba), min(1, over[channel] / sa))
+                    }
+                    result[3] = sa + ba * (1 - sa)
+                    canvas[index] = result
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Light along the inside of a shape's edge, as a sheet of glass catches it: strongest on the rim, fading
+/// to nothing `reach` pixels in, and stronger where the rim faces the light (Liquid Glass is lit from above,
+/// slightly from the left).
+public enum GlassRim {
+    /// How much light a rim catches by the way it faces: `ambient` everywhere, plus `vertical` on a rim facing
+    /// up (minus on one facing down), plus `horizontal` on one facing left (minus facing right).
+    public struct Lighting: Sendable, Equatable {
+        public var ambient: Float
+        public var vertical: Float
+        public var horizontal: Float
+
+        public init(ambient: Float, vertical: Float, horizontal: Float) {
+            self.ambient = ambient
+            self.vertical = vertical
+            self.horizontal = horizontal
+        }
+
+        /// The light a rim whose outward normal is (x, y) (y down) catches.
+        @inline(__always)
+        func strength(normalX: Float, normalY: Float) -> Float {
+            max(0, ambient - vertical * normalY - horizontal * normalX)
+        }
+    }
+
+    /// The rim light of the shape whose coverage is `alpha` (0…1, row by row): per pixel, the light times the
+    /// pixel's coverage, 0 away from the edge. `curve` shapes the fade: 0 linear, 1 quadratic (sharper at the edge).
+    ///
+    /// The distance to the edge and its direction come from the coverage box-blurred over `reach`: across a
+    /// straight edge the blur rises linearly from ½ at the edge to 1 at `reach` inside, and its gradient points
+    /// inwards. Corners read a little closer than they are, which brightens them, as a glass corner is.
+    public static func light(alpha: [Float], width: Int, height: Int, reach: Int, lighting: Lighting, curve: Float = 0) -> [Float] {
+        let reach = max(1, reach)
+        let blurred = GlassBlur.blurred(alpha, width: width, height: height, radius: reach, passes: 1)
+        var light = [Float](repeating: 0, count: alpha.count)
+        let span = Float(2 * reach + 1), limit = Float(reach)
+        alpha.withUnsafeBufferPointer { alpha in
+            blurred.withUnsafeBufferPointer { blurred in
+                light.withUnsafeMutableBufferPointer { light in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let index = y &* width &+ x
+                            let coverage = alpha[index], level = blurred[index]
+                            guard coverage > 0, level < 0.999 else { continue }
+                            let distance = max(0, (level - 0.5) * span)
+                            guard distance < limit else { continue }
+                            let left = x > 0 ? blurred[index &- 1] : 0, right = x + 1 < width ? blurred[index &+ 1] : 0
+                            let up = y > 0 ? blurred[index &- width] : 0, down = y + 1 < height ? blurred[index &+ width] : 0
+                            // The blur grows inwards: the outward normal is minus its gradient.
+                            let (gx, gy) = (left - right, up - down)
+                            let length = (gx * gx + gy * gy).squareRoot()
+                            let (nx, ny) = length > 1e-6 ? (gx / length, gy / length) : (0, 0)
+                            let fade = 1 - distance / limit
+                            let shaped = fade * (1 - curve + curve * fade)
+                            light[index] = lighting.strength(normalX: nx, normalY: ny) * shaped * coverage
+                        }
+                    }
+                }
+            }
+        }
+        return light
+    }
+}

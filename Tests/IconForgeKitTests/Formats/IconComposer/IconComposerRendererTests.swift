@@ -1,0 +1,142 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// Synthetic bundles: a square glass layer (an SVG) in one group over a fill, with the group's effects set
+/// per test. Drawn at 256 px; the square spans 96…160.
+struct GlassBundle {
+    var fill = #"{"solid": "srgb:0.20000,0.40000,0.80000,1.00000"}"#
+    var layerFill = #""fill": {"solid": "srgb:0.90000,0.90000,0.90000,1.00000"},"#
+    var shadow = #"{"kind": "neutral", "opacity": 0.5}"#
+    var translucency = #"{"enabled": false, "value": 0.5}"#
+    var extraLayers = ""
+
+    static let square = ##"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/></svg>"##
+    static let dot = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="#ff7a00"/></svg>"##
+
+    func write() throws -> String {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("Glass.icon")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Self.square.write(to: folder.appendingPathComponent("Assets/square.svg"), atomically: true, encoding: .utf8)
+        try Self.dot.write(to: folder.appendingPathComponent("Assets/dot.svg"), atomically: true, encoding: .utf8)
+        let json = """
+            {"fill": \(fill), "groups": [{"layers": [\(extraLayers)
+              {"glass": true, \(layerFill) "image-name": "square.svg", "name": "square"}],
+              "shadow": \(shadow), "specular": true, "translucency": \(translucency)}]}
+            """
+        try json.write(to: folder.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
+        return folder.path
+    }
+
+    func render(_ appearance: IconComposerRenderer.Appearance = .light, masked: Bool = false) throws -> Image {
+        var options = IconComposerRenderer.Options(appearance: appearance, pixels: 256, masked: masked)
+        options.colorsTint = true
+        return try IconComposerRenderer.render(try IconComposerBundle.read(write()), options: options, limits: .default).converted(to: .rgba8)
+    }
+}
+
+/// Relative luminance (0…1, linear) of an 8-bit pixel.
+func luminance(_ pixel: SIMD4<UInt16>) -> Double {
+    let decode = { (value: UInt16) -> Double in
+        let encoded = Double(value) / 255
+        return encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * decode(pixel[0]) + 0.7152 * decode(pixel[1]) + 0.0722 * decode(pixel[2])
+}
+
+@Suite("IconComposerRenderer")
+struct IconComposerRendererTests {
+    @Test("a glass layer catches the light on its top rim, more than on its bottom rim and its middle")
+    func specularRim() throws {
+        let image = try GlassBundle(shadow: #"{"kind": "none", "opacity": 0}"#).render()
+        let (top, bottom, middle) = (luminance(image.pixel(x: 128, y: 97)), luminance(image.pixel(x: 128, y: 158)), luminance(image.pixel(x: 128, y: 128)))
+        #expect(top > bottom + 0.02, "top \(top), bottom \(bottom)")
+        #expect(top > middle + 0.01, "top \(top), middle \(middle)")
+    }
+
+    @Test("a group's shadow falls below it: it darkens under the bottom edge more than over the top edge")
+    func shadowBelow() throws {
+        let (with, without) = (try GlassBundle().render(), try GlassBundle(shadow: #"{"kind": "none", "opacity": 0}"#).render())
+        let below = luminance(without.pixel(x: 128, y: 163)) - luminance(with.pixel(x: 128, y: 163))
+        let above = luminance(without.pixel(x: 128, y: 93)) - luminance(with.pixel(x: 128, y: 93))
+        #expect(below > 0.005 && below > above * 2, "darkened below \(below), above \(above)")
+    }
+
+    @Test("a translucent group shows the gradient behind it")
+    func translucency() throws {
+        let gradient = #"{"linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"]}"#
+        let opaque = try GlassBundle(fill: gradient).render()
+        let clear = try GlassBundle(fill: gradient, translucency: #"{"enabled": true, "value": 1.0}"#).render()
+        // Opaque: the layer's own grey, the same red and blue high and low. Translucent: redder high, bluer low.
+        let (opaqueHigh, opaqueLow) = (opaque.pixel(x: 128, y: 115), opaque.pixel(x: 128, y: 141))
+        #expect(abs(Int(opaqueHigh[0]) - Int(opaqueLow[0])) <= 2)
+        let (high, low) = (clear.pixel(x: 128, y: 115), clear.pixel(x: 128, y: 141))
+        #expect(Int(high[0]) - Int(high[2]) > Int(low[0]) - Int(low[2]) + 6, "high \(high), low \(low)")
+    }
+
+    @Test("dark without a dark fill is the system's dark background, darker than light")
+    func darkDerivation() throws {
+        let bundle = GlassBundle(fill: #"{"automatic-gradient": "srgb:1.00000,0.80000,0.00000,1.00000"}"#)
+        let (light, dark) = (try bundle.render(.light), try bundle.render(.dark))
+        #expect(luminance(dark.pixel(x: 20, y: 128)) < luminance(light.pixel(x: 20, y: 128)) / 4)
+        let corner = dark.pixel(x: 20, y: 20)
+        #expect(corner[0] < 70 && abs(Int(corner[0]) - Int(corner[2])) <= 3, "a neutral dark grey: \(corner)")
+    }
+
+    @Test("tinted: never blank, on a dark background, the accent dot kept apart from the white body")
+    func tinted() throws {
+        // A white body on white: greyscale of the light artwork would be all white.
+        let bundle = GlassBundle(fill: #"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, layerFill: "",
+                                 extraLayers: #"{"image-name": "dot.svg", "name": "dot", "position": {"scale": 0.25, "translation-in-points": [0, 0]}},"#)
+        let image = try bundle.render(.tinted)
+        let (background, body, dot) = (luminance(image.pixel(x: 20, y: 128)), luminance(image.pixel(x: 100, y: 128)), luminance(image.pixel(x: 128, y: 128)))
+        // Icon Composer's tinted exports are dark: white artwork at about 8% luminance, the background under 1%.
+        #expect(background < 0.01, "dark background: \(background)")
+        #expect(body > background * 4, "the body stands out: \(body) over \(background)")
+        #expect(abs(dot - body) > body * 0.2, "the accent differs from the body: \(dot) vs \(body)")
+    }
+
+    @Test("the mask: transparent corners, an opaque middle, the rim lit on top")
+    func mask() throws {
+        let image = try GlassBundle().render(masked: true)
+        #expect(image.pixel(x: 1, y: 1)[3] == 0 && image.pixel(x: 128, y: 128)[3] == 255)
+        #expect(luminance(image.pixel(x: 128, y: 1)) > luminance(image.pixel(x: 128, y: 40)) + 0.05)
+    }
+
+    @Test("\"appearance\": \"light\" is the default appearance")
+    func lightAppearance() throws {
+        let fill = #""fill-specializations": [{"appearance": "light", "value": {"solid": "srgb:0.00000,1.00000,0.00000,1.00000"}}, {"appearance": "dark", "value": {"solid": "srgb:1.00000,0.00000,0.00000,1.00000"}}],"#
+        let light = try GlassBundle(layerFill: fill, shadow: #"{"kind": "none", "opacity": 0}"#).render(.light)
+        let middle = light.pixel(x: 128, y: 128)
+        #expect(Int(middle[1]) > Int(middle[0]) + 100, "green: \(middle)")
+        let dark = try GlassBundle(layerFill: fill, shadow: #"{"kind": "none", "opacity": 0}"#).render(.dark).pixel(x: 128, y: 128)
+        #expect(Int(dark[0]) > Int(dark[1]) + 100, "red: \(dark)")
+    }
+
+    @Test("validate takes \"appearance\": \"light\" for the appearance Icon Composer writes, not an unknown one")
+    func lightIsNoFinding() throws {
+        let fill = #""fill-specializations": [{"appearance": "light", "value": {"solid": "srgb:0.00000,1.00000,0.00000,1.00000"}}],"#
+        let path = try GlassBundle(layerFill: fill).write()
+        let found = try Validator().validate([path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(!found.contains { $0.rule == .iconSpecialization }, "\(found.map(\.line))")
+    }
+
+    @Test("the same bundle draws the same pixels every time")
+    func deterministic() throws {
+        let bundle = GlassBundle(translucency: #"{"enabled": true, "value": 0.5}"#)
+        #expect(try bundle.render(masked: true) == bundle.render(masked: true))
+    }
+
+    @Test("a missing layer file is an error naming it")
+    func missingLayer() throws {
+        let path = try GlassBundle().write()
+        try FileManager.default.removeItem(atPath: path + "/Assets/square.svg")
+        let bundle = try IconComposerBundle.read(path)
+        #expect { try IconComposerRenderer.render(bundle, options: .init(pixels: 64), limits: .default) } throws: { error in
+            "\(error)".contains("square.svg")
+        }
+    }
+}
