@@ -100,7 +100,29 @@ struct AndroidProject {
             guard let start = tag.range(of: "android:\(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
             return String(tag[start.upperBound..<end])
         }
-        return (attribute("icon"), attribute("roundIcon"))
+        return (attribute("icon").flatMap { substitutingPlaceholders($0, module: module) }, attribute("roundIcon").flatMap { substitutingPlaceholders($0, module: module) })
+    }
+
+    /// `value` with its manifest placeholders (`@mipmap/${iconName}`) given the value the module's Gradle file sets last
+    /// (`manifestPlaceholders = [iconName: "ic_launcher"]` of the release build type, after debug's); nil when one is not
+    /// set there (only a build knows it: nothing to check).
+    static func substitutingPlaceholders(_ value: String, module: String) -> String? {
+        guard value.contains("${") else { return value }
+        var gradle = ""
+        for name in ["build.gradle.kts", "build.gradle"] {
+            if let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) { gradle = String(decoding: bytes, as: UTF8.self); break }
+        }
+        var result = value
+        while let open = result.range(of: "${"), let close = result[open.upperBound...].firstIndex(of: "}") {
+            let key = NSRegularExpression.escapedPattern(for: String(result[open.upperBound..<close]))
+            // `key: "v"` (Groovy map), `"key" to "v"` (Kotlin), `manifestPlaceholders["key"] = "v"`, `key = "v"`.
+            let pattern = #"(?:\b"# + key + #"\s*[:=]|["']"# + key + #"["']\s*(?:to|\]\s*=)|\b"# + key + #"\s*to)\s*["']([A-Za-z0-9_]+)["']"#
+            guard let expression = try? NSRegularExpression(pattern: pattern),
+                  let match = expression.matches(in: gradle, range: NSRange(gradle.startIndex..., in: gradle)).last,
+                  let range = Range(match.range(at: 1), in: gradle) else { return nil }
+            result.replaceSubrange(open.lowerBound...close, with: gradle[range])
+        }
+        return result
     }
 
     /// The style the module's main manifest gives its launcher activity (the one with the `LAUNCHER` category), else its

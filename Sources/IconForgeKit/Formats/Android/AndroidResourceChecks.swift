@@ -64,6 +64,18 @@ enum AndroidResourceChecks {
         for definition in definitions {
             for (name, fraction) in insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
         }
+        // The layers' pictures, under the names the adaptive icons give them (the manifest's @mipmap/app_icon draws
+        // @mipmap/app_icon_foreground); Android Studio's when there is no adaptive icon.
+        var layers: [(String, String)] = []
+        for definition in definitions where definition.text.contains("<adaptive-icon") {
+            for (element, type, name) in references(in: definition.text) where ["foreground", "background", "monochrome", "inset"].contains(element)
+                && ["mipmap", "drawable"].contains(type) && !layers.contains(where: { $0 == (type, name) }) {
+                layers.append((type, name))
+            }
+        }
+        if !definitions.contains(where: { $0.text.contains("<adaptive-icon") }) {
+            layers = ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"].map { ("mipmap", $0) }
+        }
         let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
         // what it overrides: the rest comes from main, so nothing is missing from it.
@@ -86,7 +98,8 @@ enum AndroidResourceChecks {
                     reference: "Android: launcher icon sizes per density"))
             }
             if let path = find(folder, round) { checkSize(path, density.legacy, "\(folder)/\(round)", layer: false) }
-            for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
+            for (type, layer) in layers {
+                let folder = type + "-" + density.name
                 if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true, inset: insets[layer]) }
             }
         }
@@ -115,7 +128,8 @@ enum AndroidResourceChecks {
             }
         }
         let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
-        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }) {
+        // A Wear OS app's launcher draws no themed icons.
+        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !isWatchApp(module: AndroidProject.module(of: res)) {
             report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
                                        + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
@@ -150,6 +164,12 @@ enum AndroidResourceChecks {
             }
         }
         return (findings, files)
+    }
+
+    /// True when the module's main manifest declares a watch (`<uses-feature android:name="android.hardware.type.watch">`).
+    static func isWatchApp(module: String) -> Bool {
+        guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")) else { return false }
+        return AndroidProject.withoutComments(String(decoding: bytes, as: UTF8.self)).contains("\"android.hardware.type.watch\"")
     }
 
     /// The manifest's `android:icon`, `android:roundIcon` and `android:banner` each name a resource some root defines (an
