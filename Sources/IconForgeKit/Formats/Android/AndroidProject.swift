@@ -301,6 +301,24 @@ struct AndroidProject {
         return found
     }
 
+    /// The first XML file in a `drawable*` or `mipmap*` folder of any root, other than `excluding`, whose text (comments left
+    /// out) names `reference` (`@mipmap/ic_launcher_background`) as an attribute's value; nil when none does.
+    func xmlNaming(_ reference: String, excluding: Set<String>) -> String? {
+        let manager = FileManager.default
+        let excluded = Set(excluding.map(FolderScope.resolve))
+        for root in resourceRoots {
+            for folder in ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted() where folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") {
+                let path = (root as NSString).appendingPathComponent(folder)
+                for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() where file.hasSuffix(".xml") {
+                    let full = (path as NSString).appendingPathComponent(file)
+                    guard !excluded.contains(FolderScope.resolve(full)), let bytes = try? FileIO.readDocument(full) else { continue }
+                    if AndroidProject.withoutComments(String(decoding: bytes, as: UTF8.self)).contains("\"\(reference)\"") { return full }
+                }
+            }
+        }
+        return nil
+    }
+
     /// `text` with every `<!-- … -->` comment blanked out (same length, so positions still match the text).
     static func withoutComments(_ text: String) -> String {
         var result = Array(text.utf8)

@@ -43,8 +43,12 @@ enum AndroidResourceChecks {
             // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
             // A layer of the wrong size, or an icon far off, is cropped or blurred.
             let near = !layer && abs(size.width - pixels) * 10 <= pixels && abs(size.height - pixels) * 10 <= pixels
+            // A square layer larger than 108 dp is scaled down to the icon's bounds whole (flutter_launcher_icons writes
+            // 240 dp ones): bytes spent, nothing cropped or blurred. A smaller one is blurred.
+            let oversized = layer && size.width == size.height && size.width > pixels
             let insetLabel = inset.map { ", drawn inset by \(String(format: "%g", ($0 * 1000).rounded() / 10))%," } ?? ""
-            report(path, Finding(.size, near || inset != nil ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)",
+            report(path, Finding(.size, near || inset != nil || oversized ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)"
+                                 + (oversized ? ": Android scales it down whole" : ""),
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
@@ -113,8 +117,18 @@ enum AndroidResourceChecks {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/\(launcher).xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
         }
-        for definition in definitions where definition.text.contains("<adaptive-icon") {
-            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource) {
+        // The module's other adaptive icons (Aegis's ic_launcher_debug, an activity alias's) fail the build as surely when
+        // one of their layers is gone.
+        let iconFolders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }
+        let otherNames = Set(iconFolders.flatMap { folder in
+            ((try? manager.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? []).filter { $0.hasSuffix(".xml") }
+        }).subtracting([launcher + ".xml", round + ".xml"]).sorted().prefix(maxReferences * 4)
+        let others = AndroidProject.adaptiveIconFiles(in: res, names: Array(otherNames)).filter { $0.text.contains("<adaptive-icon") }
+        files += others.map(\.path)
+        for definition in definitions + others where definition.text.contains("<adaptive-icon") {
+            // Another icon's name from an outside library (Fossify's @color/md_amber_700 from Fossify Commons) is only a build's to tell.
+            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource)
+                && !(project.hasExternalDependencies && !definitions.contains(where: { $0.path == definition.path })) {
                 // With a library from outside the project in the build, the name may be one of its resources: AAPT2
                 // resolves it there, and only a build can tell.
                 if project.hasExternalDependencies {

@@ -347,12 +347,24 @@ enum AndroidResources {
         // icon in another folder would take precedence over the new one (mipmap-anydpi-v33 on Android 13) or is shadowed
         // by it (mipmap/, mipmap-anydpi/); with a colour background, the old background pictures are used by nothing.
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-") }.sorted()
+        // Old background pictures another resource still names (Aegis's ic_launcher_debug icon) stay: without them that
+        // name dangles and the build stops. The icons this run takes out name nothing any more.
+        let leaving = Set(folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? [])
+                .filter { imageNames.contains(($0 as NSString).deletingPathExtension) && $0.hasSuffix(".xml") && folder != "mipmap-anydpi-v26" }
+                .map { (res as NSString).appendingPathComponent(folder + "/" + $0) }
+        })
+        let backgroundNamedBy = backgroundColor == nil || colourDrawable ? nil
+            : project.xmlNaming("@mipmap/ic_launcher_background", excluding: leaving.union(written.map { (root as NSString).appendingPathComponent($0) }))
+        if let backgroundNamedBy {
+            notes.append("kept the old @mipmap/ic_launcher_background pictures: \(relative(backgroundNamedBy)) still names them")
+        }
         for folder in folders {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 let base = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
                 let full = (path as NSString).appendingPathComponent(file)
-                if backgroundColor != nil, !colourDrawable, base == "ic_launcher_background", ext != "xml" {
+                if backgroundColor != nil, !colourDrawable, backgroundNamedBy == nil, base == "ic_launcher_background", ext != "xml" {
                     try writer.remove(full)
                     notes.append("took \(relative(full)) out: the background is now the colour @color/ic_launcher_background")
                     continue

@@ -122,9 +122,9 @@ struct AndroidFlavourTests {
             "app/src/nightly/res/drawable/ic_launcher_background.xml": vector("#7EF0F7"),
             "app/src/release/res/drawable/ic_launcher_background.xml": vector("#0DBD8B"),
         ])
-        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
-            try png(108, at: "app/src/main/res/mipmap-\(density)/ic_launcher_foreground.png", in: root)
-            try png(108, at: "app/src/main/res/mipmap-\(density)/ic_launcher_monochrome.png", in: root)
+        for (density, side) in [("mdpi", 108), ("hdpi", 162), ("xhdpi", 216), ("xxhdpi", 324), ("xxxhdpi", 432)] {
+            try png(side, at: "app/src/main/res/mipmap-\(density)/ic_launcher_foreground.png", in: root)
+            try png(side, at: "app/src/main/res/mipmap-\(density)/ic_launcher_monochrome.png", in: root)
         }
         #expect(try AndroidSweepTests.aapt2Problems(root) == [])
         let report = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }

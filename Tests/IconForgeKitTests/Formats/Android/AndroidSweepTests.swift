@@ -251,4 +251,43 @@ struct AndroidSweepTests {
         let phone = try findings(try AndroidProjectTests.tree(files).appendingPathComponent("wear/src/main/res"))
         #expect(phone.map(\.rule) == [.adaptiveIcon] && phone.first?.message.contains("<monochrome>") == true, "\(phone.map(\.line))")
     }
+
+    @Test("background pictures another adaptive icon of the module still names (Aegis's ic_launcher_debug) stay when the background becomes a colour: nothing dangles; validate reports a layer of such an icon that is gone")
+    func anotherIconNamesTheBackground() throws {
+        let layers = "    <background android:drawable=\"@mipmap/ic_launcher_background\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"
+        let root = try AndroidProjectTests.tree([
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive(layers),
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher_debug.xml": AndroidProjectTests.adaptive(layers.replacingOccurrences(of: "ic_launcher_foreground", with: "ic_launcher_debug_foreground")),
+        ])
+        for (density, side) in [("mdpi", 108), ("hdpi", 162), ("xhdpi", 216), ("xxhdpi", 324), ("xxxhdpi", 432)] {
+            for name in ["ic_launcher_background", "ic_launcher_foreground", "ic_launcher_debug_foreground"] {
+                try png(PixelSize(width: side, height: side), at: "app/src/main/res/mipmap-\(density)/\(name).png", in: root)
+            }
+        }
+        let res = root.appendingPathComponent("app/src/main/res")
+        let report = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }
+        #expect(report.notes.contains { $0.contains("kept the old @mipmap/ic_launcher_background pictures") && $0.contains("ic_launcher_debug.xml") }, "\(report.notes)")
+        #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-xxhdpi/ic_launcher_background.png").path))
+        #expect(try Self.aapt2Problems(root) == [])
+        #expect(try Validator().validate([root.path]).errors == 0)
+        // Gone, the debug icon's background is what AAPT2 stops for, and validate says so.
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+            try FileManager.default.removeItem(at: res.appendingPathComponent("mipmap-\(density)/ic_launcher_background.png"))
+        }
+        #expect(try Self.aapt2Problems(root) == ["dangling @mipmap/ic_launcher_background in ic_launcher_debug.xml"])
+        let found = try findings(res).filter { $0.severity == .error }
+        #expect(found.count == 1 && found.first?.message.contains("ic_launcher_debug.xml: <background> names @mipmap/ic_launcher_background") == true, "\(found.map(\.line))")
+    }
+
+    @Test("layer pictures larger than 108 dp in the drawable folders the icon names (Open Food Facts' 240 dp flutter_launcher_icons foreground) are a warning, scaled down whole; smaller ones an error")
+    func oversizedDrawableLayers() throws {
+        let root = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+                             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/ic_launcher_foreground\"/>\n")])
+        try png(PixelSize(width: 360, height: 360), at: "app/src/main/res/drawable-hdpi/ic_launcher_foreground.png", in: root)
+        try png(PixelSize(width: 100, height: 100), at: "app/src/main/res/drawable-xhdpi/ic_launcher_foreground.png", in: root)
+        let found = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }
+        #expect(found.map(\.severity) == [.warning, .error], "\(found.map(\.line))")
+        #expect(found.first?.message.contains("drawable-hdpi/ic_launcher_foreground (108 dp) is 360x360 but should be 162x162: Android scales it down whole") == true, "\(found.map(\.line))")
+    }
 }
