@@ -214,7 +214,10 @@ enum AndroidResources {
             default: result.monochrome = layer
             }
         }
-        let rootPath = URL(fileURLWithPath: root ?? AndroidProject.module(of: res).parentFolder).standardizedFileURL.path
+        // Paths are said from `root` when the module is under it (a run routed into main's res/ is not above src/debug/res).
+        let module = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path
+        let given = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let rootPath = given.flatMap { module.hasPrefix($0 + "/") ? $0 : nil } ?? module.parentFolder
         let relative = { (path: String) -> String in
             let full = URL(fileURLWithPath: path).standardizedFileURL.path
             return full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
