@@ -259,4 +259,35 @@ struct AndroidFlavourTests {
         #expect(found.map(\.severity) == [.error], "\(found.map(\.line))")
         #expect(found.first?.message.contains("mipmap-xhdpi/app_icon_foreground (108 dp) is 100x100 but should be 216x216") == true, "\(found.map(\.line))")
     }
+
+    @Test("the fixture of build types that override the background (TestImages/android-flavours, Element X's layout): generate into main, then --variant debug: every build shows its own layers, the debug vector it replaced is in the backup, AAPT2 and validate are clean, reruns change no byte")
+    func fixtureMainThenVariant() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = folder.appendingPathComponent("Project")
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("android-flavours/Project"), to: root)
+        let app = root.appendingPathComponent("app"), debug = app.appendingPathComponent("src/debug/res")
+        let vector = try Fixtures.bytes(at: debug.appendingPathComponent("drawable/ic_launcher_background.xml"))
+        let colour = { (options: inout GenerateOptions) in options.androidBackground = .color(RGBColor(hex: "#123456")!) }
+        _ = try generate(into: root, configure: colour)
+        for set in ["debug", "nightly", "release"] {
+            #expect(try Self.launcherLayers(app, sourceSets: [set, "main"])["background"] == set)
+        }
+        let variant = try generate(into: debug, configure: colour)
+        #expect(variant.notes.contains { $0.contains("wrote no launcher icon XML") }, "\(variant.notes)")
+        #expect(try text(debug.appendingPathComponent("drawable/ic_launcher_background.xml")).contains("android:color=\"#123456\""))
+        let backups = (FileManager.default.enumerator(atPath: app.appendingPathComponent("src/debug").path)?.allObjects as? [String] ?? [])
+            .filter { $0.contains(".iconforge-backup") && $0.hasSuffix("drawable/ic_launcher_background.xml") }
+        #expect(try backups.map { try Fixtures.bytes(at: app.appendingPathComponent("src/debug/" + $0)) } == [vector], "\(backups)")
+        #expect(try Self.launcherLayers(app, sourceSets: ["debug", "main"]) == ["background": "debug", "foreground": "debug", "monochrome": "debug"])
+        #expect(try Self.launcherLayers(app, sourceSets: ["nightly", "main"]) == ["background": "nightly", "foreground": "main", "monochrome": "main"])
+        let problems = try AndroidSweepTests.aapt2Problems(root)
+        #expect(problems.isEmpty, "\(problems)")
+        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.line))")
+        let before = try snapshot(root)
+        _ = try generate(into: root, configure: colour)
+        _ = try generate(into: debug, configure: colour)
+        #expect(try snapshot(root) == before)
+    }
 }
