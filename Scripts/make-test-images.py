@@ -916,6 +916,32 @@ def make_android_web_fixtures():
                             "background_color": "#030303", "icons": icons}, indent=4) + "\n")
 
 
+def make_android_flavour_fixtures():
+    """An app whose build types override the launcher icon's layers without an icon of their own, as Element X's
+    appicon module does (TestImages/android-flavours/Project): main's adaptive icon names @drawable/ic_launcher_background,
+    which only src/debug, src/nightly and src/release define (each its own colour), and main's density foregrounds."""
+    root = os.path.join(ROOT, "android-flavours", "Project", "app")
+    shutil.rmtree(os.path.join(ROOT, "android-flavours"), ignore_errors=True)
+    def save(rel, data):
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(data)
+    save("build.gradle.kts", 'android {\n    defaultConfig { minSdk = 24 }\n    buildTypes { register("nightly") }\n}\n')
+    save("src/main/res/mipmap-anydpi-v26/ic_launcher.xml", '<?xml version="1.0" encoding="utf-8"?><!--\n  ~ Licence header.\n  -->\n'
+         '<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">\n'
+         '    <background android:drawable="@drawable/ic_launcher_background"/>\n'
+         '    <foreground android:drawable="@mipmap/ic_launcher_foreground"/>\n</adaptive-icon>\n')
+    for build_type, colour in (("debug", "#F7F07E"), ("nightly", "#7EF0F7"), ("release", "#0DBD8B")):
+        save("src/%s/res/drawable/ic_launcher_background.xml" % build_type,
+             '<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp"\n'
+             '    android:viewportWidth="108" android:viewportHeight="108">\n'
+             '    <path android:fillColor="%s" android:pathData="m0,0h108v108h-108z" />\n</vector>\n' % colour)
+    for density, side in (("mdpi", 108), ("hdpi", 162), ("xhdpi", 216), ("xxhdpi", 324), ("xxxhdpi", 432)):
+        write_png(os.path.join(root, "src/main/res/mipmap-%s/ic_launcher_foreground.png" % density), side, side, 6, 8,
+                  lambda x, y, side=side: (255, 255, 255, 255 if side // 4 < x < side * 3 // 4 and side // 4 < y < side * 3 // 4 else 0))
+
+
 if __name__ == "__main__":
     make_fixtures()
     make_hostile()
@@ -928,6 +954,7 @@ if __name__ == "__main__":
     make_icon_composer_fixtures()
     make_real_world_icon_fixtures()
     make_android_web_fixtures()
+    make_android_flavour_fixtures()
     if "--no-masters" not in sys.argv:
         make_masters()
     print("TestImages regenerated in", os.path.normpath(ROOT))

@@ -94,7 +94,18 @@ extension Generator {
     /// referring to it, and no silhouette replaces it.
     func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?) {
         let kept = designedMonochrome(in: folder)
-        return (outputs(in: folder).filter { kept == nil || $0.androidLayer != .monochrome }, kept)
+        let layers = keptLayers(in: folder)
+        return (outputs(in: folder).filter { kept == nil || $0.androidLayer != .monochrome }.map { layers?.naming($0) ?? $0 }, kept)
+    }
+
+    /// The layer names of the module's main adaptive icon that a run into `folder` keeps (see `AndroidResources.keptLayers`).
+    func keptLayers(in folder: String) -> AndroidResources.KeptLayers? {
+        guard options.presets.contains(where: { $0.outputs.contains { $0.androidLayer == .foreground } }) else { return nil }
+        let android = Generator.androidResources(in: folder)
+        let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+        guard (res as NSString).lastPathComponent == "res" else { return nil }
+        let colour = { if case .file? = options.androidBackground { false } else { true } }()
+        return AndroidResources.keptLayers(res: res, backgroundIsColor: colour)
     }
 
     /// The project's own designed monochrome layer to keep (see `AndroidResources.designedMonochrome`), when the run

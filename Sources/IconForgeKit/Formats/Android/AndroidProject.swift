@@ -100,7 +100,29 @@ struct AndroidProject {
             guard let start = tag.range(of: "android:\(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
             return String(tag[start.upperBound..<end])
         }
-        return (attribute("icon"), attribute("roundIcon"))
+        return (attribute("icon").flatMap { substitutingPlaceholders($0, module: module) }, attribute("roundIcon").flatMap { substitutingPlaceholders($0, module: module) })
+    }
+
+    /// `value` with its manifest placeholders (`@mipmap/${iconName}`) given the value the module's Gradle file sets last
+    /// (`manifestPlaceholders = [iconName: "ic_launcher"]` of the release build type, after debug's); nil when one is not
+    /// set there (only a build knows it: nothing to check).
+    static func substitutingPlaceholders(_ value: String, module: String) -> String? {
+        guard value.contains("${") else { return value }
+        var gradle = ""
+        for name in ["build.gradle.kts", "build.gradle"] {
+            if let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) { gradle = String(decoding: bytes, as: UTF8.self); break }
+        }
+        var result = value
+        while let open = result.range(of: "${"), let close = result[open.upperBound...].firstIndex(of: "}") {
+            let key = NSRegularExpression.escapedPattern(for: String(result[open.upperBound..<close]))
+            // `key: "v"` (Groovy map), `"key" to "v"` (Kotlin), `manifestPlaceholders["key"] = "v"`, `key = "v"`.
+            let pattern = #"(?:\b"# + key + #"\s*[:=]|["']"# + key + #"["']\s*(?:to|\]\s*=)|\b"# + key + #"\s*to)\s*["']([A-Za-z0-9_]+)["']"#
+            guard let expression = try? NSRegularExpression(pattern: pattern),
+                  let match = expression.matches(in: gradle, range: NSRange(gradle.startIndex..., in: gradle)).last,
+                  let range = Range(match.range(at: 1), in: gradle) else { return nil }
+            result.replaceSubrange(open.lowerBound...close, with: gradle[range])
+        }
+        return result
     }
 
     /// The style the module's main manifest gives its launcher activity (the one with the `LAUNCHER` category), else its
@@ -277,6 +299,24 @@ struct AndroidProject {
             }
         }
         return found
+    }
+
+    /// The first XML file in a `drawable*` or `mipmap*` folder of any root, other than `excluding`, whose text (comments left
+    /// out) names `reference` (`@mipmap/ic_launcher_background`) as an attribute's value; nil when none does.
+    func xmlNaming(_ reference: String, excluding: Set<String>) -> String? {
+        let manager = FileManager.default
+        let excluded = Set(excluding.map(FolderScope.resolve))
+        for root in resourceRoots {
+            for folder in ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted() where folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") {
+                let path = (root as NSString).appendingPathComponent(folder)
+                for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() where file.hasSuffix(".xml") {
+                    let full = (path as NSString).appendingPathComponent(file)
+                    guard !excluded.contains(FolderScope.resolve(full)), let bytes = try? FileIO.readDocument(full) else { continue }
+                    if AndroidProject.withoutComments(String(decoding: bytes, as: UTF8.self)).contains("\"\(reference)\"") { return full }
+                }
+            }
+        }
+        return nil
     }
 
     /// `text` with every `<!-- … -->` comment blanked out (same length, so positions still match the text).

@@ -43,8 +43,12 @@ enum AndroidResourceChecks {
             // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
             // A layer of the wrong size, or an icon far off, is cropped or blurred.
             let near = !layer && abs(size.width - pixels) * 10 <= pixels && abs(size.height - pixels) * 10 <= pixels
+            // A square layer larger than 108 dp is scaled down to the icon's bounds whole (flutter_launcher_icons writes
+            // 240 dp ones): bytes spent, nothing cropped or blurred. A smaller one is blurred.
+            let oversized = layer && size.width == size.height && size.width > pixels
             let insetLabel = inset.map { ", drawn inset by \(String(format: "%g", ($0 * 1000).rounded() / 10))%," } ?? ""
-            report(path, Finding(.size, near || inset != nil ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)",
+            report(path, Finding(.size, near || inset != nil || oversized ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)"
+                                 + (oversized ? ": Android scales it down whole" : ""),
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)
@@ -63,6 +67,18 @@ enum AndroidResourceChecks {
         var insets: [String: Double] = [:]
         for definition in definitions {
             for (name, fraction) in insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
+        }
+        // The layers' pictures, under the names the adaptive icons give them (the manifest's @mipmap/app_icon draws
+        // @mipmap/app_icon_foreground); Android Studio's when there is no adaptive icon.
+        var layers: [(String, String)] = []
+        for definition in definitions where definition.text.contains("<adaptive-icon") {
+            for (element, type, name) in references(in: definition.text) where ["foreground", "background", "monochrome", "inset"].contains(element)
+                && ["mipmap", "drawable"].contains(type) && !layers.contains(where: { $0 == (type, name) }) {
+                layers.append((type, name))
+            }
+        }
+        if !definitions.contains(where: { $0.text.contains("<adaptive-icon") }) {
+            layers = ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"].map { ("mipmap", $0) }
         }
         let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
@@ -86,7 +102,8 @@ enum AndroidResourceChecks {
                     reference: "Android: launcher icon sizes per density"))
             }
             if let path = find(folder, round) { checkSize(path, density.legacy, "\(folder)/\(round)", layer: false) }
-            for layer in ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"] {
+            for (type, layer) in layers {
+                let folder = type + "-" + density.name
                 if let path = find(folder, layer) { checkSize(path, density.layer, "\(folder)/\(layer) (108 dp)", layer: true, inset: insets[layer]) }
             }
         }
@@ -100,8 +117,18 @@ enum AndroidResourceChecks {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/\(launcher).xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
         }
-        for definition in definitions where definition.text.contains("<adaptive-icon") {
-            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource) {
+        // The module's other adaptive icons (Aegis's ic_launcher_debug, an activity alias's) fail the build as surely when
+        // one of their layers is gone.
+        let iconFolders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }
+        let otherNames = Set(iconFolders.flatMap { folder in
+            ((try? manager.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? []).filter { $0.hasSuffix(".xml") }
+        }).subtracting([launcher + ".xml", round + ".xml"]).sorted().prefix(maxReferences * 4)
+        let others = AndroidProject.adaptiveIconFiles(in: res, names: Array(otherNames)).filter { $0.text.contains("<adaptive-icon") }
+        files += others.map(\.path)
+        for definition in definitions + others where definition.text.contains("<adaptive-icon") {
+            // Another icon's name from an outside library (Fossify's @color/md_amber_700 from Fossify Commons) is only a build's to tell.
+            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource)
+                && !(project.hasExternalDependencies && !definitions.contains(where: { $0.path == definition.path })) {
                 // With a library from outside the project in the build, the name may be one of its resources: AAPT2
                 // resolves it there, and only a build can tell.
                 if project.hasExternalDependencies {
@@ -115,7 +142,8 @@ enum AndroidResourceChecks {
             }
         }
         let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
-        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }) {
+        // A Wear OS app's launcher draws no themed icons.
+        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !isWatchApp(module: AndroidProject.module(of: res)) {
             report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
                                        + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
@@ -150,6 +178,12 @@ enum AndroidResourceChecks {
             }
         }
         return (findings, files)
+    }
+
+    /// True when the module's main manifest declares a watch (`<uses-feature android:name="android.hardware.type.watch">`).
+    static func isWatchApp(module: String) -> Bool {
+        guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")) else { return false }
+        return AndroidProject.withoutComments(String(decoding: bytes, as: UTF8.self)).contains("\"android.hardware.type.watch\"")
     }
 
     /// The manifest's `android:icon`, `android:roundIcon` and `android:banner` each name a resource some root defines (an

@@ -14,11 +14,12 @@ enum AndroidResources {
 
     /// The adaptive icon XML; every reference names a resource the same run writes, or the project's own designed
     /// monochrome (`monochrome`: the reference, nil for none).
-    static func adaptiveIcon(backgroundIsColor: Bool, monochrome: String?) -> String {
+    /// `foreground` and `background`: the names of layers a flavour overrides (see `keptLayers`), else IconForge's own.
+    static func adaptiveIcon(backgroundIsColor: Bool, monochrome: String?, foreground: String? = nil, background: String? = nil) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n"
         xml += "<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
-        xml += "    <background android:drawable=\"@\(backgroundIsColor ? "color" : "mipmap")/ic_launcher_background\"/>\n"
-        xml += "    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"
+        xml += "    <background android:drawable=\"\(background ?? "@\(backgroundIsColor ? "color" : "mipmap")/ic_launcher_background")\"/>\n"
+        xml += "    <foreground android:drawable=\"\(foreground ?? "@mipmap/ic_launcher_foreground")\"/>\n"
         if let monochrome { xml += "    <monochrome android:drawable=\"\(monochrome)\"/>\n" }
         return xml + "</adaptive-icon>\n"
     }
@@ -26,9 +27,9 @@ enum AndroidResources {
     /// The colour resource of a colour background.
     static func backgroundColor(_ colour: RGBColor) -> String { backgroundColor(value: "\(colour)") }
 
-    private static func backgroundColor(value: String) -> String {
+    private static func backgroundColor(value: String, name: String = "ic_launcher_background") -> String {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n<resources>\n"
-            + "    <color name=\"ic_launcher_background\">\(value)</color>\n</resources>\n"
+            + "    <color name=\"\(name)\">\(value)</color>\n</resources>\n"
     }
 
     /// True when `text` is, byte for byte, a file some IconForge run writes: an adaptive icon or a background colour
@@ -81,7 +82,9 @@ enum AndroidResources {
         // The first adaptive icon with a monochrome layer: -v26 first (the one every device since Android 8 reads), then
         // -v33, -anydpi, plain mipmap/; the launcher before the round icon.
         let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
-        let definitions = AndroidProject.adaptiveIconFiles(in: res).filter { preference.contains($0.folder) }
+        let launcher = launcherName(AndroidProject(res: res), main: res)
+        let names = Array(Set([launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"]))
+        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: names).filter { preference.contains($0.folder) }
             .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
         var found: (type: String, name: String)?
         for definition in definitions {
@@ -100,6 +103,149 @@ enum AndroidResources {
         if "@\(type)/\(name)" == monochromeReference,
            files.allSatisfy({ file in (try? FileIO.read(file)).map { ledger.wrote($0, at: file) } ?? false }) { return nil }
         return "@\(type)/\(name)"
+    }
+
+    /// A layer of the launcher's adaptive icon that a run writes under the name the module's main icon already gives it.
+    struct KeptLayer: Equatable {
+        /// `drawable`, `mipmap` or (a colour background) `color`.
+        var type: String
+        var name: String
+        /// The source sets that override it (`src/beta/res`): their builds show their own layer through main's icon.
+        var overriders: [String]
+    }
+
+    /// The layers a run into `res` writes under the names of the module's main adaptive icon rather than IconForge's own.
+    struct KeptLayers {
+        var foreground: KeptLayer?, background: KeptLayer?, monochrome: KeptLayer?
+        /// True for a run into a flavour or build type that has no launcher icon of its own: main's icon draws its layers,
+        /// so it gets none either (one of its own would stop following main's).
+        var followsMain = false
+        var notes: [String] = [], warnings: [String] = []
+
+        /// `spec` (a layer's pictures in `mipmap-<density>/`) under its kept name and type.
+        func naming(_ spec: IconSpec) -> IconSpec {
+            let kept: KeptLayer? = switch spec.androidLayer {
+            case .foreground: foreground
+            case .background: background
+            case .monochrome: monochrome
+            default: nil
+            }
+            guard let kept, kept.type != "color", let folder = spec.folder, let filename = spec.filename else { return spec }
+            var spec = spec
+            let last = (folder as NSString).lastPathComponent
+            guard last.hasPrefix("mipmap") else { return spec }
+            let renamed = kept.type + last.dropFirst("mipmap".count)
+            spec.folder = folder.parentFolder.isEmpty ? renamed : (folder.parentFolder as NSString).appendingPathComponent(renamed)
+            spec.filename = kept.name + "." + (filename as NSString).pathExtension
+            return spec
+        }
+    }
+
+    /// The module's main source set's `res/` beside `res` (`app/src/beta/res` → `app/src/main/res`); `res` itself when it is
+    /// main's or not in a source set.
+    static func mainResources(of res: String) -> String {
+        let sourceSet = res.parentFolder
+        guard (sourceSet.parentFolder as NSString).lastPathComponent == "src" else { return res }
+        return (sourceSet.parentFolder as NSString).appendingPathComponent("main/res")
+    }
+
+    /// The density folders of a layer's pictures of resource type `type` (`drawable-mdpi`…).
+    static func densityFolders(_ type: String) -> [String] { AndroidResourceChecks.densities.map { "\(type)-\($0.name)" } }
+
+    /// A colour as a drawable (`<color android:color>` inflates to a ColorDrawable): a colour background under a
+    /// drawable's name that a flavour overrides.
+    static func colourDrawable(_ colour: RGBColor) -> String {
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n<color xmlns:android=\"http://schemas.android.com/apk/res/android\" android:color=\"\(colour)\"/>\n"
+    }
+
+    /// The launcher icon the module's manifest names (`@mipmap/app_icon`) when main defines it; else `ic_launcher`.
+    static func launcherName(_ project: AndroidProject, main: String) -> String {
+        guard let icon = project.manifestIcon, icon.hasPrefix("@mipmap/") else { return "ic_launcher" }
+        let name = String(icon.dropFirst("@mipmap/".count))
+        return AndroidProject.adaptiveIconFiles(in: main, names: [name + ".xml"]).isEmpty && project.moduleFiles(type: "mipmap", name: name).isEmpty ? "ic_launcher" : name
+    }
+
+    /// The names a run into `res` keeps. Gradle merges a flavour's or build type's `res/` over main's file by file (same
+    /// folder, same name): a flavour that overrides the layers of main's adaptive icon (Element's debug, nightly and
+    /// release backgrounds, AntennaPod's debug pictures) shows its own only while main's icon still names those layers. So
+    /// a run into main writes the layers a source set without an icon of its own overrides under main's names; a run into
+    /// such a source set writes its layers under main's names and no icon XML, so main's icon draws them.
+    static func keptLayers(res: String, backgroundIsColor: Bool, root: String? = nil) -> KeptLayers {
+        let project = AndroidProject(res: res), main = mainResources(of: res)
+        let same = { (a: String, b: String) in FolderScope.resolve(a) == FolderScope.resolve(b) }
+        let isMain = same(main, res)
+        let launcher = launcherName(project, main: main)
+        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap", "mipmap-anydpi-v33"]
+        let definitions = AndroidProject.adaptiveIconFiles(in: main, names: [launcher + ".xml"])
+            .filter { preference.contains($0.folder) && $0.text.contains("<adaptive-icon") }
+            .sorted { preference.firstIndex(of: $0.folder)! < preference.firstIndex(of: $1.folder)! }
+        var result = KeptLayers()
+        guard let definition = definitions.first else { return result }
+        let hasOwnIcon = { (root: String) in !AndroidProject.adaptiveIconFiles(in: root, names: [launcher + ".xml", "ic_launcher.xml"]).isEmpty }
+        if !isMain, hasOwnIcon(res) { return result }
+        result.followsMain = !isMain
+        // The source sets whose layers main's icon draws: the module's others with no launcher icon of their own.
+        let feeding = project.moduleRoots.filter { !same($0, main) && !hasOwnIcon($0) }
+        let references = AndroidResourceChecks.references(in: definition.text)
+        let reserved = Set([launcher, "ic_launcher", "ic_launcher_round"])
+        var taken = Set<String>()
+        for element in ["foreground", "background", "monochrome"] {
+            guard let (_, type, name) = references.first(where: { $0.0 == element }), !reserved.contains(name) else { continue }
+            // A colour background is a colour, a colour drawable or (under a mipmap's name) one in mipmap/; pictures are
+            // drawables or mipmaps.
+            let colour = element == "background" && backgroundIsColor
+            guard ["drawable", "mipmap"].contains(type) || (colour && type == "color") else { continue }
+            // IconForge's own names need no keeping (a colour background's only when a flavour overrides its pictures).
+            let own = element == "foreground" ? "ic_launcher_foreground" : element == "background" ? "ic_launcher_background" : "ic_launcher_monochrome"
+            if !colour, type == "mipmap", name == own { continue }
+            if colour, type == "color", name == own, isMain { continue }
+            // A main run keeps main's monochrome through designedMonochrome; a source set's run draws its own under main's name.
+            if element == "monochrome", isMain { continue }
+            guard taken.insert("\(type)/\(name)").inserted else { continue }
+            let overriders = feeding.filter { root in
+                type == "color" ? AndroidProject(res: root).valueDefinitions(type: "color", name: name).contains { $0.path.hasPrefix(root + "/") }
+                    : project.moduleFiles(type: type, name: name).contains { $0.hasPrefix(root + "/") }
+            }
+            guard !isMain || !overriders.isEmpty else { continue }
+            let layer = KeptLayer(type: type, name: name, overriders: overriders)
+            switch element {
+            case "foreground": result.foreground = layer
+            case "background": result.background = layer
+            default: result.monochrome = layer
+            }
+        }
+        // Paths are said from `root` when the module is under it (a run routed into main's res/ is not above src/debug/res).
+        let module = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path
+        let given = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let rootPath = given.flatMap { module.hasPrefix($0 + "/") ? $0 : nil } ?? module.parentFolder
+        let relative = { (path: String) -> String in
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            return full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
+        }
+        for layer in [result.foreground, result.background, result.monochrome].compactMap({ $0 }) where isMain {
+            result.notes.append("kept the name @\(layer.type)/\(layer.name) main's icon gives a layer: "
+                                + layer.overriders.map(relative).joined(separator: ", ") + " override\(layer.overriders.count == 1 ? "s" : "") it")
+            // Gradle replaces main's file by the source set's only in the same folder: main's pictures in a density folder
+            // the source set does not fill are drawn instead of its own on those devices.
+            // A colour drawable in the bare folder is the default any density's own picture wins over.
+            let isColour = backgroundIsColor && layer == result.background
+            for root in layer.overriders where layer.type != "color" {
+                let folders = Set(project.moduleFiles(type: layer.type, name: layer.name).filter { $0.hasPrefix(root + "/") }
+                    .map { ($0.parentFolder as NSString).lastPathComponent })
+                let missing = isColour ? (folders.contains(layer.type) || densityFolders(layer.type).allSatisfy(folders.contains) ? [] : [layer.type])
+                    : densityFolders(layer.type).filter { !folders.contains($0) }
+                guard !missing.isEmpty else { continue }
+                result.warnings.append("\(relative(root)) overrides @\(layer.type)/\(layer.name) in \(folders.sorted().joined(separator: ", ")) only: "
+                                       + "the new \(missing.joined(separator: ", ")) of main's are drawn instead of its own there; "
+                                       + "'iconforge generate --variant \((root.parentFolder as NSString).lastPathComponent)' gives it its own in every density")
+            }
+        }
+        if result.followsMain {
+            let names = [result.foreground, result.background, result.monochrome].compactMap { $0 }.map { "@\($0.type)/\($0.name)" }
+            result.notes.append("wrote no launcher icon XML into \(relative(res)): main's \(definition.folder)/\(definition.name) draws this source set's layers"
+                                + (names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")"))
+        }
+        return result
     }
 
     /// Writes the XML into `res` and moves clashing files aside; returns the paths written (relative to
@@ -123,21 +269,47 @@ enum AndroidResources {
             try writer.write(bytes, to: path)
             written.append(relative(path))
         }
-        let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome)
         let project = AndroidProject(res: res)
-        // A layer an old adaptive icon (in any folder it may be in) referred to that a flavour or another source set
-        // overrides: the new icon no longer refers to it, so that flavour's own icon would silently be replaced by this one.
+        let kept = keptLayers(res: res, backgroundIsColor: backgroundColor != nil, root: root)
+        // A kept background a flavour overrides as a drawable stays that drawable: the colour is written as one. One kept
+        // as a colour resource keeps its name.
+        let colourDrawable = backgroundColor != nil && kept.background.map { $0.type != "color" } == true
+        let colourName = kept.background.flatMap { $0.type == "color" ? $0.name : nil } ?? "ic_launcher_background"
+        let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome,
+                               foreground: kept.foreground.map { "@\($0.type)/\($0.name)" }, background: kept.background.map { "@\($0.type)/\($0.name)" })
+        notes += kept.notes
+        warnings += kept.warnings
+        // A layer an old adaptive icon referred to that a source set with its own launcher icon overrides is that source
+        // set's business; one that a source set overrides without its own icon (fed through main's) is kept above. What
+        // is left: a name the new icon no longer refers to, overridden by a source set that has no launcher icon of its
+        // own, e.g. a layer of an old -v33 icon the run replaces.
         var named = Set<String>()
         for old in AndroidProject.adaptiveIconFiles(in: res) {
             for (element, type, resource) in AndroidResourceChecks.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
-                for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res) {
+                for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
+                    && AndroidProject.adaptiveIconFiles(in: root).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
                     warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
                                     + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
                 }
             }
         }
-        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] {
+        // The files of a kept layer's name that this run does not write (the vector it had, a PNG in a folder of another
+        // density) would be drawn instead of the new pictures on some devices: they go to the backup.
+        for layer in [kept.foreground, kept.background, kept.monochrome].compactMap({ $0 }) where layer.type != "color" {
+            let ours = colourDrawable && layer == kept.background
+                ? ["\(layer.type)/\(layer.name).xml"] : densityFolders(layer.type).map { "\($0)/\(layer.name).png" }
+            for file in project.moduleFiles(type: layer.type, name: layer.name) where FolderScope.resolve(file.parentFolder.parentFolder) == FolderScope.resolve(res) {
+                let inRes = (file.parentFolder as NSString).lastPathComponent + "/" + (file as NSString).lastPathComponent
+                guard !ours.contains(inRes) else { continue }
+                try writer.remove(file)
+                notes.append("took \(relative(file)) out: the new @\(layer.type)/\(layer.name) replaces it")
+            }
+        }
+        if colourDrawable, let backgroundColor, let layer = kept.background {
+            try put(self.colourDrawable(backgroundColor), at: (res as NSString).appendingPathComponent("\(layer.type)/\(layer.name).xml"))
+        }
+        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] where !kept.followsMain {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
         // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would
@@ -149,41 +321,53 @@ enum AndroidResources {
             warnings.append("the manifest's <application android:\(attribute)> is \(given), not @mipmap/\(expected): "
                             + "the app keeps showing that icon until android:\(attribute)=\"@mipmap/\(expected)\"")
         }
-        if let backgroundColor {
+        if let backgroundColor, !colourDrawable {
             let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
             // So is one in a values/ic_launcher_background.xml IconForge did not write as it stands (Bitwarden's also
             // defines ic_shortcut_background: replacing the file would leave that name dangling).
-            let theirs = project.valueDefinitions(type: "color", name: "ic_launcher_background").first {
+            let theirs = project.valueDefinitions(type: "color", name: colourName).first {
                 $0.path.parentFolder == (res as NSString).appendingPathComponent("values") && ($0.path != ours || !isAsGenerated($0.text))
             }
             if let theirs {
                 // Never a second definition: updated where it stands, or, in a form IconForge does not edit, left as it is.
-                if let updated = replacingColor("ic_launcher_background", in: theirs.text, with: "\(backgroundColor)") {
+                if let updated = replacingColor(colourName, in: theirs.text, with: "\(backgroundColor)") {
                     if try writer.write(Array(updated.utf8), to: theirs.path) { written.append(relative(theirs.path)) }
                 } else {
-                    warnings.append("\(relative(theirs.path)) defines ic_launcher_background in a form IconForge does not edit; "
+                    warnings.append("\(relative(theirs.path)) defines \(colourName) in a form IconForge does not edit; "
                                     + "its colour is kept (set it to \(backgroundColor) by hand)")
                 }
                 if theirs.path != ours, FileManager.default.fileExists(atPath: ours) {
                     try writer.remove(ours)
-                    notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines ic_launcher_background, and two definitions stop the build")
+                    notes.append("took \(relative(ours)) out: \(relative(theirs.path)) defines \(colourName), and two definitions stop the build")
                 }
             } else {
-                try put(self.backgroundColor(backgroundColor), at: ours)
+                try put(Self.backgroundColor(value: "\(backgroundColor)", name: colourName), at: ours)
             }
         }
         // A launcher resource in another format beside IconForge's PNG is a duplicate resource at build time; an adaptive
         // icon in another folder would take precedence over the new one (mipmap-anydpi-v33 on Android 13) or is shadowed
         // by it (mipmap/, mipmap-anydpi/); with a colour background, the old background pictures are used by nothing.
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-") }.sorted()
+        // Old background pictures another resource still names (Aegis's ic_launcher_debug icon) stay: without them that
+        // name dangles and the build stops. The icons this run takes out name nothing any more.
+        let leaving = Set(folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? [])
+                .filter { imageNames.contains(($0 as NSString).deletingPathExtension) && $0.hasSuffix(".xml") && folder != "mipmap-anydpi-v26" }
+                .map { (res as NSString).appendingPathComponent(folder + "/" + $0) }
+        })
+        let backgroundNamedBy = backgroundColor == nil || colourDrawable ? nil
+            : project.xmlNaming("@mipmap/ic_launcher_background", excluding: leaving.union(written.map { (root as NSString).appendingPathComponent($0) }))
+        if let backgroundNamedBy {
+            notes.append("kept the old @mipmap/ic_launcher_background pictures: \(relative(backgroundNamedBy)) still names them")
+        }
         for folder in folders {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 let base = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
                 let full = (path as NSString).appendingPathComponent(file)
-                if backgroundColor != nil, base == "ic_launcher_background", ext != "xml" {
+                if backgroundColor != nil, !colourDrawable, backgroundNamedBy == nil, base == "ic_launcher_background", ext != "xml" {
                     try writer.remove(full)
                     notes.append("took \(relative(full)) out: the background is now the colour @color/ic_launcher_background")
                     continue

@@ -1,0 +1,4 @@
+android {
+    defaultConfig { minSdk = 24 }
+    buildTypes { register("nightly") }
+}
