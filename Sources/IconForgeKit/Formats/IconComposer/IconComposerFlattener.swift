@@ -49,27 +49,34 @@ public enum IconComposerFlattener {
     /// Draws a group's visible layers, back to front, placed by the layer's position within the group's.
     private static func draw(_ group: IconComposerGroup, appearance: IconAppearance, onto canvas: inout Canvas,
                              sources: inout Layers) throws(IconForgeError) {
-        let bundle = sources.bundle, pixels = canvas.width
-        let perPoint = Double(pixels) / IconComposerDocument.canvasPoints
-        let groupPosition = group.position.value(for: appearance) ?? IconComposerPosition()
+        let bundle = sources.bundle
         for layer in group.layers.reversed() where layer.hidden.value(for: appearance) != true {
-            guard let name = layer.imageName.value(for: appearance) else { continue }
-            let position = layer.position.value(for: appearance) ?? IconComposerPosition()
-            let natural = try sources.naturalSize(name)
-            let scale = position.scale * groupPosition.scale * perPoint
-            let size = PixelSize(width: max(1, Int((natural.width * scale).rounded())), height: max(1, Int((natural.height * scale).rounded())))
-            if let refusal = sources.limits.refusal(width: size.width, height: size.height) {
-                throw .invalidRequest(path: bundle.assetPath(name), reason: "is placed at a scale that needs \(refusal)")
-            }
-            let centre = (x: Double(pixels) / 2 + (position.translation.x * groupPosition.scale + groupPosition.translation.x) * perPoint,
-                          y: Double(pixels) / 2 + (position.translation.y * groupPosition.scale + groupPosition.translation.y) * perPoint)
-            let image = try sources.image(name, size: size)
+            guard let placed = try place(layer, of: group, appearance: appearance, side: canvas.width, sources: &sources) else { continue }
             let layerPaint = try layer.fill.value(for: appearance).flatMap { fill throws(IconForgeError) in
                 try paint(for: fill, appearance: appearance, canvas: false, bundle: bundle)
             }
-            canvas.draw(image, x: Int((centre.x - Double(size.width) / 2).rounded()), y: Int((centre.y - Double(size.height) / 2).rounded()),
-                        opacity: Float(layer.opacity.value(for: appearance) ?? 1), paint: layerPaint)
+            canvas.draw(placed.image, x: placed.x, y: placed.y, opacity: Float(layer.opacity.value(for: appearance) ?? 1), paint: layerPaint)
         }
+    }
+
+    /// A layer's image at the size, and its top-left corner at the place, that its own and its group's positions give
+    /// on a canvas of `side` pixels; nil for a layer with no image in `appearance`.
+    static func place(_ layer: IconComposerLayer, of group: IconComposerGroup, appearance: IconAppearance, side: Int,
+                      sources: inout Layers) throws(IconForgeError) -> (image: Image, x: Int, y: Int)? {
+        guard let name = layer.imageName.value(for: appearance) else { return nil }
+        let perPoint = Double(side) / IconComposerDocument.canvasPoints
+        let groupPosition = group.position.value(for: appearance) ?? IconComposerPosition()
+        let position = layer.position.value(for: appearance) ?? IconComposerPosition()
+        let natural = try sources.naturalSize(name)
+        let scale = position.scale * groupPosition.scale * perPoint
+        let size = PixelSize(width: max(1, Int((natural.width * scale).rounded())), height: max(1, Int((natural.height * scale).rounded())))
+        if let refusal = sources.limits.refusal(width: size.width, height: size.height) {
+            throw .invalidRequest(path: sources.bundle.assetPath(name), reason: "is placed at a scale that needs \(refusal)")
+        }
+        let centre = (x: Double(side) / 2 + (position.translation.x * groupPosition.scale + groupPosition.translation.x) * perPoint,
+                      y: Double(side) / 2 + (position.translation.y * groupPosition.scale + groupPosition.translation.y) * perPoint)
+        let image = try sources.image(name, size: size)
+        return (image, Int((centre.x - Double(size.width) / 2).rounded()), Int((centre.y - Double(size.height) / 2).rounded()))
     }
 
     /// The paint a fill stands for; nil for none (and, on a layer, for automatic: the layer's own colours).

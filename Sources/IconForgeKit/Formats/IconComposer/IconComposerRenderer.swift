@@ -250,29 +250,17 @@ public enum IconComposerRenderer {
 
         mutating func draw(_ group: IconComposerGroup, onto canvas: inout Canvas) throws(IconForgeError) {
             let perPoint = Double(side) / IconComposerDocument.canvasPoints
-            let groupPosition = group.position.value(for: appearance) ?? IconComposerPosition()
             let lighting = group.lighting.value(for: appearance) ?? (Look.combinedByDefault ? "combined" : "individual")
             let specular = group.specular.value(for: appearance) ?? true
             var own = Canvas(width: side, height: side)
             var anyGlass = false
             for layer in group.layers.reversed() where layer.hidden.value(for: appearance) != true {
-                guard let name = layer.imageName.value(for: appearance) else { continue }
-                let position = layer.position.value(for: appearance) ?? IconComposerPosition()
-                let natural = try sources.naturalSize(name)
-                let scale = position.scale * groupPosition.scale * perPoint
-                let size = PixelSize(width: max(1, Int((natural.width * scale).rounded())), height: max(1, Int((natural.height * scale).rounded())))
-                if let refusal = sources.limits.refusal(width: size.width, height: size.height) {
-                    throw .invalidRequest(path: bundle.assetPath(name), reason: "is placed at a scale that needs \(refusal)")
-                }
-                let centre = (x: Double(side) / 2 + (position.translation.x * groupPosition.scale + groupPosition.translation.x) * perPoint,
-                              y: Double(side) / 2 + (position.translation.y * groupPosition.scale + groupPosition.translation.y) * perPoint)
-                let image = try sources.image(name, size: size)
+                guard let placed = try IconComposerFlattener.place(layer, of: group, appearance: appearance, side: side, sources: &sources) else { continue }
                 var paint: Canvas.Paint?
                 if let fill = layer.fill.value(for: appearance) { paint = try self.paint(for: fill, canvas: false) }
                 if let swapped = try derivedDarkPaint(for: layer) { paint = swapped }
                 var drawn = Canvas(width: side, height: side)
-                drawn.draw(image, x: Int((centre.x - Double(size.width) / 2).rounded()), y: Int((centre.y - Double(size.height) / 2).rounded()),
-                           opacity: Float(layer.opacity.value(for: appearance) ?? 1), paint: paint)
+                drawn.draw(placed.image, x: placed.x, y: placed.y, opacity: Float(layer.opacity.value(for: appearance) ?? 1), paint: paint)
                 if options.appearance == .tinted { drawn.transform(Scene.luminance) }
                 let glass = layer.glass.value(for: appearance) ?? Look.glassByDefault
                 anyGlass = anyGlass || glass
