@@ -169,12 +169,13 @@ public struct GenerateRequest: Sendable {
     /// One generator per alternate icon: the presets' app-icon sets only, named after the alternate, into `folder`.
     public func alternateRuns(into folder: String) throws(RequestError) -> [(icon: AlternateIcons.Icon, run: Run)] {
         guard !alternates.isEmpty else { return [] }
-        guard masters().files.count == 1 else { throw .unusable("--alternate works with one master (one app) at a time") }
+        let files = masters().files
+        guard files.count == 1 else { throw .unusable("--alternate works with one master (one app) at a time") }
         guard let preset = AlternateIcons.preset(from: options.presets) else {
             throw .unusable("--alternate needs a preset that writes an app icon set (ios, ios-single, icon-composer, …)")
         }
         var options = options
-        options.otherInputs = masters().files + alternates.map(\.master)
+        options.otherInputs = files + alternates.map(\.master)
         return alternates.map { icon in
             var own = options
             own.presets = [preset]

@@ -13,6 +13,8 @@ struct RunPlan {
     var refused: Set<String>
     /// The project's designed monochrome layer that the run keeps instead of making one.
     var keptMonochrome: String?
+    /// The Android resource folder inside `folder` when it is a project or module (`app/src/main/res`), or "".
+    var androidResources: String
     /// The one ownership rule every file of the run goes through.
     var writer: OutputWriter
     var warnings: [String]

@@ -211,6 +211,6 @@ extension Generator {
             warnings += try checkWebsite(outputFolder)
         }
         return RunPlan(source: source, folder: outputFolder, outputs: outputs, jobs: planned, refused: refused, keptMonochrome: keptMonochrome,
-                       writer: writer, warnings: warnings)
+                       androidResources: android, writer: writer, warnings: warnings)
     }
 }

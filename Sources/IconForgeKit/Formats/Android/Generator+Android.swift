@@ -4,9 +4,8 @@ import Raster
 extension Generator {
     /// The snippets of Android's other resources, beside `res/`: the TV banner's manifest lines, the splash screen's
     /// theme items.
-    func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String,
-                                      writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
-        let android = Generator.androidResources(in: folder)
+    func writeAndroidSnippets(outputs: [IconSpec], masters: Masters, into folder: String, android: String,
+                              writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
         var texts: [(name: String, text: String, role: Role)] = []
         if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
@@ -96,7 +95,7 @@ struct AndroidLayersStep: PlatformStep {
     func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
         guard run.outputs.contains(where: { $0.androidLayer != nil }), let icon = run.masters.adaptive else { return }
         let folder = run.folder, options = generator.options
-        let android = Generator.androidResources(in: folder)
+        let android = run.plan.androidResources
         let res = (folder as NSString).appendingPathComponent(android)
         var colour: RGBColor? = icon.backgroundColor
         if case .file? = options.androidBackground { colour = nil }
@@ -134,7 +133,8 @@ struct NotificationVectorStep: PlatformStep {
 /// The splash screen's theme items (merged into the launch theme, or a snippet) and the TV banner's manifest lines.
 struct AndroidSnippetsStep: PlatformStep {
     func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
-        let snippets = try generator.writeAndroidSnippets(outputs: run.outputs, masters: run.masters, into: run.folder, writer: run.writer)
+        let snippets = try generator.writeAndroidSnippets(outputs: run.outputs, masters: run.masters, into: run.folder,
+                                                          android: run.plan.androidResources, writer: run.writer)
         run.files += snippets.files
         run.platformNotes += snippets.notes
     }

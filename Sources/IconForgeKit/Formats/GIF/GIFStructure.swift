@@ -17,15 +17,18 @@ struct GIFStructure: Equatable {
 
     /// The logical screen's size from the header alone (its first 10 bytes); nil when `bytes` are not a GIF's.
     static func screenSize(_ bytes: [UInt8]) -> PixelSize? {
-        guard bytes.count >= 10, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) else { return nil }
+        guard bytes.count >= 10, hasSignature(bytes) else { return nil }
         return PixelSize(width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8)
+    }
+
+    /// True when `bytes` start with a GIF's signature and version (87a or 89a).
+    private static func hasSignature(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
     }
 
     /// Reads the blocks of `bytes`; the error says what is wrong and at which byte.
     static func read(_ bytes: [UInt8]) throws(GIFError) -> GIFStructure {
-        guard bytes.count >= 6, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) else {
-            throw .notGIF
-        }
+        guard hasSignature(bytes) else { throw .notGIF }
         guard bytes.count >= 13 else { throw .truncated("inside its header", at: bytes.count) }
         func le16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         var structure = GIFStructure(width: le16(6), height: le16(8), frames: 0, hasTrailer: false)
