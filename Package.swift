@@ -27,12 +27,9 @@ let package = Package(
             dependencies: ["CLibPNG"],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        // librsvg (Debian librsvg2-dev, Homebrew librsvg), linked by name: csvg.c says why it needs no headers.
-        .target(
-            name: "CSVG",
-            linkerSettings: [.linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("gio-2.0"),
-                             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
-        ),
+        // librsvg (Debian librsvg2-2, Homebrew librsvg), opened at run time the first time an SVG is read: csvg.c says
+        // why it is not linked and why it needs no headers.
+        .target(name: "CSVG", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",

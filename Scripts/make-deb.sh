@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The .deb of `make dist`: the tree the tarball holds (bin/, share/) under /usr, the man page gzipped, and
-# Depends computed by dpkg-shlibdeps from the libraries the binary links (libpng16-16, libdeflate0, librsvg2-2,
-# libturbojpeg0, libwebp7, libopenjp2-7, libcairo2, libglib2.0-0, libstdc++6, libc6, ...; no Swift runtime: it is linked in).
+# Depends computed by dpkg-shlibdeps from the libraries the binary links (libpng16-16, libdeflate0,
+# libturbojpeg0, libwebp7, libopenjp2-7, libstdc++6, libc6, ...; no Swift runtime: it is linked in), and librsvg2-2, which it opens at run time.
 # Usage: Scripts/make-deb.sh TREE WORKDIR VERSION MAINTAINER OUT.deb
 set -euo pipefail
 tree="$1" work="$2" version="$3" maintainer="$4" out="$5"
@@ -27,6 +27,8 @@ depends="$(cd "$work/src" && dpkg-shlibdeps -O -e"$binary" 2>"$work/shlibdeps.lo
     exit 1
 }
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# librsvg is opened at run time, the first time an SVG is read (csvg.c says why), so dpkg-shlibdeps cannot see it.
+depends="$depends, librsvg2-2 (>= 2.52)"
 
 cat > "$root/DEBIAN/control" <<EOF
 Package: iconforge

@@ -2,15 +2,24 @@
  * CSVG: librsvg behind plain C. Why this shape: librsvg reports failures through GError and its objects
  * are GObjects; both stay here, so Swift sees a status, a message and plain bytes.
  *
+ * Why librsvg is opened at run time (dlopen) and not linked: it brings some fifty libraries (cairo, pango,
+ * harfbuzz, fontconfig, GIO, X11's …) whose loading and relocation were most of the time `iconforge` took to
+ * start, on every run, though only a vector master needs them. They are loaded the first time an SVG is read,
+ * in the parent, before any drawing process is forked (as linking loaded them before main). Without librsvg,
+ * everything but SVG works and an SVG gets CSVG_E_UNAVAILABLE, naming what is missing.
+ *
  * Why it declares the calls it makes instead of including <librsvg/rsvg.h>: that header pulls in glib's,
  * whose pkg-config flags carry -pthread, which SwiftPM refuses with a warning on every build (and whose
  * include folders are architecture-specific, so they cannot be named here). The dozen functions and three
  * structs below are librsvg's (2.52 and later), GLib's and cairo's stable C ABI, declared as their headers
- * declare them; the library is linked by name.
+ * declare them; every one is looked up in librsvg's library and the ones it loads.
  */
 #include "csvg.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -25,27 +34,110 @@ typedef struct { double x, y, width, height; } RsvgRectangle;
 typedef struct { double length; int unit; } RsvgLength;
 enum { RSVG_HANDLE_FLAGS_NONE = 0, CAIRO_FORMAT_ARGB32 = 0, CAIRO_STATUS_SUCCESS = 0 };
 
-extern GInputStream *g_memory_input_stream_new_from_data(const void *data, ssize_t length, void (*destroy)(void *));
-extern GFile *g_file_new_for_path(const char *path);
-extern void g_object_unref(void *object);
-extern void g_error_free(GError *error);
-extern RsvgHandle *rsvg_handle_new_from_stream_sync(GInputStream *stream, GFile *base, int flags, void *cancellable, GError **error);
-extern void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
-extern void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *has_width, RsvgLength *width, gboolean *has_height,
+/* The calls, as function pointers filled by load_library. */
+static struct {
+    GInputStream *(*g_memory_input_stream_new_from_data)(const void *data, ssize_t length, void (*destroy)(void *));
+    GFile *(*g_file_new_for_path)(const char *path);
+    void (*g_object_unref)(void *object);
+    void (*g_error_free)(GError *error);
+    RsvgHandle *(*rsvg_handle_new_from_stream_sync)(GInputStream *stream, GFile *base, int flags, void *cancellable, GError **error);
+    void (*rsvg_handle_set_dpi)(RsvgHandle *handle, double dpi);
+    void (*rsvg_handle_get_intrinsic_dimensions)(RsvgHandle *handle, gboolean *has_width, RsvgLength *width, gboolean *has_height,
                                                  RsvgLength *height, gboolean *has_viewbox, RsvgRectangle *viewbox);
-extern gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, double *width, double *height);
-extern gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
-extern const unsigned int rsvg_major_version, rsvg_minor_version, rsvg_micro_version;
-extern cairo_surface_t *cairo_image_surface_create(int format, int width, int height);
-extern int cairo_surface_status(cairo_surface_t *surface);
-extern cairo_t *cairo_create(cairo_surface_t *target);
-extern int cairo_status(cairo_t *cr);
-extern const char *cairo_status_to_string(int status);
-extern void cairo_destroy(cairo_t *cr);
-extern void cairo_surface_flush(cairo_surface_t *surface);
-extern unsigned char *cairo_image_surface_get_data(cairo_surface_t *surface);
-extern int cairo_image_surface_get_stride(cairo_surface_t *surface);
-extern void cairo_surface_destroy(cairo_surface_t *surface);
+    gboolean (*rsvg_handle_get_intrinsic_size_in_pixels)(RsvgHandle *handle, double *width, double *height);
+    gboolean (*rsvg_handle_render_document)(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
+    const unsigned int *rsvg_major_version, *rsvg_minor_version, *rsvg_micro_version;
+    cairo_surface_t *(*cairo_image_surface_create)(int format, int width, int height);
+    int (*cairo_surface_status)(cairo_surface_t *surface);
+    cairo_t *(*cairo_create)(cairo_surface_t *target);
+    int (*cairo_status)(cairo_t *cr);
+    const char *(*cairo_status_to_string)(int status);
+    void (*cairo_destroy)(cairo_t *cr);
+    void (*cairo_surface_flush)(cairo_surface_t *surface);
+    unsigned char *(*cairo_image_surface_get_data)(cairo_surface_t *surface);
+    int (*cairo_image_surface_get_stride)(cairo_surface_t *surface);
+    void (*cairo_surface_destroy)(cairo_surface_t *surface);
+} api;
+
+/* Where librsvg is: Debian's and other Linux distributions' soname; Homebrew (Apple silicon, then Intel) and
+ * MacPorts on macOS, whose folders dlopen does not search by itself. */
+static const char *const library_names[] = {
+#ifdef __APPLE__
+    "librsvg-2.2.dylib", "/opt/homebrew/lib/librsvg-2.2.dylib", "/usr/local/lib/librsvg-2.2.dylib",
+    "/opt/local/lib/librsvg-2.2.dylib",
+#else
+    "librsvg-2.so.2",
+#endif
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char load_failure[400];
+
+#define LOOK_UP(name)                                                                                  \
+    do {                                                                                               \
+        *(void **)&api.name = dlsym(library, #name);                                                   \
+        if (api.name == NULL) {                                                                        \
+            snprintf(load_failure, sizeof load_failure, "librsvg is installed but has no %s: librsvg 2.52 or later, "  \
+                     "with cairo and GLib, is needed to draw SVG", #name);                             \
+            return;                                                                                    \
+        }                                                                                              \
+    } while (0)
+
+static void load_library(void) {
+    void *library = NULL;
+    const char *error = NULL;
+    /* ICONFORGE_LIBRSVG names the library file where it is elsewhere (a private prefix); then only that is tried. */
+    const char *chosen = getenv("ICONFORGE_LIBRSVG");
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL) {
+            snprintf(load_failure, sizeof load_failure, "librsvg, which draws SVG, cannot be loaded from ICONFORGE_LIBRSVG (%s)",
+                     dlerror());
+            return;
+        }
+    }
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL && error == NULL) error = dlerror();
+    }
+    if (library == NULL) {
+        snprintf(load_failure, sizeof load_failure, "librsvg, which draws SVG, is not installed (%s); install librsvg2-2 "
+                 "(Debian, Ubuntu) or librsvg (Homebrew), or name its file in ICONFORGE_LIBRSVG",
+                 error != NULL ? error : library_names[0]);
+        return;
+    }
+    LOOK_UP(g_memory_input_stream_new_from_data);
+    LOOK_UP(g_file_new_for_path);
+    LOOK_UP(g_object_unref);
+    LOOK_UP(g_error_free);
+    LOOK_UP(rsvg_handle_new_from_stream_sync);
+    LOOK_UP(rsvg_handle_set_dpi);
+    LOOK_UP(rsvg_handle_get_intrinsic_dimensions);
+    LOOK_UP(rsvg_handle_get_intrinsic_size_in_pixels);
+    LOOK_UP(rsvg_handle_render_document);
+    LOOK_UP(rsvg_major_version);
+    LOOK_UP(rsvg_minor_version);
+    LOOK_UP(rsvg_micro_version);
+    LOOK_UP(cairo_image_surface_create);
+    LOOK_UP(cairo_surface_status);
+    LOOK_UP(cairo_create);
+    LOOK_UP(cairo_status);
+    LOOK_UP(cairo_status_to_string);
+    LOOK_UP(cairo_destroy);
+    LOOK_UP(cairo_surface_flush);
+    LOOK_UP(cairo_image_surface_get_data);
+    LOOK_UP(cairo_image_surface_get_stride);
+    LOOK_UP(cairo_surface_destroy);
+    loaded = 1;
+}
+
+/* True once librsvg is loaded; otherwise the reason goes into message. */
+static int ensure_loaded(char *message, size_t capacity) {
+    pthread_once(&load_once, load_library);
+    if (!loaded && message != NULL && capacity > 0) snprintf(message, capacity, "%s", load_failure);
+    return loaded;
+}
 
 static void set_message(char *message, size_t capacity, const char *text) {
     if (message != NULL && capacity > 0) snprintf(message, capacity, "%s", text);
@@ -64,16 +156,16 @@ static void set_error(char *message, size_t capacity, const char *what, GError *
 /* A handle for the data, with librsvg's parser limits on (no RSVG_HANDLE_FLAG_UNLIMITED) and the file's
  * own path as the base for references. NULL with the message set on failure. */
 static RsvgHandle *open_handle(const uint8_t *data, size_t size, const char *base_path, char *message, size_t capacity) {
-    GInputStream *stream = g_memory_input_stream_new_from_data(data, (ssize_t)size, NULL);
+    GInputStream *stream = api.g_memory_input_stream_new_from_data(data, (ssize_t)size, NULL);
     if (stream == NULL) { set_message(message, capacity, "out of memory"); return NULL; }
-    GFile *base = base_path != NULL ? g_file_new_for_path(base_path) : NULL;
+    GFile *base = base_path != NULL ? api.g_file_new_for_path(base_path) : NULL;
     GError *error = NULL;
-    RsvgHandle *handle = rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
+    RsvgHandle *handle = api.rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
     if (handle == NULL) set_error(message, capacity, "not a readable SVG", error);
-    if (error != NULL) g_error_free(error);
-    if (base != NULL) g_object_unref(base);
-    g_object_unref(stream);
-    if (handle != NULL) rsvg_handle_set_dpi(handle, 96.0);
+    if (error != NULL) api.g_error_free(error);
+    if (base != NULL) api.g_object_unref(base);
+    api.g_object_unref(stream);
+    if (handle != NULL) api.rsvg_handle_set_dpi(handle, 96.0);
     return handle;
 }
 
@@ -81,12 +173,12 @@ static void fill_info(RsvgHandle *handle, csvg_info *info) {
     gboolean has_width = 0, has_height = 0, has_viewbox = 0;
     RsvgLength width, height;
     RsvgRectangle viewbox;
-    rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &width, &has_height, &height, &has_viewbox, &viewbox);
+    api.rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &width, &has_height, &height, &has_viewbox, &viewbox);
     info->has_viewbox = has_viewbox && viewbox.width > 0 && viewbox.height > 0;
     info->viewbox_width = info->has_viewbox ? viewbox.width : 0;
     info->viewbox_height = info->has_viewbox ? viewbox.height : 0;
     double w = 0, h = 0;
-    info->has_size = rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) && w > 0 && h > 0;
+    info->has_size = api.rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) && w > 0 && h > 0;
     info->width = info->has_size ? w : 0;
     info->height = info->has_size ? h : 0;
 }
@@ -95,10 +187,11 @@ csvg_status csvg_read_info(const uint8_t *data, size_t size, const char *base_pa
                            char *message, size_t message_capacity) {
     if (data == NULL || info == NULL) return CSVG_E_ARGUMENT;
     memset(info, 0, sizeof *info);
+    if (!ensure_loaded(message, message_capacity)) return CSVG_E_UNAVAILABLE;
     RsvgHandle *handle = open_handle(data, size, base_path, message, message_capacity);
     if (handle == NULL) return CSVG_E_PARSE;
     fill_info(handle, info);
-    g_object_unref(handle);
+    api.g_object_unref(handle);
     if (!info->has_viewbox && !info->has_size) {
         set_message(message, message_capacity, "the SVG has neither a viewBox nor a width and height, so it has no size to draw at");
         return CSVG_E_SIZE;
@@ -117,36 +210,37 @@ csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_
                              uint32_t first_row, uint32_t rows, uint8_t *rgba, size_t rgba_size, char *message,
                              size_t message_capacity) {
     if (data == NULL || rgba == NULL || !valid_band(width, height, first_row, rows, rgba_size)) return CSVG_E_ARGUMENT;
+    if (!ensure_loaded(message, message_capacity)) return CSVG_E_UNAVAILABLE;
     RsvgHandle *handle = open_handle(data, size, base_path, message, message_capacity);
     if (handle == NULL) return CSVG_E_PARSE;
     csvg_status status = CSVG_OK;
     uint32_t height_drawn = rows;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)rows);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_t *surface = api.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)rows);
+    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         set_message(message, message_capacity, "out of memory for the drawing surface");
         status = CSVG_E_NOMEM;
     } else {
-        cairo_t *cr = cairo_create(surface);
+        cairo_t *cr = api.cairo_create(surface);
         /* The whole drawing's viewport, moved up by the band's first row: whole pixels, so each pixel is
          * sampled exactly where the whole drawing samples it. */
         RsvgRectangle viewport = {0, -(double)first_row, (double)width, (double)height};
         GError *error = NULL;
-        if (!rsvg_handle_render_document(handle, cr, &viewport, &error)) {
+        if (!api.rsvg_handle_render_document(handle, cr, &viewport, &error)) {
             set_error(message, message_capacity, "librsvg could not draw it", error);
             status = CSVG_E_RENDER;
-        } else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-            set_message(message, message_capacity, cairo_status_to_string(cairo_status(cr)));
+        } else if (api.cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+            set_message(message, message_capacity, api.cairo_status_to_string(api.cairo_status(cr)));
             status = CSVG_E_RENDER;
         }
-        if (error != NULL) g_error_free(error);
-        cairo_destroy(cr);
-        cairo_surface_flush(surface);
+        if (error != NULL) api.g_error_free(error);
+        api.cairo_destroy(cr);
+        api.cairo_surface_flush(surface);
     }
     if (status == CSVG_OK) {
         /* Cairo's ARGB32 is premultiplied, one native-endian 32-bit word a pixel: unpremultiply into RGBA,
          * rounding to nearest. */
-        const uint8_t *pixels = cairo_image_surface_get_data(surface);
-        int stride = cairo_image_surface_get_stride(surface);
+        const uint8_t *pixels = api.cairo_image_surface_get_data(surface);
+        int stride = api.cairo_image_surface_get_stride(surface);
         for (uint32_t y = 0; y < height_drawn; y++) {
             const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
             uint8_t *out = rgba + (size_t)y * width * 4;
@@ -163,14 +257,15 @@ csvg_status csvg_render_rgba(const uint8_t *data, size_t size, const char *base_
             }
         }
     }
-    cairo_surface_destroy(surface);
-    g_object_unref(handle);
+    api.cairo_surface_destroy(surface);
+    api.g_object_unref(handle);
     return status;
 }
 
 const char *csvg_version(void) {
     static char text[32];
-    snprintf(text, sizeof text, "%u.%u.%u", rsvg_major_version, rsvg_minor_version, rsvg_micro_version);
+    if (!ensure_loaded(NULL, 0)) return "not installed";
+    snprintf(text, sizeof text, "%u.%u.%u", *api.rsvg_major_version, *api.rsvg_minor_version, *api.rsvg_micro_version);
     return text;
 }
 
@@ -349,6 +444,8 @@ static csvg_status info_work(void *context, shared_result *result, uint8_t *pixe
 csvg_status csvg_read_info_isolated(const uint8_t *data, size_t size, const char *base_path, const csvg_limits *limits,
                                     csvg_info *info, char *message, size_t message_capacity) {
     if (data == NULL || info == NULL || limits == NULL) return CSVG_E_ARGUMENT;
+    /* Loaded here, in the parent, so each drawing process starts with it (and so does the next one). */
+    if (!ensure_loaded(message, message_capacity)) return CSVG_E_UNAVAILABLE;
     info_context context = {data, size, base_path};
     shared_result result;
     memset(&result, 0, sizeof result);
@@ -371,6 +468,7 @@ csvg_status csvg_render_rgba_isolated(const uint8_t *data, size_t size, const ch
                                       uint32_t first_row, uint32_t rows, const csvg_limits *limits, uint8_t *rgba,
                                       size_t rgba_size, char *message, size_t message_capacity) {
     if (data == NULL || rgba == NULL || limits == NULL || !valid_band(width, height, first_row, rows, rgba_size)) return CSVG_E_ARGUMENT;
+    if (!ensure_loaded(message, message_capacity)) return CSVG_E_UNAVAILABLE;
     render_context context = {data, size, base_path, width, height, first_row, rows, rgba_size};
     return run_isolated(limits, rgba_size, render_work, &context, NULL, rgba, message, message_capacity);
 }

@@ -13,10 +13,13 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(String)
     /// librsvg was stopped by a limit (time, processor time) or died (it aborted, crashed or ran out of memory).
     case stopped(String)
+    /// librsvg is not installed (it is loaded the first time an SVG is read); the message says what to install.
+    case unavailable(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let message), .noSize(let message), .renderFailed(let message), .stopped(let message): message
+        case .unreadable(let message), .noSize(let message), .renderFailed(let message), .stopped(let message),
+             .unavailable(let message): message
         case .tooLarge(let message): "\(message) (raise --max-memory MIB if that is really meant)"
         }
     }
@@ -166,7 +169,8 @@ public enum SVG {
     /// a filter.
     public static func stopAll() { csvg_stop_all() }
 
-    /// The librsvg version IconForge runs with.
+    /// The librsvg version IconForge runs with, or "not installed". Asking loads librsvg, which takes longer than
+    /// the rest of starting up: only `--version` and SVG work ask.
     public static var libraryVersion: String { String(cString: csvg_version()) }
 
     private static func withPath<T>(_ path: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
@@ -186,6 +190,7 @@ public enum SVG {
         case CSVG_E_SIZE: throw .noSize(message)
         case CSVG_E_RENDER, CSVG_E_NOMEM: throw .renderFailed(message.isEmpty ? "librsvg could not draw it" : message)
         case CSVG_E_LIMIT, CSVG_E_CRASHED: throw .stopped(message)
+        case CSVG_E_UNAVAILABLE: throw .unavailable(message)
         default: throw .unreadable(message.isEmpty ? "not a readable SVG" : message)
         }
     }

@@ -11,7 +11,9 @@ struct IconForgeCommand: AsyncParsableCommand {
             Exit status: 0 success, 1 when a file failed (each failure is one line on standard error \
             naming the file and the reason), 2 for usage errors.
             """,
-        version: IconForgeVersion.description,
+        // The release only: the libraries' versions (`--version`, answered in main) load librsvg, which every run
+        // would otherwise pay for, since ArgumentParser reads the configuration on every run.
+        version: IconForgeVersion.release,
         subcommands: [GenerateCommand.self, InitCommand.self, ValidateCommand.self, PreviewCommand.self, FixCommand.self, WatchCommand.self, PresetsCommand.self, ResizeCommand.self, ConvertCommand.self, InspectCommand.self, RenderCommand.self]
     )
 }
@@ -24,6 +26,10 @@ enum Main {
         PeakMemory.installIfAsked()
         do {
             let (arguments, paths) = LongPathList.split(Array(CommandLine.arguments.dropFirst()))
+            if arguments == ["--version"] {
+                print(IconForgeVersion.description)
+                return
+            }
             var command = try IconForgeCommand.parseAsRoot(arguments)
             if !paths.isEmpty, var validate = command as? ValidateCommand {
                 validate.paths += paths

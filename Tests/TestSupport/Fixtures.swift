@@ -53,7 +53,52 @@ public enum Fixtures {
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("iconforge-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        TemporaryFolders.shared.add(url.path)
         return url
+    }
+}
+
+/// Every folder `Fixtures.temporaryFolder()` made in this process, removed when the process exits. Left
+/// behind, a day of test runs filled /tmp with 18,000 of them (12 GB), and IconForge's write ledger beside them
+/// (`/tmp/.iconforge/written.json`) kept an entry for every file in them, so every later `generate` into /tmp
+/// read a 3 MB ledger. `ICONFORGE_KEEP_TEST_FOLDERS=1` keeps them, to look at what a failing test wrote.
+private final class TemporaryFolders: @unchecked Sendable {
+    static let shared = TemporaryFolders()
+    private let lock = NSLock()  // tests run in parallel
+    private var paths: [String] = []
+
+    private init() {
+        if ProcessInfo.processInfo.environment["ICONFORGE_KEEP_TEST_FOLDERS"] == nil {
+            atexit { TemporaryFolders.shared.removeAll() }
+        }
+    }
+
+    /// A test may leave a folder unreadable or unwritable. Only real folders are opened up: tests also make
+    /// links to files outside, whose targets must not change.
+    private func makeRemovable(_ folder: String) {
+        var status = stat()
+        guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        chmod(folder, 0o755)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            makeRemovable(folder + "/" + name)
+        }
+    }
+
+    func add(_ path: String) {
+        lock.lock()
+        paths.append(path)
+        lock.unlock()
+    }
+
+    private func removeAll() {
+        lock.lock()
+        let folders = paths
+        paths = []
+        lock.unlock()
+        for folder in folders {
+            makeRemovable(folder)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 }
 

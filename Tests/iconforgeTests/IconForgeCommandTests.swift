@@ -13,6 +13,40 @@ struct IconForgeCommandTests {
         for library in ["zlib 1.", "librsvg 2.", "libjpeg-turbo ", "libwebp 1.", "OpenJPEG 2."] { #expect(line.contains(library), "\(line)") }
     }
 
+    #if os(Linux)
+    @Test("librsvg is loaded only where an SVG is read: a PNG master's run never maps it (LD_DEBUG=files lists what is)")
+    func librsvgOnlyForSVG() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let png = try CommandRunner.run(["generate", Fixtures.testImages.appendingPathComponent("app-icon-master.png").path,
+                                         "--preset", "ios", "--out", folder.appendingPathComponent("png").path],
+                                        environment: ["LD_DEBUG": "files"])
+        #expect(png.status == 0, "\(png.standardError)")
+        #expect(!png.standardError.contains("librsvg"), "a PNG master loaded librsvg")
+        let svg = try CommandRunner.run(["generate", Fixtures.testImages.appendingPathComponent("sources/icon.svg").path,
+                                         "--preset", "ios", "--out", folder.appendingPathComponent("svg").path],
+                                        environment: ["LD_DEBUG": "files"])
+        #expect(svg.status == 0)
+        #expect(svg.standardError.contains("file=librsvg-2.so.2"), "an SVG master did not load librsvg")
+    }
+    #endif
+
+    @Test("without librsvg an SVG master fails with one line naming the file and what to install; PNG work goes on")
+    func missingLibrsvg() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let missing = ["ICONFORGE_LIBRSVG": folder.appendingPathComponent("no-such-librsvg.so").path]
+        let svgPath = Fixtures.testImages.appendingPathComponent("sources/icon.svg").path
+        let svg = try CommandRunner.run(["generate", svgPath, "--preset", "ios", "--out", folder.appendingPathComponent("svg").path],
+                                        environment: missing)
+        #expect(svg.status == 1)
+        let lines = svg.standardError.split(separator: "\n").filter { $0.contains("librsvg") }
+        #expect(lines.count == 1 && lines[0].hasPrefix(svgPath) && lines[0].contains("ICONFORGE_LIBRSVG"), "\(svg.standardError)")
+        let png = try CommandRunner.run(["generate", Fixtures.testImages.appendingPathComponent("app-icon-master.png").path,
+                                         "--preset", "ios", "--out", folder.appendingPathComponent("png").path], environment: missing)
+        #expect(png.status == 0, "\(png.standardError)")
+        let version = try CommandRunner.run(["--version"], environment: missing)
+        #expect(version.standardOutput.contains("librsvg not installed"), "\(version.standardOutput)")
+    }
+
     @Test("completion scripts (what make install writes) come from the command definitions", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let result = try CommandRunner.run(["--generate-completion-script", shell])

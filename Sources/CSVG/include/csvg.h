@@ -16,6 +16,7 @@ typedef enum csvg_status {
     CSVG_E_ARGUMENT = 5,
     CSVG_E_LIMIT = 6,    /* an isolated call was stopped by its time limit (or csvg_stop_all) */
     CSVG_E_CRASHED = 7,  /* an isolated call's process died: librsvg aborted, crashed or ran out of its memory */
+    CSVG_E_UNAVAILABLE = 8, /* librsvg (or a call this needs) is not installed: the message names what is missing */
 } csvg_status;
 
 /** What an SVG says about its size: the viewBox (when present) and the intrinsic size in CSS pixels at 96 dpi. */
