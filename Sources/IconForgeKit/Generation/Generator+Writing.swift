@@ -41,7 +41,7 @@ extension Generator {
         if specs.contains(where: { $0.role == .template }) {
             set.properties = ["template-rendering-intent": .string("template")]
         }
-        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = "\(Renderer.key(for: spec, badged: options.badge != nil))" }
+        for spec in specs where spec.filename != nil && spec.pixels != nil { set.contentKeys[spec.filename!] = Renderer.key(for: spec, badged: options.badge != nil).text }
         return set
     }
 

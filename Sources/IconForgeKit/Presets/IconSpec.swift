@@ -150,7 +150,7 @@ public struct IconSpec: Sendable, Equatable {
     }
 
     /// The kind of folder `set` is, from its extension ("appiconset", "launchimage", "imageset", "colorset").
-    public var setKind: String? { self.set.map { ($0 as NSString).pathExtension } }
+    public var setKind: String? { self.set.map(\.fileExtension) }
 
     /// True when the written file keeps its alpha channel.
     public var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }

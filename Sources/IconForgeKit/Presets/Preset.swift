@@ -97,7 +97,7 @@ public struct Preset: Sendable, Equatable {
         let role = try reader.choice("role", Role.self, required: true)!
         let idiom = try reader.choice("idiom", Idiom.self, required: true)!
         let set = try reader.string("set")
-        if let set, !setKinds.contains((set as NSString).pathExtension) || set.contains("/") {
+        if let set, !setKinds.contains(set.fileExtension) || set.utf8.contains(UInt8(ascii: "/")) {
             throw reader.error("set", "must be a folder name ending in .\(setKinds.joined(separator: ", .")) (got \"\(set)\")")
         }
         let points = try reader.string("points").map { text throws(PresetError) -> PointSize in
@@ -127,11 +127,11 @@ public struct Preset: Sendable, Equatable {
             pixels = derived
         }
         let filename = try reader.string("filename")
-        if let filename, filename.isEmpty || filename.contains("/") || filename.hasPrefix(".") {
+        if let filename, filename.isEmpty || filename.utf8.contains(UInt8(ascii: "/")) || filename.hasPrefix(".") {
             throw reader.error("filename", "must be a plain file name (got \"\(filename)\")")
         }
         if role == .launchBackground {
-            guard (set as NSString?)?.pathExtension == "colorset" else {
+            guard set?.fileExtension == "colorset" else {
                 throw reader.error("set", "a launch-background output belongs in a .colorset")
             }
         } else {

@@ -13,11 +13,13 @@ public enum Backup {
 
     /// "20261122-221500", in UTC.
     public static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: date)
+        // gmtime_r, not DateFormatter: making a formatter loads ICU's calendar data, a twentieth of an icon set's time,
+        // on every run (the stamp is made before anything is known to need backing up).
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "00000000-000000" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
     }
 
     /// The backup path of `file`, for a run given `given` (a file or folder): anchored beside `given`, above

@@ -121,9 +121,10 @@ public enum FileIO {
         return bytes
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over it. The
-    /// file gets `mode` (a rewritten file keeps its own), or the usual 0666 less the process's umask.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(FileError) {
+    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed (unless not `durable`: for
+    /// IconForge's own bookkeeping, which a crash may lose), then renamed over it. The file gets `mode` (a
+    /// rewritten file keeps its own), or the usual 0666 less the process's umask.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, durable: Bool = true) throws(FileError) {
         let folder = path.parentFolder
         let name = (path as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name) + "-XXXXXX").utf8CString)
@@ -132,7 +133,7 @@ public enum FileIO {
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure = writeAll(bytes, to: descriptor)
         // mkstemp creates 0600 whatever the umask; a user's outputs get the mode any other tool would give them.
-        if failure == nil, fchmod(descriptor, mode ?? newFileMode) != 0 || fsync(descriptor) != 0 { failure = currentErrorText() }
+        if failure == nil, fchmod(descriptor, mode ?? newFileMode) != 0 || (durable && fsync(descriptor) != 0) { failure = currentErrorText() }
         if close(descriptor) != 0, failure == nil { failure = currentErrorText() }
         if failure == nil, rename(temporary, path) != 0 { failure = currentErrorText() }
         if let failure {
@@ -327,6 +328,17 @@ extension String {
     public var fileName: String {
         if let slash = plainLastSlash { return String(self[index(after: slash)...]) }
         return (self as NSString).lastPathComponent
+    }
+
+    /// The last component's extension without its dot, as `NSString.pathExtension` gives it ("" for none, or for a
+    /// name that only starts with a dot). Read on every preset entry and set name, where Foundation's was a
+    /// noticeable part of starting a run.
+    public var fileExtension: String {
+        let bytes = utf8
+        guard bytes.last != UInt8(ascii: "/") else { return (self as NSString).pathExtension }
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return "" }
+        return String(self[index(after: dot)...])
     }
 
     /// The last slash of a path Foundation would not rewrite (no "//", no trailing "/", no component starting with

@@ -102,6 +102,34 @@ struct OwnershipTests {
         #expect(kept.keys.allSatisfy { $0.hasPrefix("run2/") || $0.hasPrefix("run3/") })
     }
 
+    @Test("the ledger reads back what it wrote, whatever the folder's name (quotes, backslashes, tabs, accents, emoji), and reads a ledger written by other JSON writers")
+    func ledgerRoundTrip() throws {
+        let project = try Fixtures.temporaryFolder()
+        let folder = project.appendingPathComponent("Ünï \"quoted\" back\\slash\ttab 😀")
+        _ = try run(Self.master.path, presets: "web", into: folder.path)
+        let ledger = project.appendingPathComponent(".iconforge/written.json")
+        let entries = try JSONDecoder().decode([String: String].self, from: Data(try FileIO.read(ledger.path)))
+        #expect(entries.keys.contains { $0.hasPrefix("Ünï \"quoted\" back\\slash\ttab 😀/") }, "\(entries.keys.sorted())")
+        // Recognised on a rerun: IconForge's own files are re-rendered in place, not backed up as the user's.
+        func rerunKeepsNothing() throws {
+            _ = try run(Fixtures.testImages.appendingPathComponent("glyph-master.png").path, presets: "web", into: folder.path)
+            let kept = backups(project).keys.sorted()
+            #expect(kept.isEmpty, "IconForge's own files were taken for the user's")
+        }
+        try rerunKeepsNothing()
+        // The same entries as another writer spells them (escaped slashes and non-ASCII, other spacing) read the same.
+        let other = JSONEncoder()
+        other.outputFormatting = []
+        var text = String(decoding: try other.encode(try JSONDecoder().decode([String: String].self, from: Data(try FileIO.read(ledger.path)))), as: UTF8.self)
+        if !text.contains("\\/") { text = text.replacingOccurrences(of: "/", with: "\\/") } // JSONEncoder escapes them by default
+        text = text.replacingOccurrences(of: "😀", with: "\\ud83d\\ude00")
+        #expect(text.contains("\\/") && text.contains("\\ud83d"))
+        try FileIO.writeAtomically(Array(text.utf8), to: ledger.path)
+        _ = try run(Self.master.path, presets: "web", into: folder.path)
+        let kept = backups(project).keys.sorted()
+        #expect(kept.isEmpty, "a ledger in other spelling was not read: \(text)")
+    }
+
     @Test("a file IconForge wrote and the user edited since goes to the backup; one left alone is re-rendered in place")
     func editedOutputsAreBackedUp() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")

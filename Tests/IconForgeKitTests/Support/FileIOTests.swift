@@ -15,6 +15,13 @@ struct FileIOTests {
         #expect(path.fileName == (path as NSString).lastPathComponent)
     }
 
+    @Test("a name's extension is Foundation's pathExtension",
+          arguments: ["AppIcon.appiconset", "a/b/c.png", "X.solidimagestack/Front.solidimagestacklayer/Content.imageset", ".hidden",
+                      "a/.hidden", "noextension", "a.b/c", "archive.tar.gz", "trailing.", "dir.x/", "", ".", "a/b.c/d.e", "é.ü"])
+    func fileExtension(path: String) {
+        #expect(path.fileExtension == (path as NSString).pathExtension, "\(path)")
+    }
+
     @Test("an atomic write replaces the file whole and leaves no temporary file")
     func atomicWrite() throws {
         let folder = try Fixtures.temporaryFolder()
