@@ -18,6 +18,23 @@ struct IconForgeCommand: AsyncParsableCommand {
     )
 }
 
+extension IconForgeCommand {
+    /// `iconforge <command> …` read by the subcommand itself when that succeeds. Through the root, ArgumentParser builds
+    /// the subcommand's whole argument set (by reflection, every option) once more just to see whether it takes all
+    /// remaining input: a sixth of starting `generate`. Help, completion scripts and every error go through the root,
+    /// which words them as `iconforge <command>`; a failed read here is only repeated there.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        let rootOnly: Set<String> = ["-h", "--help", "-help", "help", "--experimental-dump-help", "--version"]
+        if let name = arguments.first, !name.hasPrefix("-"),
+           !arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion") }),
+           let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())) {
+            return parsed
+        }
+        return try parseAsRoot(arguments)
+    }
+}
+
 /// Runs the command and maps ArgumentParser's usage-error status (64) to 2, the status IconForge documents.
 @main
 enum Main {
@@ -30,7 +47,7 @@ enum Main {
                 print(IconForgeVersion.description)
                 return
             }
-            var command = try IconForgeCommand.parseAsRoot(arguments)
+            var command = try IconForgeCommand.parse(arguments)
             if !paths.isEmpty, var validate = command as? ValidateCommand {
                 validate.paths += paths
                 command = validate

@@ -47,6 +47,15 @@ struct IconForgeCommandTests {
         #expect(version.standardOutput.contains("librsvg not installed"), "\(version.standardOutput)")
     }
 
+    @Test("a command's usage errors and help name it as `iconforge <command>`, though a well-formed command line is read by the command alone",
+          arguments: [["generate", "x.png", "--bogus"], ["validate", "--role"], ["presets", "show"], ["generate", "--help"]])
+    func usageNamesTheCommand(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        let text = result.standardError + result.standardOutput
+        #expect(text.contains("iconforge \(arguments[0])"), "\(text)")
+        #expect(result.status == (arguments.last == "--help" ? 0 : 2), "\(arguments): \(result.status)")
+    }
+
     @Test("completion scripts (what make install writes) come from the command definitions", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let result = try CommandRunner.run(["--generate-completion-script", shell])
