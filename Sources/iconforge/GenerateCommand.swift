@@ -90,7 +90,7 @@ struct GenerateCommand: ParsableCommand {
     var macShape: MacShape = .auto
 
     @Option(help: .generate("appearance"))
-    var appearance: IconAppearance = .light
+    var appearance: Appearance = .light
 
     @Option(help: .generate("launch-background"))
     var launchBackground: RGBColor?
@@ -355,7 +355,6 @@ extension ArgumentHelp {
 }
 
 extension Compression: ExpressibleByArgument {}
-extension IconAppearance: ExpressibleByArgument {}
 extension MacShape: ExpressibleByArgument {}
 extension Badge.Style: ExpressibleByArgument {}
 extension Badge.Position: ExpressibleByArgument {}

@@ -114,7 +114,7 @@ public struct GenerateOption: Sendable {
         choice("mac-shape", MacShape.self, "auto|none", "macOS icons: auto gives a full-bleed square master Apple's shape and shadow; none uses the master as it is.") {
             $0.options.macShape = $1
         },
-        choice("appearance", IconAppearance.self, "light|dark|tinted", "The appearance an Icon Composer .icon master is drawn in.") { $0.options.appearance = $1 },
+        choice("appearance", Appearance.self, "light|dark|tinted", "The appearance an Icon Composer .icon master is drawn in.") { $0.options.appearance = $1 },
         colour("launch-background", "Make launch images as a logo on this colour instead of cropping the master.") { $0.options.launchBackground = $1 },
         text("launch-logo", kind: .file, "file", "The logo for launch images (default: the master).") { $0.options.launchLogo = $1 },
         GenerateOption(name: "launch-logo-scale", kind: .number, valueName: "fraction", help: "The logo's width as a fraction of the launch image's short side.") {

@@ -59,9 +59,29 @@ public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { "\(rawValue)x" }
 }
 
-/// An appearance variant of a single-size app icon (Xcode 16).
-public enum Appearance: String, Sendable, CaseIterable {
-    case dark, tinted
+/// The appearance an icon is made for or drawn in: the default (light), dark, or tinted. An output's `appearance`
+/// (the dark and tinted slots of Xcode 16's single-size set and of an Icon Composer `.icon`), the appearance
+/// `generate --appearance` and `render` draw an Icon Composer master in, and the one `icon.json`'s specialisations
+/// are resolved for.
+public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The default appearance, which Icon Composer also writes as `light`.
+    case light
+    case dark
+    /// Apple's tinted (dark) mode: the artwork's luminance, in the tint colour, on a dark background.
+    case tinted
+
+    public var description: String { rawValue }
+
+    /// Also reads `default` and `any` as the light appearance, and `tinted-dark` as tinted (the words of Xcode and
+    /// Icon Composer).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "default", "light", "any": self = .light
+        case "dark": self = .dark
+        case "tinted", "tinted-dark": self = .tinted
+        default: return nil
+        }
+    }
 }
 
 /// A size in points; fractional sizes exist (iPad Pro's 83.5 pt).
@@ -117,7 +137,8 @@ public struct IconSpec: Sendable, Equatable {
     public var filename: String?
     /// Xcode's `platform` key ("ios" for universal app icons).
     public var platform: String?
-    /// Appearance variant; such outputs are made only when a variant source is given.
+    /// Appearance variant (dark or tinted; nil for the default one); such outputs are made only when a variant source
+    /// is given.
     public var appearance: Appearance?
     /// Launch images: "portrait" or "landscape".
     public var orientation: String?

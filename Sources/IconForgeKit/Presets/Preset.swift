@@ -140,7 +140,7 @@ public struct Preset: Sendable, Equatable {
         }
         var spec = IconSpec(set: set, role: role, idiom: idiom, points: points, scale: scale, pixels: pixels,
                             filename: filename, platform: try reader.string("platform"),
-                            appearance: try reader.choice("appearance", Appearance.self),
+                            appearance: try reader.choice("appearance", Appearance.self).flatMap { $0 == .light ? nil : $0 }, // light is no variant
                             orientation: try reader.string("orientation"), subtype: try reader.string("subtype"),
                             minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
         spec.xcodeRole = try reader.string("xcode-role")
