@@ -25,7 +25,7 @@ struct FixCommand: ParsableCommand {
     var preset: String?
 
     @Option(help: ArgumentHelp("Role of loose files nothing else describes.", valueName: "role"))
-    var role: AssetRole?
+    var role: Role?
 
     @Flag(help: "Do not keep the originals.")
     var noBackup = false

@@ -43,7 +43,7 @@ struct WatchCommand: ParsableCommand {
     var validateOnly = false
 
     @Option(help: ArgumentHelp("With --validate-only: the role masters are checked in (app: a master checked as an app icon).", valueName: "role"))
-    var role: AssetRole?
+    var role: Role?
 
     @Flag(help: "Process what needs it, then exit (the form CI uses).")
     var once = false

@@ -1,7 +1,9 @@
 import Foundation
 import Raster
 
-/// What an output is for; decides its alpha policy and how it is rendered.
+/// What a file is for: an output's purpose in a preset, which decides its alpha policy and how it is rendered, and a
+/// file's role when it is validated, which decides the rules it must follow. Validation tells files apart by fewer
+/// roles (`validationRoles`): an output's role maps onto them (`validationRole(keepsAlpha:)`).
 public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case app, marketing, spotlight, settings, notification, template, launch
     case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
@@ -24,6 +26,11 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case androidBanner = "android-banner"
     /// Android 12's splash screen icon: the logo inside the centre circle of a transparent canvas.
     case androidSplash = "android-splash"
+    /// Validation: a file of an icon set that may keep alpha — a dark or tinted appearance, a Mac icon, a visionOS
+    /// layer in front of the back one. No preset output has it (an output's appearance says which variant it is).
+    case variant
+    /// Validation: a file nothing describes; the format's rules only. No preset output has it.
+    case unknown
 
     public var description: String { rawValue }
 
@@ -31,7 +38,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     public var requiresOpaque: Bool {
         switch self {
         case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
-             .androidSplash: false
+             .androidSplash, .variant, .unknown: false
         default: true
         }
     }
@@ -41,6 +48,19 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The icon roles of an app-icon set.
     public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
+
+    /// The roles validation tells files apart by (`validate --role`): app icons, variants, launch images, templates,
+    /// and files nothing describes.
+    public static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
+
+    /// The roles a preset's output may have: every role but validation's own two.
+    public static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
+
+    /// The validation role of an output of this role: a template is a template, an output that keeps alpha a variant,
+    /// a launch image a launch image, every other an app icon.
+    public func validationRole(keepsAlpha: Bool) -> Role {
+        self == .template ? .template : keepsAlpha ? .variant : self == .launch ? .launch : .app
+    }
 }
 
 /// The device family an asset-catalog entry is for, in Xcode's words.

@@ -95,6 +95,9 @@ public struct Preset: Sendable, Equatable {
     private static func parseOutput(_ entry: [String: Any], file: String, place: String) throws(PresetError) -> IconSpec {
         var reader = FieldReader(object: entry, file: file, place: place)
         let role = try reader.choice("role", Role.self, required: true)!
+        guard Role.outputRoles.contains(role) else {
+            throw reader.error("role", "must be one of \(Role.outputRoles.map(\.rawValue).joined(separator: ", ")) (got \"\(role)\")")
+        }
         let idiom = try reader.choice("idiom", Idiom.self, required: true)!
         let set = try reader.string("set")
         if let set, !setKinds.contains((set as NSString).pathExtension) || set.contains("/") {

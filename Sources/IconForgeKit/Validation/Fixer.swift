@@ -73,7 +73,7 @@ public struct Fixer: Sendable {
                 decoded = try PNG.decode(read, limits: validator.limits)
                 bytes = read
             }
-            let opaqueRole = file.role.requiresOpaqueRGB
+            let opaqueRole = file.role.requiresOpaque
             let translucent = decoded.image.translucency().count
             let keepsAlpha = !opaqueRole && decoded.info.canBeTranslucent
             if decoded.info.isInterlaced { outcome.changes.append("removed Adam7 interlacing") }
