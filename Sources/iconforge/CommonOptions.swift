@@ -1,4 +1,5 @@
 import ArgumentParser
+import IconForgeKit
 import PNGCodec
 import Raster
 
@@ -41,6 +42,12 @@ extension RGBColor: ExpressibleByArgument {
 extension Filter: ExpressibleByArgument {}
 extension Gravity: ExpressibleByArgument {}
 extension FitMode: ExpressibleByArgument {}
+
+/// generate's --appearance and render's: Xcode's and Icon Composer's words for an appearance too (default, any).
+extension Appearance: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { ["default", "dark", "tinted"] }
+}
 
 /// `--fit` where icons are made (generate, watch, preview): fill or fit, never stretch — icons are square, and
 /// stretching distorts them. A type of its own so that help and the parser offer only these two.

@@ -25,7 +25,7 @@ struct FixCommand: ParsableCommand {
     var preset: String?
 
     @Option(help: ArgumentHelp("Role of loose files nothing else describes.", valueName: "role"))
-    var role: AssetRole?
+    var role: Role?
 
     @Flag(help: "Do not keep the originals.")
     var noBackup = false
@@ -55,14 +55,10 @@ struct FixCommand: ParsableCommand {
         }
         if outcomes.isEmpty, !quiet { print("nothing to fix") }
         // What fixing cannot repair is said, and fails the run: a wrong size or a missing file needs a re-export.
-        let repairable: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
-        let report = try Terminal.orExit(2) { try fixer.validator.validate(paths) }
-        let remaining = report.files.flatMap { file in
-            file.findings.filter { $0.severity == .error && !(dryRun && repairable.contains($0.rule)) }.map { (file.path, $0) }
-        }
+        let remaining = try Terminal.orExit(2) { try fixer.unrepairable(paths) }
         if !remaining.isEmpty {
             Terminal.standardError("\(remaining.count) problem\(remaining.count == 1 ? "" : "s") need\(remaining.count == 1 ? "s" : "") a re-export: "
-                                   + remaining.map { "\($0.0): \($0.1.message)" }.joined(separator: "; "))
+                                   + remaining.map { "\($0.path): \($0.finding.message)" }.joined(separator: "; "))
         }
         if failed || !remaining.isEmpty { throw ExitCode(1) }
     }

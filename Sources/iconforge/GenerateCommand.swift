@@ -29,118 +29,118 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The project file whose jobs run when no source is given (default: ./iconforge.yml).", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Resampling filter.", valueName: "name"))
+    @Option(help: .generate("filter"))
     var filter: Filter = .lanczos3
 
-    @Flag(name: .customLong("no-linear"), help: "Resample the sRGB-encoded values instead of linear light.")
+    @Flag(name: .customLong("no-linear"), help: .generate("no-linear"))
     var gammaSpace = false
 
-    @Option(help: ArgumentHelp("Colour that translucent pixels of opaque outputs are composited over (default white); the fill of an Icon Composer .icon.", valueName: "#RRGGBB"))
+    @Option(help: .generate("background"))
     var background: RGBColor?
 
-    @Option(help: ArgumentHelp("How a non-square master becomes square icons: fill (crop) or fit (pad). Without it, a non-square master is an error.", valueName: "mode"))
+    @Option(help: .generate("fit"))
     var fit: IconFit?
 
-    @Option(help: ArgumentHelp("What fill keeps, for icons and launch images.", valueName: "gravity"))
+    @Option(help: .generate("gravity"))
     var gravity: Gravity = .center
 
-    @Flag(help: "Allow outputs larger than the master (a warning instead of an error).")
+    @Flag(help: .generate("allow-upscale"))
     var allowUpscale = false
 
-    @Option(help: ArgumentHelp("Name of the app-icon set instead of AppIcon.", valueName: "name"))
+    @Option(help: .generate("app-icon-name"))
     var appIconName: String?
 
-    @Option(help: ArgumentHelp("Name of the launch-image set instead of LaunchImage.", valueName: "name"))
+    @Option(help: .generate("launch-image-name"))
     var launchImageName: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("Linux: the icon's name in the hicolor theme and the .desktop file's, reverse-DNS as Flatpak wants (default: the existing .desktop's Icon=, else the one icon name already in hicolor/, else 'app').", valueName: "id"))
+    @Option(name: .customLong("app-id"), help: .generate("app-id"))
     var appID: String?
 
-    @Option(help: ArgumentHelp("A designed dark variant (ios-single).", valueName: "file"))
+    @Option(help: .generate("dark"))
     var dark: String?
 
-    @Option(help: ArgumentHelp("The tinted variant (ios-single): 'auto' for the master's luminance, or a file.", valueName: "auto|file"))
+    @Option(help: .generate("tinted"))
     var tinted: String?
 
-    @Option(help: ArgumentHelp("An alternate app icon: the app-icon sets of the presets made from FILE as NAME (repeatable).", valueName: "NAME=FILE"))
+    @Option(help: .generate("alternate"))
     var alternate: [String] = []
 
-    @Option(help: ArgumentHelp("Web: the colour behind a logo in the maskable icon and under the touch icon (default: --background).", valueName: "#RRGGBB"))
+    @Option(help: .generate("web-background"))
     var webBackground: RGBColor?
 
-    @Option(help: ArgumentHelp("Android: a designed adaptive foreground layer (108 dp canvas, content in the central 66 dp).", valueName: "file"))
+    @Option(help: .generate("android-foreground"))
     var androidForeground: String?
 
-    @Option(help: ArgumentHelp("Android: the adaptive background, a colour or a picture (default: the master's edge colour).", valueName: "#RRGGBB|file"))
+    @Option(help: .generate("android-background"))
     var androidBackground: String?
 
-    @Option(name: .customLong("splash-icon-background"), help: ArgumentHelp("Android 12+ splash screen (android-splash): the icon background colour (windowSplashScreenIconBackgroundColor); the icon is then 240 dp with its content in the 160 dp circle.", valueName: "#RRGGBB"))
+    @Option(name: .customLong("splash-icon-background"), help: .generate("splash-icon-background"))
     var splashIconBackground: RGBColor?
 
-    @Option(name: .customLong("banner-text"), help: ArgumentHelp("Android TV (android-tv): the app's name beside the logo on the banner (letters, digits, spaces and . - _ +, drawn in capitals).", valueName: "text"))
+    @Option(name: .customLong("banner-text"), help: .generate("banner-text"))
     var bannerText: String?
 
-    @Option(help: ArgumentHelp("Android: the monochrome layer for themed icons: a glyph on transparency, auto (the foreground's coverage; the default), or none (no monochrome layer).", valueName: "auto|none|file"))
+    @Option(help: .generate("monochrome"))
     var monochrome: String?
 
-    @Option(help: ArgumentHelp("A visionOS icon layer: front, middle or back (default back: the master), repeatable.", valueName: "LAYER=FILE"))
+    @Option(help: .generate("layer"))
     var layer: [String] = []
 
-    @Option(help: ArgumentHelp("macOS icons: auto gives a full-bleed square master Apple's shape and shadow; none uses the master as it is.", valueName: "auto|none"))
+    @Option(help: .generate("mac-shape"))
     var macShape: MacShape = .auto
 
-    @Option(help: ArgumentHelp("The appearance an Icon Composer .icon master is drawn in.", valueName: "light|dark|tinted"))
-    var appearance: IconAppearance = .light
+    @Option(help: .generate("appearance"))
+    var appearance: Appearance = .light
 
-    @Option(help: ArgumentHelp("Make launch images as a logo on this colour instead of cropping the master.", valueName: "#RRGGBB"))
+    @Option(help: .generate("launch-background"))
     var launchBackground: RGBColor?
 
-    @Option(help: ArgumentHelp("The logo for launch images (default: the master).", valueName: "file"))
+    @Option(help: .generate("launch-logo"))
     var launchLogo: String?
 
-    @Option(help: ArgumentHelp("The logo's width as a fraction of the launch image's short side.", valueName: "fraction"))
+    @Option(help: .generate("launch-logo-scale"))
     var launchLogoScale: Double = 0.25
 
-    @Option(help: ArgumentHelp("PNG compression: fast (run-length), default (per role: launch images run-length, icons libdeflate level 6 with a sampled filter choice) or small (libdeflate level 12).", valueName: "level"))
+    @Option(help: .generate("compression"))
     var compression: Compression = .default
 
     @Option(help: ArgumentHelp("Write a variant of the app (a flavour, an environment): Android into src/NAME/res, iOS as AppIcon-NAME in the catalog, web, Windows and Linux into a NAME/ folder.", valueName: "name"))
     var variant: String?
 
-    @Option(help: ArgumentHelp("A label drawn on every icon where it is legible, e.g. BETA or '{version}' (letters, digits, . - _ +; {version} and {build} from --badge-version/--badge-build or the environment).", valueName: "text"))
+    @Option(help: .generate("badge"))
     var badge: String?
 
-    @Option(name: .customLong("badge-style"), help: ArgumentHelp("The badge's shape.", valueName: "ribbon|banner|corner|pill"))
+    @Option(name: .customLong("badge-style"), help: .generate("badge-style"))
     var badgeStyle: Badge.Style = .banner
 
-    @Option(name: .customLong("badge-position"), help: ArgumentHelp("Where the badge goes (default: top-right for ribbon and corner, bottom for banner and pill).", valueName: "top|bottom|top-left|top-right|bottom-left|bottom-right"))
+    @Option(name: .customLong("badge-position"), help: .generate("badge-position"))
     var badgePosition: Badge.Position?
 
-    @Option(name: .customLong("badge-color"), help: ArgumentHelp("The badge's colour (default #E53935).", valueName: "#RRGGBB"))
+    @Option(name: .customLong("badge-color"), help: .generate("badge-color"))
     var badgeColor: RGBColor?
 
-    @Option(name: .customLong("badge-text-color"), help: ArgumentHelp("The badge text's colour (default white).", valueName: "#RRGGBB"))
+    @Option(name: .customLong("badge-text-color"), help: .generate("badge-text-color"))
     var badgeTextColor: RGBColor?
 
-    @Option(name: .customLong("badge-version"), help: ArgumentHelp("The value of {version} in --badge (default: $ICONFORGE_VERSION, $VERSION_NAME, $MARKETING_VERSION).", valueName: "version"))
+    @Option(name: .customLong("badge-version"), help: .generate("badge-version"))
     var badgeVersion: String?
 
-    @Option(name: .customLong("badge-build"), help: ArgumentHelp("The value of {build} in --badge (default: $ICONFORGE_BUILD, $BUILD_NUMBER, CI run numbers).", valueName: "build"))
+    @Option(name: .customLong("badge-build"), help: .generate("badge-build"))
     var badgeBuild: String?
 
-    @Flag(help: ArgumentHelp("Also draw a contact sheet of the outputs as each platform shows them (\(Previewer.sheetName) in the output folder, beside a catalog or res/ folder; see 'iconforge preview')."))
+    @Flag(help: .generate("preview"))
     var preview = false
 
-    @Flag(name: .customLong("update-html"), help: "Into a website: also insert or update the icon and manifest <link> tags in its index.html (Vite's beside public/), keeping the rest of the page byte for byte.")
+    @Flag(name: .customLong("update-html"), help: .generate("update-html"))
     var updateHTML = false
 
-    @Flag(name: .customLong("hash-names"), help: "Into a website: name the manifest's icons for their content (icon-192.3f2a9c1b.png) and update the manifest, so installed apps pick up a new icon (its URL changes); earlier hashed files go to the backup.")
+    @Flag(name: .customLong("hash-names"), help: .generate("hash-names"))
     var hashNames = false
 
-    @Flag(name: .customLong("replace-layout"), help: "Switch an existing app-icon set to the layout of the preset given (by default its layout is kept: an Xcode 16 single-size set stays single-size under --preset ios).")
+    @Flag(name: .customLong("replace-layout"), help: .generate("replace-layout"))
     var replaceLayout = false
 
-    @Flag(help: "Print what would be written, and write nothing.")
+    @Flag(help: .generate("dry-run"))
     var dryRun = false
 
     @Flag(name: [.short, .long], help: "Print only errors and warnings.")
@@ -152,16 +152,7 @@ struct GenerateCommand: ParsableCommand {
     @OptionGroup var decode: DecodeOptions
 
     func validate() throws {
-        guard launchLogoScale > 0, launchLogoScale <= 1 else { throw ValidationError("--launch-logo-scale must be in (0, 1]") }
-        for name in [appIconName, launchImageName].compactMap({ $0 }) where name.isEmpty || name.contains("/") {
-            throw ValidationError("set names must be plain names (got '\(name)')")
-        }
-        if let bannerText, !StrokeFont.canDraw(bannerText) {
-            throw ValidationError("--banner-text takes letters A-Z, digits, spaces and . - _ + (got '\(bannerText)')")
-        }
-        if let appID, !DesktopEntry.isUsableName(appID) {
-            throw ValidationError("--app-id must be a plain icon name such as org.example.App (got '\(appID)')")
-        }
+        do { try settings.validate() } catch { throw ValidationError(error.reason) }
     }
 
     func run() throws {
@@ -169,26 +160,80 @@ struct GenerateCommand: ParsableCommand {
         guard let preset, let out else {
             throw Terminal.failure("generate needs --preset and --out with a source (or no source, to run the jobs of \(ProjectConfig.fileName))", status: 2)
         }
+        var settings = settings
+        // NAME=FILE is read by the library's table, as iconforge.yml's entries are.
+        for (name, values) in [("alternate", alternate), ("layer", layer)] {
+            for text in values {
+                do { try settings.set(name, .text(text)) } catch { throw Terminal.failure(error.reason, status: 2) }
+            }
+        }
+        try generate(sources: sources, presets: preset, out: out, settings: settings)
+    }
+
+    /// The settings the flags give (all but the repeatable NAME=FILE ones).
+    private var settings: GenerateSettings {
+        var settings = GenerateSettings()
+        settings.options.filter = filter
+        settings.options.linearLight = !gammaSpace
+        settings.options.background = background ?? .white
+        settings.options.webBackground = webBackground
+        settings.options.iconBackground = background
+        settings.options.fit = fit?.mode
+        settings.options.gravity = gravity
+        settings.options.allowUpscale = allowUpscale
+        settings.options.appIconName = appIconName
+        settings.options.launchImageName = launchImageName
+        settings.options.appID = appID
+        settings.badge.text = badge
+        settings.badge.style = badgeStyle
+        settings.badge.position = badgePosition
+        settings.badge.color = badgeColor
+        settings.badge.textColor = badgeTextColor
+        settings.badge.version = badgeVersion
+        settings.badge.build = badgeBuild
+        settings.options.darkSource = dark
+        settings.options.appearance = appearance
+        settings.options.macShape = macShape
+        settings.options.androidForeground = androidForeground
+        settings.options.splashIconBackground = splashIconBackground
+        settings.options.bannerText = bannerText.flatMap { $0.isEmpty ? nil : $0 }
+        // The table's rows read these, as they read iconforge.yml's: 'auto', 'none', a colour or a file.
+        for (name, value) in [("tinted", tinted), ("monochrome", monochrome), ("android-background", androidBackground)] {
+            if let value { try? settings.set(name, .text(value)) }
+        }
+        settings.options.updatesPage = updateHTML
+        settings.options.hashesNames = hashNames
+        settings.options.replacesLayout = replaceLayout
+        settings.options.launchBackground = launchBackground
+        settings.options.launchLogo = launchLogo
+        settings.options.launchLogoScale = launchLogoScale
+        settings.options.compression = compression
+        settings.options.limits = decode.limits
+        settings.variant = variant
+        settings.dryRun = dryRun
+        settings.preview = preview
+        return settings
+    }
+
+    /// Carries out one request, the command line's or a job's: every destination is attempted; the worst status is the
+    /// command's (2 for a usage error, else 1).
+    private func generate(sources: [String], presets: String, out: String, settings: GenerateSettings) throws {
         // An unknown or malformed preset is a usage error (exit 2), as in watch.
-        var request = try Terminal.orExit(2) { try GenerateRequest(sources: sources, presets: preset, out: out, options: try options()) }
-        request.variant = variant
-        request.alternates = try alternate.map { text in
-            guard let icon = AlternateIcons.Icon(parsing: text) else { throw Terminal.failure("--alternate takes NAME=FILE (got '\(text)')", status: 2) }
-            return icon
+        let request = try Terminal.orExit(2) {
+            try settings.request(sources: sources, presets: presets, out: out, environment: ProcessInfo.processInfo.environment)
         }
         for line in request.ignoredOptions { Terminal.standardError("warning: " + line) }
         let (files, skipped) = request.masters()
         skipped.forEach(Terminal.standardError)
         guard !files.isEmpty else { throw Terminal.failure("\(RequestError.noMasters(sources))") }
         let destinations = try Self.orExit { try request.destinations() }
-        guard destinations.count > 1 || destinations.first?.out != out else { return try run(destinations[0]) }
-        // Every destination is attempted; the worst status is the command's (2 for a usage error, else 1).
+        guard destinations.count > 1 || destinations.first?.out != out else { return try run(destinations[0], settings: settings) }
         var status: Int32 = 0
         for destination in destinations {
             if !quiet { print("\(destination.presetNames.joined(separator: ",")) → \(destination.out)") }
             do {
-                try run(destination)
-                if !dryRun {
+                try run(destination, settings: settings)
+                if !settings.dryRun {
                     let notes = try Terminal.orExit(1) { try destination.updatePlayListings() }
                     if !quiet { notes.forEach { print($0) } }
                 }
@@ -197,66 +242,17 @@ struct GenerateCommand: ParsableCommand {
                 status = max(status, (error as? ExitCode)?.rawValue ?? 1)
             }
         }
-        if let variant, !quiet, !dryRun, let apple = destinations.first(where: { $0.options.presets.first?.platform == .apple }) {
+        if let variant = settings.variant, !quiet, !settings.dryRun, let apple = destinations.first(where: { $0.options.presets.first?.platform == .apple }) {
             print("Xcode: set ASSETCATALOG_COMPILER_APPICON_NAME = \(apple.options.appIconName ?? ProjectLayout.appleIconName(variant: variant)) in the build configuration of \(variant)")
         }
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The options the flags give.
-    private func options() throws -> GenerateOptions {
-        var options = GenerateOptions(presets: [])
-        options.filter = filter
-        options.linearLight = !gammaSpace
-        options.background = background ?? .white
-        options.webBackground = webBackground
-        options.iconBackground = background
-        options.fit = fit?.mode
-        options.gravity = gravity
-        options.allowUpscale = allowUpscale
-        options.appIconName = appIconName
-        options.launchImageName = launchImageName
-        options.appID = appID
-        if let badge, !badge.isEmpty { // an empty --badge (badge: "" in a variant) turns the job's off
-            let text = try BadgeText.resolve(badge, version: badgeVersion, build: badgeBuild, environment: ProcessInfo.processInfo.environment)
-            var drawn = Badge(text: text, style: badgeStyle, position: badgePosition)
-            if let badgeColor { drawn.color = badgeColor }
-            if let badgeTextColor { drawn.textColor = badgeTextColor }
-            options.badge = drawn
-        }
-        options.darkSource = dark
-        options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
-        options.appearance = appearance
-        options.macShape = macShape
-        options.androidForeground = androidForeground
-        options.androidBackground = androidBackground.map { RGBColor(hex: $0).map { .color($0) } ?? .file($0) }
-        options.splashIconBackground = splashIconBackground
-        options.bannerText = bannerText.flatMap { $0.isEmpty ? nil : $0 }
-        options.omitsMonochrome = monochrome == "none"
-        options.monochrome = monochrome.flatMap { $0 == "none" ? nil : $0 == "auto" ? .auto : .file($0) }
-        for text in layer {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let name = VisionLayer(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
-                throw RequestError.unusable("--layer takes front=FILE, middle=FILE or back=FILE (got '\(text)')")
-            }
-            options.visionLayers[name.rawValue] = parts[1]
-        }
-        options.updatesPage = updateHTML
-        options.hashesNames = hashNames
-        options.replacesLayout = replaceLayout
-        options.launchBackground = launchBackground
-        options.launchLogo = launchLogo
-        options.launchLogoScale = launchLogoScale
-        options.compression = compression
-        options.limits = decode.limits
-        return options
-    }
-
     /// Runs one destination's masters: in parallel, each into its folder, then its alternate icons.
-    private func run(_ request: GenerateRequest) throws {
+    private func run(_ request: GenerateRequest, settings: GenerateSettings) throws {
         let runs = try Self.orExit { try request.runs() }
         let alternates = try Self.orExit { try request.alternateRuns(into: runs[0].folder) }
-        if dryRun { return printPlan(runs) }
+        if settings.dryRun { return printPlan(runs) }
         let previewer = {
             var previewer = Previewer(options: request.options)
             previewer.appIconName = request.options.appIconName ?? "AppIcon"
@@ -275,7 +271,7 @@ struct GenerateCommand: ParsableCommand {
                 let report = try run.generator.run(source: run.source, outputFolder: run.folder, parallelism: perSource,
                                                    progress: reporter.fileProgress(source: index))
                 reporter.finished(report)
-                if preview { reporter.previewed(try previewer.write(sources: [run.folder], to: Previewer.sheetPath(forOutputFolder: run.folder),
+                if settings.preview { reporter.previewed(try previewer.write(sources: [run.folder], to: Previewer.sheetPath(forOutputFolder: run.folder),
                                                                        title: "IconForge preview — \((run.source as NSString).lastPathComponent)", anchoredOn: run.folder)) }
             } catch {
                 reporter.failed("\(error)")
@@ -311,15 +307,10 @@ struct GenerateCommand: ParsableCommand {
         var firstFailure: (any Error)?
         var failed = 0
         for job in project.jobs {
-            // The command line's own switches apply to every job.
-            let switches = [(dryRun, "--dry-run"), (preview, "--preview"), (quiet, "--quiet"), (verbose, "--verbose")].filter(\.0).map(\.1)
             do {
-                let command = try GenerateCommand.parse(job.arguments + switches)
                 // Several jobs' outputs and tables would run together: each is headed by its place and what it does.
-                if project.jobs.count > 1, !quiet {
-                    print("\(path):\(job.line): \(command.sources.joined(separator: " ")) → \(command.out ?? "?") (\(command.preset ?? "?"))")
-                }
-                try command.run()
+                if project.jobs.count > 1, !quiet { print("\(path):\(job.line): \(job.master) → \(job.out) (\(job.presets))") }
+                try run(job)
             } catch {
                 Terminal.standardError("\(path):\(job.line): this job failed")
                 failed += 1
@@ -330,6 +321,14 @@ struct GenerateCommand: ParsableCommand {
             if project.jobs.count > 1 { Terminal.standardError("\(failed) of \(project.jobs.count) jobs failed") }
             throw firstFailure
         }
+    }
+
+    /// Runs one job of a project file; the command line's own switches apply to it.
+    func run(_ job: ProjectConfig.Job) throws {
+        var settings = job.settings
+        settings.dryRun = settings.dryRun || dryRun
+        settings.preview = settings.preview || preview
+        try generate(sources: [job.master], presets: job.presets, out: job.out, settings: settings)
     }
 
     private func printPlan(_ runs: [GenerateRequest.Run]) {
@@ -347,8 +346,15 @@ struct GenerateCommand: ParsableCommand {
     }
 }
 
+extension ArgumentHelp {
+    /// The help of one of generate's options, from the library's table (which iconforge.yml is read with).
+    static func generate(_ name: String) -> ArgumentHelp {
+        guard let option = GenerateOption.named(name) else { preconditionFailure("'\(name)' is not in GenerateOption.all") }
+        return ArgumentHelp(option.help, valueName: option.valueName)
+    }
+}
+
 extension Compression: ExpressibleByArgument {}
-extension IconAppearance: ExpressibleByArgument {}
 extension MacShape: ExpressibleByArgument {}
 extension Badge.Style: ExpressibleByArgument {}
 extension Badge.Position: ExpressibleByArgument {}

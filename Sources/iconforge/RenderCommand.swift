@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     @Option(help: ArgumentHelp("default (also light), dark or tinted.", valueName: "appearance"))
-    var appearance: IconComposerRenderer.Appearance = .light
+    var appearance: Appearance = .light
 
     @Option(help: ArgumentHelp("The side in pixels.", valueName: "N"))
     var size = 1024
@@ -46,11 +46,6 @@ struct RenderCommand: ParsableCommand {
             for note in outcome.notes { print(note) }
         }
     }
-}
-
-extension IconComposerRenderer.Appearance: ExpressibleByArgument {
-    public init?(argument: String) { self.init(name: argument) }
-    public static var allValueStrings: [String] { ["default", "dark", "tinted"] }
 }
 
 extension IconComposerRenderer.Platform: ExpressibleByArgument {

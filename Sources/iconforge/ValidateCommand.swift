@@ -22,8 +22,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Presets whose file names give loose files their role and size.", valueName: "name,..."))
     var preset: String?
 
-    @Option(help: ArgumentHelp("Role of loose files nothing else describes: \(AssetRole.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "role"))
-    var role: AssetRole?
+    @Option(help: ArgumentHelp("Role of loose files nothing else describes: \(Role.validationRoles.map(\.rawValue).joined(separator: ", ")).", valueName: "role"))
+    var role: Role?
 
     @Option(help: ArgumentHelp("text, json, junit or github.", valueName: "format"))
     var format: ReportFormat = .text
@@ -71,6 +71,14 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-extension AssetRole: ExpressibleByArgument {}
+/// --role of validate, fix and watch: validation's roles only (an output's purpose says nothing to the rules).
+extension Role: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let role = Role(rawValue: argument), Role.validationRoles.contains(role) else { return nil }
+        self = role
+    }
+
+    public static var allValueStrings: [String] { validationRoles.map(\.rawValue) }
+}
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}

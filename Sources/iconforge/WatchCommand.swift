@@ -43,7 +43,7 @@ struct WatchCommand: ParsableCommand {
     var validateOnly = false
 
     @Option(help: ArgumentHelp("With --validate-only: the role masters are checked in (app: a master checked as an app icon).", valueName: "role"))
-    var role: AssetRole?
+    var role: Role?
 
     @Flag(help: "Process what needs it, then exit (the form CI uses).")
     var once = false
@@ -124,7 +124,7 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// Follows the project file's jobs: each runs as 'iconforge generate' with its arguments (quietly: the log says how it went).
+    /// Follows the project file's jobs: each runs as 'iconforge generate' would run it (quietly: the log says how it went).
     private func runProject() throws {
         if out != nil || preset != nil || validateOnly || prune {
             throw Terminal.failure("--out, --preset, --validate-only and --prune apply to watching a folder (IN_DIR); a project's jobs say their own", status: 2)
@@ -138,7 +138,7 @@ struct WatchCommand: ParsableCommand {
         let watcher = try Terminal.orExit(2) {
             try ProjectWatcher(configPath: path, settle: Double(settle) / 1000, interval: poll ?? 0.5, log: log) { job in
                 do {
-                    try GenerateCommand.parse(job.arguments + ["--quiet"]).run()
+                    try GenerateCommand.parse(["--quiet"]).run(job)
                     return nil
                 } catch let exit as ExitCode {
                     return "generate exited with status \(exit.rawValue) (its errors are above)"

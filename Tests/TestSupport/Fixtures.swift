@@ -56,6 +56,21 @@ public enum Fixtures {
         TemporaryFolders.shared.add(url.path)
         return url
     }
+
+    /// A Flutter-shaped project in a fresh folder: an iOS catalog with an empty app-icon set
+    /// (ios/Runner/Assets.xcassets), an Android app module (android/app/src/main/res), a web folder with its page.
+    public static func flutterProject() throws -> URL {
+        let root = try temporaryFolder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("ios/Runner/Assets.xcassets/AppIcon.appiconset"), withIntermediateDirectories: true)
+        try Data(#"{"images":[],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: root.appendingPathComponent("ios/Runner/Assets.xcassets/AppIcon.appiconset/Contents.json"))
+        try manager.createDirectory(at: root.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
+        try Data("<resources/>\n".utf8).write(to: root.appendingPathComponent("android/app/src/main/res/values/strings.xml"))
+        try manager.createDirectory(at: root.appendingPathComponent("web"), withIntermediateDirectories: true)
+        try Data("<html><head></head></html>\n".utf8).write(to: root.appendingPathComponent("web/index.html"))
+        return root
+    }
 }
 
 /// Every folder `Fixtures.temporaryFolder()` made in this process, removed when the process exits. Left

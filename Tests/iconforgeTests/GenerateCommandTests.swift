@@ -409,6 +409,33 @@ struct ProjectFileCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("two/manifest.webmanifest").path))
     }
 
+    @Test("every option iconforge.yml takes is a flag of generate, with the library table's help")
+    func optionsAreFlags() throws {
+        let help = try CommandRunner.run(["generate", "--help"])
+        #expect(help.status == 0)
+        // ArgumentParser wraps help text: compare the words.
+        let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for option in GenerateOption.all {
+            #expect(words.contains("--\(option.name)"), "\(option.name)")
+            #expect(words.contains(option.help.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")), "\(option.name)")
+        }
+    }
+
+    @Test("a job's monochrome: none writes no monochrome layer, as --monochrome none does")
+    func monochromeNone() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: folder.appendingPathComponent("icon.png"))
+        try Data("jobs:\n  - master: icon.png\n    presets: android\n    out: res\n    monochrome: none\n".utf8)
+            .write(to: folder.appendingPathComponent("iconforge.yml"))
+        let run = try CommandRunner.run(["generate", "-q"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let files = (FileManager.default.enumerator(atPath: folder.appendingPathComponent("res").path)?.allObjects as? [String]) ?? []
+        let adaptive = try files.filter { $0.hasSuffix(".xml") }.map { try String(contentsOf: folder.appendingPathComponent("res/" + $0), encoding: .utf8) }
+        #expect(adaptive.contains { $0.contains("<adaptive-icon") } && !adaptive.contains { $0.contains("monochrome") })
+        #expect(!files.isEmpty && !files.contains { $0.contains("monochrome") })
+    }
+
     @Test("a malformed iconforge.yml is one line with its place, exit 2; no sources and no file says what to do")
     func errors() throws {
         let folder = try Fixtures.temporaryFolder()

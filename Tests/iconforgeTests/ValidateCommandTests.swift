@@ -75,6 +75,9 @@ struct ValidateCommandTests {
         let translucent = try CommandRunner.run(["validate", "--role", "app", "TestImages/validation/defects/translucent.png"])
         #expect(translucent.status == 1 && translucent.standardOutput.contains("error [transparency]"))
         #expect(try CommandRunner.run(["validate", "TestImages/validation/defects/rgba-opaque.png"]).status == 0)
+        // Validation's roles only: an output's purpose (marketing) is a preset's word, not a rule set.
+        #expect(try CommandRunner.run(["validate", "--role", "variant", "TestImages/validation/defects/rgba-opaque.png"]).status == 0)
+        #expect(try CommandRunner.run(["validate", "--role", "marketing", "TestImages/validation/defects/rgba-opaque.png"]).status == 2)
     }
 
     @Test("fix, then validate is clean of what fix repairs")

@@ -10,16 +10,8 @@ import Testing
 struct VariantsTests {
     /// A Flutter-shaped project: an iOS catalog, an Android app module, a web folder.
     private func project() throws -> URL {
-        let root = try Fixtures.temporaryFolder()
-        let manager = FileManager.default
-        try manager.createDirectory(at: root.appendingPathComponent("ios/Runner/Assets.xcassets/AppIcon.appiconset"), withIntermediateDirectories: true)
-        try Data(#"{"images":[],"info":{"author":"xcode","version":1}}"#.utf8)
-            .write(to: root.appendingPathComponent("ios/Runner/Assets.xcassets/AppIcon.appiconset/Contents.json"))
-        try manager.createDirectory(at: root.appendingPathComponent("android/app/src/main/res/values"), withIntermediateDirectories: true)
-        try Data("<resources/>\n".utf8).write(to: root.appendingPathComponent("android/app/src/main/res/values/strings.xml"))
-        try manager.createDirectory(at: root.appendingPathComponent("web"), withIntermediateDirectories: true)
-        try Data("<html><head></head></html>\n".utf8).write(to: root.appendingPathComponent("web/index.html"))
-        try manager.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: root.appendingPathComponent("icon.png"))
+        let root = try Fixtures.flutterProject()
+        try FileManager.default.copyItem(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"), to: root.appendingPathComponent("icon.png"))
         try Data("""
             jobs:
               - master: icon.png

@@ -20,13 +20,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let document = try? IconComposerDocument.parse(bytes) {
         _ = document.rendered
-        for (_, layer) in document.layers { for appearance in IconAppearance.allCases { _ = layer.imageName.value(for: appearance) } }
+        for (_, layer) in document.layers { for appearance in Appearance.allCases { _ = layer.imageName.value(for: appearance) } }
     }
     FuzzSupport.write(bytes, to: bundle + "/icon.json")
     _ = try? Validator(limits: FuzzSupport.limits).validate([bundle], parallelism: .serial)
     _ = (try? IconComposerInspection.inspect(bundle))?.text
     // One appearance per input (by its length), so the drawing, the slowest step, runs once.
-    let appearance = IconAppearance.allCases[size % IconAppearance.allCases.count]
+    let appearance = Appearance.allCases[size % Appearance.allCases.count]
     _ = try? SourceImage.read(bundle, limits: FuzzSupport.limits, vectorSize: .longSide(32), appearance: appearance)
     return 0
 }

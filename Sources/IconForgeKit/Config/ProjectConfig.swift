@@ -3,17 +3,29 @@ import Yams
 
 /// `iconforge.yml`: the project's icon jobs, so `iconforge generate` runs with no arguments. Each job names a
 /// `master`, its `presets` (a list or one comma-separated string), an `out` folder and any other `generate` option
-/// by its long name; paths are relative to the file's folder. Reading it turns each job into the `generate`
-/// arguments it stands for; errors name the file, line and column.
+/// by its long name (`GenerateOption.all`); paths are relative to the file's folder. Reading it fills each job's
+/// `GenerateSettings` from the same table the command's flags are described by; errors name the file, line and column.
 public struct ProjectConfig: Sendable {
-    /// One job: the arguments of one `iconforge generate` run.
-    public struct Job: Sendable, Equatable {
+    /// One job: one `iconforge generate` run.
+    public struct Job: Sendable {
         /// The line of the job in the file, for messages.
         public var line: Int
-        public var arguments: [String]
+        /// The master, resolved against the file's folder.
+        public var master: String
+        /// The presets, comma-separated.
+        public var presets: String
+        /// The output folder, resolved against the file's folder.
+        public var out: String
+        /// Every other option (a variant's name among them).
+        public var settings: GenerateSettings
         /// The files the job reads — its master and every file an option names — resolved against the file's folder:
         /// what `watch --config` follows.
         public var inputs: [String] = []
+
+        /// The request the job makes, the badge's placeholders filled from `environment`.
+        public func request(environment: [String: String]) throws(RequestError) -> GenerateRequest {
+            try settings.request(sources: [master], presets: presets, out: out, environment: environment)
+        }
     }
 
     /// The default file name, looked for in the current folder.
@@ -21,21 +33,6 @@ public struct ProjectConfig: Sendable {
 
     public var path: String
     public var jobs: [Job]
-
-    /// How each option is written: a value, a path (resolved against the file's folder), a flag, a repeatable
-    /// NAME=FILE or LAYER=FILE map.
-    enum Kind { case value, path, pathUnlessAuto, pathUnlessColour, flag, namedPaths }
-
-    /// `generate`'s options by long name.
-    static let options: [String: Kind] = [
-        "filter": .value, "background": .value, "fit": .value, "gravity": .value, "app-icon-name": .value, "launch-image-name": .value, "app-id": .value,
-        "badge": .value, "badge-style": .value, "badge-position": .value, "badge-color": .value, "badge-text-color": .value,
-        "badge-version": .value, "badge-build": .value,
-        "dark": .path, "tinted": .pathUnlessAuto, "appearance": .value, "launch-background": .value, "web-background": .value, "launch-logo": .path,
-        "launch-logo-scale": .value, "compression": .value, "mac-shape": .value, "android-foreground": .path,
-        "android-background": .pathUnlessColour, "splash-icon-background": .value, "banner-text": .value, "monochrome": .pathUnlessAuto, "alternate": .namedPaths, "layer": .namedPaths,
-        "allow-upscale": .flag, "no-linear": .flag, "dry-run": .flag, "preview": .flag, "update-html": .flag, "hash-names": .flag, "replace-layout": .flag, "max-memory": .value, "max-pixels": .value,
-    ]
 
     /// Reads and checks the file.
     public static func load(_ path: String) throws(ConfigError) -> ProjectConfig {
@@ -56,103 +53,128 @@ public struct ProjectConfig: Sendable {
         guard let root, let top = root.mapping else {
             throw .invalid(path: path, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1, reason: "must be a mapping with a 'jobs' list")
         }
-        let folder = path.parentFolder
         var jobs: [Job] = []
         for (key, value) in top {
             guard key.string == "jobs" else { throw unknown(key, path: path, known: ["jobs"]) }
             guard let list = value.sequence else { throw invalid(value, path: path, "jobs must be a list of jobs") }
-            for job in list { jobs += try Self.job(job, folder: folder, path: path) }
+            for job in list { jobs += try JobReader(path: path).jobs(job) }
         }
         guard !jobs.isEmpty else { throw .invalid(path: path, line: 1, column: 1, reason: "has no jobs (a 'jobs' list of master, presets, out)") }
         return ProjectConfig(path: path, jobs: jobs)
     }
 
-    private static func job(_ node: Node, folder: String, path: String) throws(ConfigError) -> [Job] {
-        guard let mapping = node.mapping else { throw invalid(node, path: path, "a job must be a mapping of master, presets, out and options") }
+    /// Reads one job (and its variants) into settings, option by option through `GenerateOption.all`.
+    private struct JobReader {
+        var path: String
+        var folder: String { path.parentFolder }
+
         func resolve(_ value: String) -> String {
             value.hasPrefix("/") || folder.isEmpty ? value : (folder as NSString).appendingPathComponent(value)
         }
+
         func scalar(_ node: Node, _ key: String) throws(ConfigError) -> String {
-            guard let text = node.scalar?.string else { throw invalid(node, path: path, "\(key) must be a single value") }
+            guard let text = node.scalar?.string else { throw ProjectConfig.invalid(node, path: path, "\(key) must be a single value") }
             return text
         }
-        var master: String?, presets: String?, out: String?, arguments: [String] = [], inputs: [String] = []
-        var variants: [(name: String, master: String?, arguments: [String], inputs: [String], line: Int)] = []
-        // An option's value as command-line arguments (and the files it names, which are the job's inputs).
-        func option(_ keyNode: Node, _ value: Node, known: [String]) throws(ConfigError) -> (arguments: [String], inputs: [String]) {
+
+        /// Stores one option's value in `settings` and adds the files it names to `inputs`; `values` remembers the
+        /// node each option came from, for a later check's message.
+        func option(_ keyNode: Node, _ value: Node, known: [String], into settings: inout GenerateSettings, inputs: inout [String],
+                    values: inout [String: Node]) throws(ConfigError) {
             let key = keyNode.string ?? ""
-            guard let kind = options[key] else { throw unknown(keyNode, path: path, known: known + options.keys.sorted()) }
-            switch kind {
+            guard let option = GenerateOption.named(key) else {
+                throw ProjectConfig.unknown(keyNode, path: path, known: known + GenerateOption.all.map(\.name).sorted())
+            }
+            var given: [(GenerateOption.Given, Node)] = []
+            switch option.kind {
             case .flag:
-                guard let flag = value.bool else { throw invalid(value, path: path, "\(key) must be true or false") }
-                return (flag ? ["--" + key] : [], [])
-            case .namedPaths:
+                guard let flag = value.bool else { throw ProjectConfig.invalid(value, path: path, "\(key) must be true or false") }
+                given = [(.flag(flag), value)]
+            case .namedFiles:
                 // A map (front: art/front.png) or a list of NAME=FILE strings.
-                var pairs: [(String, String)] = []
                 if let map = value.mapping {
-                    for (name, file) in map { pairs.append((try scalar(name, key), try scalar(file, key))) }
+                    for (name, file) in map { given.append((.namedFile(name: try scalar(name, key), file: resolve(try scalar(file, key))), name)) }
                 } else if let list = value.sequence {
                     for item in list {
                         let text = try scalar(item, key)
-                        guard let equals = text.firstIndex(of: "=") else { throw invalid(item, path: path, "\(key) entries are NAME=FILE") }
-                        pairs.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+                        guard let equals = text.firstIndex(of: "=") else { throw ProjectConfig.invalid(item, path: path, "\(key) entries are NAME=FILE") }
+                        given.append((.namedFile(name: String(text[..<equals]), file: resolve(String(text[text.index(after: equals)...]))), item))
                     }
-                } else { throw invalid(value, path: path, "\(key) must be a map of NAME: FILE") }
-                return (pairs.flatMap { ["--" + key, $0.0 + "=" + resolve($0.1)] }, pairs.map { resolve($0.1) })
+                } else { throw ProjectConfig.invalid(value, path: path, "\(key) must be a map of NAME: FILE") }
+                for case (.namedFile(_, let file), _) in given { inputs.append(file) }
             default:
                 let text = try scalar(value, key)
-                let isPath = kind == .path || (kind == .pathUnlessAuto && text != "auto") || (kind == .pathUnlessColour && !text.hasPrefix("#"))
-                return (["--" + key, isPath ? resolve(text) : text], isPath ? [resolve(text)] : [])
+                let isPath = option.namesFile(text)
+                given = [(.text(isPath ? resolve(text) : text), value)]
+                if isPath { inputs.append(resolve(text)) }
             }
+            for (one, node) in given {
+                do { try settings.set(key, one) } catch { throw ProjectConfig.invalid(node, path: path, error.reason) }
+            }
+            values[key] = value
         }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
-            switch key {
-            case "master": master = resolve(try scalar(value, key))
-            case "out": out = resolve(try scalar(value, key))
-            case "presets", "preset":
-                if let list = value.sequence {
-                    var names: [String] = []
-                    for item in list { names.append(try scalar(item, key)) }
-                    presets = names.joined(separator: ",")
-                } else { presets = try scalar(value, key) }
-            case "variants":
-                // Each variant: a name, optionally its own master, and options that override the job's (a badge).
-                guard let list = value.sequence else { throw invalid(value, path: path, "variants must be a list of mappings with a name") }
-                for item in list {
-                    guard let entries = item.mapping else { throw invalid(item, path: path, "a variant must be a mapping with a name") }
-                    var name: String?, variantMaster: String?, variantArguments: [String] = [], variantInputs: [String] = []
-                    for (variantKey, variantValue) in entries {
-                        switch variantKey.string ?? "" {
-                        case "name": name = try scalar(variantValue, "name")
-                        case "master": variantMaster = resolve(try scalar(variantValue, "master"))
-                        default:
-                            let (extra, files) = try option(variantKey, variantValue, known: ["name", "master"])
-                            variantArguments += extra
-                            variantInputs += files
+
+        /// The settings' own check, its complaint placed at the value it is about.
+        func validate(_ settings: GenerateSettings, values: [String: Node], job: Node) throws(ConfigError) {
+            do { try settings.validate() } catch { throw ProjectConfig.invalid(values[error.option] ?? job, path: path, error.reason) }
+        }
+
+        func jobs(_ node: Node) throws(ConfigError) -> [Job] {
+            guard let mapping = node.mapping else { throw ProjectConfig.invalid(node, path: path, "a job must be a mapping of master, presets, out and options") }
+            var master: String?, presets: String?, out: String?, settings = GenerateSettings(), inputs: [String] = [], values: [String: Node] = [:]
+            var variants: [(name: String, master: String?, entries: [(Node, Node)], line: Int)] = []
+            for (keyNode, value) in mapping {
+                let key = keyNode.string ?? ""
+                switch key {
+                case "master": master = resolve(try scalar(value, key))
+                case "out": out = resolve(try scalar(value, key))
+                case "presets", "preset":
+                    if let list = value.sequence {
+                        var names: [String] = []
+                        for item in list { names.append(try scalar(item, key)) }
+                        presets = names.joined(separator: ",")
+                    } else { presets = try scalar(value, key) }
+                case "variants":
+                    // Each variant: a name, optionally its own master, and options that override the job's (a badge).
+                    guard let list = value.sequence else { throw ProjectConfig.invalid(value, path: path, "variants must be a list of mappings with a name") }
+                    for item in list {
+                        guard let entries = item.mapping else { throw ProjectConfig.invalid(item, path: path, "a variant must be a mapping with a name") }
+                        var name: String?, variantMaster: String?, options: [(Node, Node)] = []
+                        for (variantKey, variantValue) in entries {
+                            switch variantKey.string ?? "" {
+                            case "name": name = try scalar(variantValue, "name")
+                            case "master": variantMaster = resolve(try scalar(variantValue, "master"))
+                            default: options.append((variantKey, variantValue)) // set over the job's once all of the job is read
+                            }
                         }
+                        guard let name else { throw ProjectConfig.invalid(item, path: path, "a variant needs a name") }
+                        guard !variants.contains(where: { $0.name == name }) else { throw ProjectConfig.invalid(item, path: path, "two variants are named \(name)") }
+                        variants.append((name, variantMaster, options, item.mark?.line ?? 0))
                     }
-                    guard let name else { throw invalid(item, path: path, "a variant needs a name") }
-                    guard !variants.contains(where: { $0.name == name }) else { throw invalid(item, path: path, "two variants are named \(name)") }
-                    variants.append((name, variantMaster, variantArguments, variantInputs, item.mark?.line ?? 0))
+                default:
+                    try option(keyNode, value, known: ["master", "presets", "out", "variants"], into: &settings, inputs: &inputs, values: &values)
                 }
-            default:
-                let (extra, files) = try option(keyNode, value, known: ["master", "presets", "out", "variants"])
-                arguments += extra
-                inputs += files
             }
-        }
-        guard let master else { throw invalid(node, path: path, "a job needs a master") }
-        guard let presets else { throw invalid(node, path: path, "a job needs presets") }
-        guard let out else { throw invalid(node, path: path, "a job needs out") }
-        guard !variants.isEmpty else {
-            return [Job(line: (node.mark?.line ?? 0), arguments: [master, "--preset", presets, "--out", out] + arguments, inputs: [master] + inputs)]
-        }
-        // The variant's options come after the job's: where both give one, the variant's is the one used.
-        return variants.map { variant in
-            let source = variant.master ?? master
-            return Job(line: variant.line, arguments: [source, "--preset", presets, "--out", out] + arguments + variant.arguments + ["--variant", variant.name],
-                       inputs: [source] + inputs + variant.inputs)
+            guard let master else { throw ProjectConfig.invalid(node, path: path, "a job needs a master") }
+            guard let presets else { throw ProjectConfig.invalid(node, path: path, "a job needs presets") }
+            guard let out else { throw ProjectConfig.invalid(node, path: path, "a job needs out") }
+            guard !variants.isEmpty else {
+                try validate(settings, values: values, job: node)
+                return [Job(line: node.mark?.line ?? 0, master: master, presets: presets, out: out, settings: settings, inputs: [master] + inputs)]
+            }
+            // A variant's options are set over the job's: where both give one, the variant's is the one used.
+            var result: [Job] = []
+            for variant in variants {
+                var own = settings, ownInputs = inputs, ownValues = values
+                for (keyNode, value) in variant.entries {
+                    try option(keyNode, value, known: ["name", "master"], into: &own, inputs: &ownInputs, values: &ownValues)
+                }
+                own.variant = variant.name
+                try validate(own, values: ownValues, job: node)
+                let source = variant.master ?? master
+                result.append(Job(line: variant.line, master: source, presets: presets, out: out, settings: own, inputs: [source] + ownInputs))
+            }
+            return result
         }
     }
 

@@ -225,3 +225,44 @@ public struct ProjectLayout: Sendable {
         return routes
     }
 }
+
+/// `iconforge init`'s starter iconforge.yml, from what a project holds.
+extension ProjectLayout {
+    /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
+    public var summary: String {
+        let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
+                     webFolder.map { "web folder \($0)" }, master.map { "master \($0)" }].compactMap { $0 }
+        return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
+    }
+
+    /// The starter file: one job per platform found (iOS when nothing is), with the options worth knowing commented.
+    public func starter() -> String {
+        let masterPath = master ?? "design/icon.svg"
+        var text = """
+            # iconforge.yml: run 'iconforge generate' with no arguments to make every icon below.
+            # Paths are relative to this file. Any 'generate' option can be given by its long name
+            # (see 'iconforge generate --help'); 'iconforge presets' lists the presets. Add 'preview: true'
+            # to a job for a contact sheet of its outputs; 'iconforge watch' reruns jobs when their files change.
+            jobs:
+
+            """
+        func job(_ presets: String, _ out: String, _ extra: [String] = []) {
+            text += "  - master: \(masterPath)\(master == nil ? "   # your master: SVG, PNG (1024 or larger), JPEG or Icon Composer .icon" : "")\n"
+            text += "    presets: [\(presets)]\n    out: \(out)\n"
+            for line in extra { text += "    \(line)\n" }
+        }
+        for catalog in iconCatalogs {
+            // The appearance variants are ios-single's; the other layouts keep their slots.
+            let variants = catalog.presets.contains("ios-single") ? ["# dark: design/icon-dark.svg     # Xcode 16 appearance variants", "# tinted: auto"]
+                : catalog.presets.contains("ios") ? ["# presets: [ios-single] switches to Xcode 16's single size (with dark and tinted variants)"] : []
+            let alternate = catalog.presets.contains { $0.hasPrefix("ios") } ? ["# alternate: {Holiday: design/holiday.png}"] : []
+            job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
+        }
+        if let androidRoot { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
+        if let webFolder { job("web", webFolder) }
+        if catalogs.isEmpty && androidRoot == nil && webFolder == nil {
+            job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
+        }
+        return text
+    }
+}

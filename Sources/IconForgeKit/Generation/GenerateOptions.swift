@@ -74,7 +74,7 @@ public struct GenerateOptions: Sendable {
     /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
     public var macShape: MacShape = .auto
     /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
-    public var appearance: IconAppearance = .light
+    public var appearance: Appearance = .light
     /// Linux: the app's id (reverse-DNS, as Flatpak wants), which names its hicolor icons and `.desktop` file; nil takes
     /// the output folder's existing one, else "app".
     public var appID: String?

@@ -31,3 +31,31 @@ public enum BadgeText {
         return text
     }
 }
+
+/// A badge as asked for (`--badge` and the `--badge-…` options, or their keys in iconforge.yml): the text still
+/// holding its placeholders, which are filled only when a run is made, from the environment of that moment.
+public struct BadgeRequest: Sendable, Equatable {
+    /// The text with `{version}` and `{build}`; nil or empty for no badge (an empty one turns off a job's badge for
+    /// one of its variants).
+    public var text: String?
+    public var style: Badge.Style = .banner
+    /// Nil for the style's own place.
+    public var position: Badge.Position?
+    public var color: RGBColor?
+    public var textColor: RGBColor?
+    /// The value of `{version}`; nil takes it from the environment.
+    public var version: String?
+    /// The value of `{build}`; nil takes it from the environment.
+    public var build: String?
+
+    public init() {}
+
+    /// The badge to draw, nil for none; or why the text cannot be drawn.
+    public func resolved(environment: [String: String]) throws(IconForgeError) -> Badge? {
+        guard let text, !text.isEmpty else { return nil }
+        var badge = Badge(text: try BadgeText.resolve(text, version: version, build: build, environment: environment), style: style, position: position)
+        if let color { badge.color = color }
+        if let textColor { badge.textColor = textColor }
+        return badge
+    }
+}

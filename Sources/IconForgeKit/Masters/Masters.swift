@@ -206,7 +206,7 @@ struct Masters: Sendable {
     }
 
     static func decode(_ path: String, limits: PNGLimits, vectorSize: SourceImage.VectorSize,
-                       appearance: IconAppearance = .light) throws(IconForgeError) -> Image {
+                       appearance: Appearance = .light) throws(IconForgeError) -> Image {
         try SourceImage.read(path, limits: limits, vectorSize: vectorSize, verifiesChecksum: false, appearance: appearance).image
     }
 

@@ -112,7 +112,7 @@ struct Renderer: Sendable {
             let own: ImagePyramid? = switch spec.appearance {
             case .dark?: masters.dark
             case .tinted?: masters.tinted
-            case nil:
+            case nil, .light?:
                 spec.visionLayer.flatMap { masters.visionLayers[$0.rawValue] } ?? spec.androidLayer.flatMap { masters.android[$0] }
                     ?? (spec.webPurpose == .maskable ? masters.maskable : nil) ?? (spec.webPurpose == .monochrome ? masters.webMonochrome : nil)
                     ?? (spec.role == .mac ? masters.mac : nil)

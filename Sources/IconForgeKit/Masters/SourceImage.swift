@@ -38,7 +38,7 @@ public struct SourceImage: Sendable {
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).
     /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerRenderer`).
     public static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
-                            appearance: IconAppearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
+                            appearance: Appearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
         if IconComposerBundle.isBundle(path) {
             let bundle = try IconComposerBundle.read(path)
             let pixels: Int
@@ -48,7 +48,7 @@ public struct SourceImage: Sendable {
             }
             // A master is the full-bleed square (the platforms mask it); tinted stays greyscale, the convention of
             // the asset catalog's tinted slot, which the system tints.
-            var options = IconComposerRenderer.Options(appearance: IconComposerRenderer.Appearance(appearance), pixels: pixels, masked: false)
+            var options = IconComposerRenderer.Options(appearance: appearance, pixels: pixels, masked: false)
             options.colorsTint = false
             let image = try IconComposerRenderer.render(bundle, options: options, limits: limits)
             return SourceImage(kind: .icon, image: image, canBeTranslucent: true, warnings: ["\(path): " + IconComposerRenderer.approximation])

@@ -1,7 +1,9 @@
 import Foundation
 import Raster
 
-/// What an output is for; decides its alpha policy and how it is rendered.
+/// What a file is for: an output's purpose in a preset, which decides its alpha policy and how it is rendered, and a
+/// file's role when it is validated, which decides the rules it must follow. Validation tells files apart by fewer
+/// roles (`validationRoles`): an output's role maps onto them (`validationRole(keepsAlpha:)`).
 public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case app, marketing, spotlight, settings, notification, template, launch
     case launchLogo = "launch-logo", launchBackground = "launch-background", webClip = "web-clip", artwork
@@ -24,6 +26,11 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case androidBanner = "android-banner"
     /// Android 12's splash screen icon: the logo inside the centre circle of a transparent canvas.
     case androidSplash = "android-splash"
+    /// Validation: a file of an icon set that may keep alpha — a dark or tinted appearance, a Mac icon, a visionOS
+    /// layer in front of the back one. No preset output has it (an output's appearance says which variant it is).
+    case variant
+    /// Validation: a file nothing describes; the format's rules only. No preset output has it.
+    case unknown
 
     public var description: String { rawValue }
 
@@ -31,7 +38,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     public var requiresOpaque: Bool {
         switch self {
         case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
-             .androidSplash: false
+             .androidSplash, .variant, .unknown: false
         default: true
         }
     }
@@ -41,6 +48,19 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The icon roles of an app-icon set.
     public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
+
+    /// The roles validation tells files apart by (`validate --role`): app icons, variants, launch images, templates,
+    /// and files nothing describes.
+    public static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
+
+    /// The roles a preset's output may have: every role but validation's own two.
+    public static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
+
+    /// The validation role of an output of this role: a template is a template, an output that keeps alpha a variant,
+    /// a launch image a launch image, every other an app icon.
+    public func validationRole(keepsAlpha: Bool) -> Role {
+        self == .template ? .template : keepsAlpha ? .variant : self == .launch ? .launch : .app
+    }
 }
 
 /// The device family an asset-catalog entry is for, in Xcode's words.
@@ -59,9 +79,29 @@ public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { "\(rawValue)x" }
 }
 
-/// An appearance variant of a single-size app icon (Xcode 16).
-public enum Appearance: String, Sendable, CaseIterable {
-    case dark, tinted
+/// The appearance an icon is made for or drawn in: the default (light), dark, or tinted. An output's `appearance`
+/// (the dark and tinted slots of Xcode 16's single-size set and of an Icon Composer `.icon`), the appearance
+/// `generate --appearance` and `render` draw an Icon Composer master in, and the one `icon.json`'s specialisations
+/// are resolved for.
+public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The default appearance, which Icon Composer also writes as `light`.
+    case light
+    case dark
+    /// Apple's tinted (dark) mode: the artwork's luminance, in the tint colour, on a dark background.
+    case tinted
+
+    public var description: String { rawValue }
+
+    /// Also reads `default` and `any` as the light appearance, and `tinted-dark` as tinted (the words of Xcode and
+    /// Icon Composer).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "default", "light", "any": self = .light
+        case "dark": self = .dark
+        case "tinted", "tinted-dark": self = .tinted
+        default: return nil
+        }
+    }
 }
 
 /// A size in points; fractional sizes exist (iPad Pro's 83.5 pt).
@@ -117,7 +157,8 @@ public struct IconSpec: Sendable, Equatable {
     public var filename: String?
     /// Xcode's `platform` key ("ios" for universal app icons).
     public var platform: String?
-    /// Appearance variant; such outputs are made only when a variant source is given.
+    /// Appearance variant (dark or tinted; nil for the default one); such outputs are made only when a variant source
+    /// is given.
     public var appearance: Appearance?
     /// Launch images: "portrait" or "landscape".
     public var orientation: String?

@@ -95,6 +95,9 @@ public struct Preset: Sendable, Equatable {
     private static func parseOutput(_ entry: [String: Any], file: String, place: String) throws(PresetError) -> IconSpec {
         var reader = FieldReader(object: entry, file: file, place: place)
         let role = try reader.choice("role", Role.self, required: true)!
+        guard Role.outputRoles.contains(role) else {
+            throw reader.error("role", "must be one of \(Role.outputRoles.map(\.rawValue).joined(separator: ", ")) (got \"\(role)\")")
+        }
         let idiom = try reader.choice("idiom", Idiom.self, required: true)!
         let set = try reader.string("set")
         if let set, !setKinds.contains(set.fileExtension) || set.utf8.contains(UInt8(ascii: "/")) {
@@ -140,7 +143,7 @@ public struct Preset: Sendable, Equatable {
         }
         var spec = IconSpec(set: set, role: role, idiom: idiom, points: points, scale: scale, pixels: pixels,
                             filename: filename, platform: try reader.string("platform"),
-                            appearance: try reader.choice("appearance", Appearance.self),
+                            appearance: try reader.choice("appearance", Appearance.self).flatMap { $0 == .light ? nil : $0 }, // light is no variant
                             orientation: try reader.string("orientation"), subtype: try reader.string("subtype"),
                             minimumSystemVersion: try reader.string("minimumSystemVersion"), extent: try reader.string("extent"))
         spec.xcodeRole = try reader.string("xcode-role")

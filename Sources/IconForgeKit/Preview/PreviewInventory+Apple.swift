@@ -26,7 +26,7 @@ extension PreviewInventory {
         let iOS = usable.filter { ["iphone", "ipad", "ios-marketing"].contains(idiom($0))
             || (idiom($0) == "universal" && (($0.fields["platform"] as? String) ?? "ios") == "ios") }
         // The home-screen picture: the largest iOS icon of each appearance.
-        for (value, slot) in [(nil, IconAppearance.light), ("dark", .dark), ("tinted", .tinted)] as [(String?, IconAppearance)] where !platformsOnly {
+        for (value, slot) in [(nil, Appearance.light), ("dark", .dark), ("tinted", .tinted)] as [(String?, Appearance)] where !platformsOnly {
             if let best = iOS.filter({ appearance($0) == value }).max(by: { $0.pixels < $1.pixels }) {
                 home[slot] = Self.picture(path(best), label: label(best), limits: limits)
             }
@@ -50,8 +50,8 @@ extension PreviewInventory {
         let name = (bundle as NSString).lastPathComponent
         do {
             let document = try IconComposerBundle.read(bundle)
-            for appearance in [IconAppearance.light, .dark, .tinted] {
-                let options = IconComposerRenderer.Options(appearance: IconComposerRenderer.Appearance(appearance), pixels: 360)
+            for appearance in [Appearance.light, .dark, .tinted] {
+                let options = IconComposerRenderer.Options(appearance: appearance, pixels: 360)
                 let image = try IconComposerRenderer.render(document, options: options, limits: limits)
                 home[appearance] = Picture(label: "\(name) · \(appearance.rawValue), rendered", path: bundle, image: image)
             }

@@ -44,7 +44,7 @@ struct PreviewInventory {
     }
 
     /// The app icon as the home screen shows it, per appearance.
-    var home: [IconAppearance: Picture] = [:]
+    var home: [Appearance: Picture] = [:]
     /// App-icon files of 120 px or less: the sizes users see in Settings, Spotlight and notifications.
     var small: [Picture] = []
     var mac: Picture?

@@ -91,21 +91,3 @@ public struct Finding: Sendable, Equatable, Codable {
     public var line: String { (fix.isEmpty ? message : "\(message) — \(fix)") + " [\(reference)]" }
 }
 
-/// What a file is for, which decides the rules it must follow.
-public enum AssetRole: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
-    /// An app icon (any size, including the App Store icon): opaque 24-bit RGB, square corners.
-    case app
-    /// A dark or tinted appearance variant, or a Mac icon: may keep alpha.
-    case variant
-    /// A launch image: opaque 24-bit RGB.
-    case launch
-    /// A template image (toolbar, navigation bar, tab bar): alpha alone defines its shape.
-    case template
-    /// No known role: the format rules only.
-    case unknown
-
-    public var description: String { rawValue }
-
-    /// Roles whose files must be opaque 24-bit RGB.
-    public var requiresOpaqueRGB: Bool { self == .app || self == .launch }
-}

@@ -34,6 +34,14 @@ public struct Fixer: Sendable {
         public var failure: String?
     }
 
+    /// The errors under `paths` that fixing cannot repair (a wrong size, a missing file: they need a re-export), as
+    /// validation finds them now. In a dry run nothing was repaired, so the errors `fix` would repair are left out.
+    public func unrepairable(_ paths: [String]) throws(ValidationInputError) -> [(path: String, finding: Finding)] {
+        try validator.validate(paths).files.flatMap { file in
+            file.findings.filter { $0.severity == .error && !(dryRun && Self.fixableRules.contains($0.rule)) }.map { (file.path, $0) }
+        }
+    }
+
     /// Fixes every file under `paths` that has a fixable finding.
     public func fix(_ paths: [String], now: Date = Date()) throws(ValidationInputError) -> [Outcome] {
         let report = try validator.validate(paths)
@@ -73,7 +81,7 @@ public struct Fixer: Sendable {
                 decoded = try PNG.decode(read, limits: validator.limits)
                 bytes = read
             }
-            let opaqueRole = file.role.requiresOpaqueRGB
+            let opaqueRole = file.role.requiresOpaque
             let translucent = decoded.image.translucency().count
             let keepsAlpha = !opaqueRole && decoded.info.canBeTranslucent
             if decoded.info.isInterlaced { outcome.changes.append("removed Adam7 interlacing") }

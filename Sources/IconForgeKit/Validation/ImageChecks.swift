@@ -10,7 +10,7 @@ enum ImageChecks {
         var findings: [Finding] = []
         if info.isInterlaced {
             // Xcode and iOS read interlaced PNGs; only the icon and launch roles' own format rules forbid them.
-            let icon = target.role.requiresOpaqueRGB
+            let icon = target.role.requiresOpaque
             findings.append(Finding(.interlaced, icon ? .error : .warning,
                                     "is Adam7-interlaced; Apple asks for non-interlaced PNGs" + (icon ? "" : " (slower to decode, larger)"),
                                     fix: "run 'iconforge fix', or re-export with interlacing off"))
@@ -47,7 +47,7 @@ enum ImageChecks {
                                         "is \(info.width)x\(info.height) px at @\(scale)x, \(PointSize.format(points.0))x\(PointSize.format(points.1)) pt; tab-bar glyphs should be at most 48x32 pt",
                                         fix: "export it at about 25 pt (tab bar) or 22 pt (toolbar) per scale"))
             }
-        case .variant, .unknown:
+        default: // a variant, a file nothing describes
             break
         }
         return findings
@@ -90,7 +90,7 @@ enum ImageChecks {
 
     /// Pixel formats Apple takes (actool converts them; shipped apps use all of them) but that are poor
     /// practice for opaque roles: warnings. Translucency itself is the transparency rule's.
-    private static func bitDepth(_ info: PNGInfo, opaque: Bool, role: AssetRole) -> [Finding] {
+    private static func bitDepth(_ info: PNGInfo, opaque: Bool, role: Role) -> [Finding] {
         var problems: [String] = []
         if info.bitDepth == 16 { problems.append("has 16 bits per channel") }
         switch info.colorType {

@@ -8,12 +8,12 @@ public struct FileReport: Sendable, Equatable {
     /// The file's path.
     public var path: String
     /// The role its rules came from.
-    public var role: AssetRole
+    public var role: Role
     /// Everything found, errors first.
     public var findings: [Finding]
 
     /// A report of `findings` for the file at `path`, checked in `role`.
-    public init(path: String, role: AssetRole, findings: [Finding]) {
+    public init(path: String, role: Role, findings: [Finding]) {
         self.path = path
         self.role = role
         self.findings = findings
@@ -63,7 +63,7 @@ public struct Validator: Sendable {
     /// Roles and expected sizes for loose files, by file name.
     public var presets: [Preset]
     /// The role of loose files no catalog or preset describes.
-    public var role: AssetRole?
+    public var role: Role?
     /// Decoder limits.
     public var limits: PNGLimits
     /// The name of the app's primary icon set (Xcode's ASSETCATALOG_COMPILER_APPICON_NAME): the set App
@@ -73,7 +73,7 @@ public struct Validator: Sendable {
     public var memoryBudget: Int
 
     /// A validator; roles come from catalogs first, then `presets`, then `role`.
-    public init(presets: [Preset] = [], role: AssetRole? = nil, limits: PNGLimits = .default, appIconName: String = "AppIcon",
+    public init(presets: [Preset] = [], role: Role? = nil, limits: PNGLimits = .default, appIconName: String = "AppIcon",
                 memoryBudget: Int = 320 << 20) {
         self.presets = presets
         self.role = role
@@ -263,8 +263,7 @@ public struct Validator: Sendable {
         let name = (path as NSString).lastPathComponent
         for preset in presets {
             if let spec = preset.outputs.first(where: { $0.filename == name }) {
-                let role: AssetRole = spec.role == .template ? .template : spec.keepsAlpha ? .variant
-                    : (spec.role == .launch ? .launch : .app)
+                let role = spec.role.validationRole(keepsAlpha: spec.keepsAlpha)
                 var label = spec.idiom.rawValue
                 if let points = spec.points { label += " \(PointSize.format(points.width))pt" }
                 if let scale = spec.scale { label += " @\(scale)" }

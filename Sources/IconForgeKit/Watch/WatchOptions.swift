@@ -11,7 +11,7 @@ public struct WatchOptions: Sendable {
     /// Validate what lands instead of generating.
     public var validateOnly = false
     /// The role a master is checked in when validating (a master checked as an app icon: `.app`).
-    public var validationRole: AssetRole?
+    public var validationRole: Role?
     /// Remove a source's outputs when the source is deleted.
     public var prune = false
     /// Seconds a file must stay unchanged before it is processed.

@@ -44,9 +44,22 @@ struct PresetTests {
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","pixels":"60x60","filename":"a.png"},{"role":"app","idiom":"ipad","pixels":"70x70","filename":"a.png"}]}"#,
          "bad.json: outputs[1].filename: \"a.png\" is also outputs[0], with another size or alpha policy"),
         ("{not json", "bad.json: not valid JSON"),
+        (#"{"name":"x","outputs":[{"role":"variant","idiom":"iphone","pixels":"60x60","filename":"a.png"}]}"#,
+         "bad.json: outputs[0].role: must be one of app, marketing, "),
         (#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","points":"1e300x1e300","filename":"a.png"}]}"#,
          "bad.json: outputs[0].points: must be \"WxH\" in points, each between 0 and 10000 (got \"1e300x1e300\")"),
     ]
+
+    @Test("Role: validation's roles are no output's; an output's role and alpha give the role it is validated in")
+    func roles() throws {
+        #expect(Set(Role.validationRoles).intersection(Role.outputRoles) == [.app, .launch, .template])
+        #expect(Role.outputRoles.count + 2 == Role.allCases.count)
+        #expect(Role.marketing.validationRole(keepsAlpha: false) == .app && Role.mac.validationRole(keepsAlpha: true) == .variant)
+        #expect(Role.template.validationRole(keepsAlpha: true) == .template && Role.launch.validationRole(keepsAlpha: false) == .launch)
+        #expect(Role.validationRoles.filter(\.requiresOpaque) == [.app, .launch])
+        let light = try Preset.parse(Data(#"{"name":"x","outputs":[{"role":"app","idiom":"iphone","pixels":"60x60","filename":"a.png","appearance":"light"}]}"#.utf8), file: "x.json")
+        #expect(light.outputs[0].appearance == nil, "light is the default appearance: no variant")
+    }
 
     @Test("a malformed preset is refused with the file, the entry and the field", arguments: badPresets)
     func malformed(json: String, message: String) {

@@ -32,6 +32,18 @@ struct FixerTests {
         #expect(try PNG.info(Fixtures.bytes(at: backup)).colorType == .rgba)
     }
 
+    @Test("unrepairable: the errors fixing leaves (a wrong size); in a dry run not the ones fix would repair")
+    func unrepairable() throws {
+        let folder = try workspace()
+        let catalog = folder.appendingPathComponent("Broken.xcassets").path
+        let dryRun = try Fixer(dryRun: true).unrepairable([catalog])
+        #expect(!dryRun.isEmpty && dryRun.allSatisfy { $0.finding.severity == .error && !Fixer.fixableRules.contains($0.finding.rule) })
+        #expect(dryRun.contains { $0.path.hasSuffix("Icon-60@3x.png") && $0.finding.rule == .size })
+        let fixer = Fixer(background: .black, keepsBackup: false)
+        _ = try fixer.fix([catalog])
+        #expect(try fixer.unrepairable([catalog]).map(\.finding.rule) == dryRun.map(\.finding.rule), "what fix leaves is what the dry run said")
+    }
+
     @Test("loose defects with the app role come out clean of fixable rules, composited over the background")
     func looseFiles() throws {
         let folder = try workspace()

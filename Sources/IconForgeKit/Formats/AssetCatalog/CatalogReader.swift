@@ -5,7 +5,7 @@ import Raster
 /// name it expect, with actool-style labels such as "iphone 60pt @3x".
 struct ValidationTarget: Sendable {
     var path: String
-    var role: AssetRole
+    var role: Role
     var expectations: [(pixels: PixelSize, label: String)] = []
     /// Display scale, for the template-size rule.
     var scale: Int?
@@ -141,7 +141,7 @@ enum CatalogReader {
     }
 
     /// The role of a file, from its set's kind and its entry.
-    private static func role(_ entry: [String: Any], kind: String, template: Bool, stackLayer: String?) -> AssetRole {
+    private static func role(_ entry: [String: Any], kind: String, template: Bool, stackLayer: String?) -> Role {
         // visionOS: the back layer is opaque, the layers in front of it may be transparent.
         if let stackLayer { return stackLayer.lowercased() == "back" ? .app : .variant }
         switch kind {

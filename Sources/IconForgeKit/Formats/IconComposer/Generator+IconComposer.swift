@@ -25,7 +25,7 @@ extension Generator {
         for job in jobs where job.spec.setKind == "icon" {
             let path: String?
             switch job.spec.appearance {
-            case nil: path = source
+            case nil, .light?: path = source
             case .dark?: path = options.darkSource
             case .tinted?:
                 if case .file(let file)? = options.tintedSource { path = file } else {
@@ -55,11 +55,11 @@ extension Generator {
     /// Writes one `.icon` bundle through `IconComposerWriter`; every layer file is listed, written or unchanged.
     func writeIconComposer(_ name: String, jobs: [FileJob], bytes: [String: [UInt8]], layers: [String: IconComposerWriter.LayerImage],
                                    into folder: String, masterIsOpaque: Bool, writer: OutputWriter) throws(IconForgeError) -> (files: [Written], notes: [String]) {
-        var images: [IconAppearance: IconComposerWriter.LayerImage] = [:]
-        var specs: [IconAppearance: IconSpec] = [:]
+        var images: [Appearance: IconComposerWriter.LayerImage] = [:]
+        var specs: [Appearance: IconSpec] = [:]
         for job in jobs {
             guard let data = bytes[job.path] else { continue }
-            let appearance: IconAppearance = job.spec.appearance == .dark ? .dark : job.spec.appearance == .tinted ? .tinted : .light
+            let appearance = job.spec.appearance ?? .light
             images[appearance] = layers[job.path] ?? IconComposerWriter.LayerImage(bytes: data, fileExtension: "png")
             specs[appearance] = job.spec
         }
@@ -74,7 +74,7 @@ extension Generator {
         writer.badge = badge
         let (_, notes) = try writer.write()
         var files: [Written] = []
-        for appearance in IconAppearance.allCases {
+        for appearance in Appearance.allCases {
             guard let image = images[appearance], let spec = specs[appearance] else { continue }
             let asset = IconComposerWriter.assetName(appearance, fileExtension: image.fileExtension)
             files.append((GeneratedFile(path: name + "/Assets/" + asset, role: spec.role, pixels: image.fileExtension == "png" ? spec.pixels : nil,

@@ -103,7 +103,7 @@ enum IconComposerChecks {
                     case "solid", "automatic-gradient": colour(item, at: here)
                     case "linear-gradient": for (index, stop) in (item.array ?? []).enumerated() { colour(stop, at: here + "[\(index)]") }
                     case "appearance":
-                        if let name = item.string, !IconAppearance.specializationKeys.contains(name) {
+                        if let name = item.string, !Appearance.specializationKeys.contains(name) {
                             findings.append(Finding(.iconSpecialization, .warning, "icon.json: \(here) is '\(name)', not an appearance Icon "
                                                     + "Composer knows (dark, tinted); the specialisation is never used",
                                                     fix: "use dark or tinted"))

@@ -19,7 +19,7 @@ public enum IconComposerFlattener {
 
     /// The icon drawn at `pixels` × `pixels` (1024 is one pixel per point) for `appearance`; tinted comes out
     /// in greyscale, the luminance the system tints.
-    public static func flatten(_ bundle: IconComposerBundle, appearance: IconAppearance, pixels: Int,
+    public static func flatten(_ bundle: IconComposerBundle, appearance: Appearance, pixels: Int,
                                limits: PNGLimits) throws(IconForgeError) -> Image {
         if let refusal = limits.refusal(width: pixels, height: pixels) {
             throw .invalidRequest(path: bundle.path, reason: "cannot draw it at \(refusal)")
@@ -47,7 +47,7 @@ public enum IconComposerFlattener {
     }
 
     /// Draws a group's visible layers, back to front, placed by the layer's position within the group's.
-    private static func draw(_ group: IconComposerGroup, appearance: IconAppearance, onto canvas: inout Canvas,
+    private static func draw(_ group: IconComposerGroup, appearance: Appearance, onto canvas: inout Canvas,
                              sources: inout Layers) throws(IconForgeError) {
         let bundle = sources.bundle
         for layer in group.layers.reversed() where layer.hidden.value(for: appearance) != true {
@@ -61,7 +61,7 @@ public enum IconComposerFlattener {
 
     /// A layer's image at the size, and its top-left corner at the place, that its own and its group's positions give
     /// on a canvas of `side` pixels; nil for a layer with no image in `appearance`.
-    static func place(_ layer: IconComposerLayer, of group: IconComposerGroup, appearance: IconAppearance, side: Int,
+    static func place(_ layer: IconComposerLayer, of group: IconComposerGroup, appearance: Appearance, side: Int,
                       sources: inout Layers) throws(IconForgeError) -> (image: Image, x: Int, y: Int)? {
         guard let name = layer.imageName.value(for: appearance) else { return nil }
         let perPoint = Double(side) / IconComposerDocument.canvasPoints
@@ -80,7 +80,7 @@ public enum IconComposerFlattener {
     }
 
     /// The paint a fill stands for; nil for none (and, on a layer, for automatic: the layer's own colours).
-    static func paint(for fill: IconComposerFill, appearance: IconAppearance, canvas: Bool,
+    static func paint(for fill: IconComposerFill, appearance: Appearance, canvas: Bool,
                       bundle: IconComposerBundle) throws(IconForgeError) -> Canvas.Paint? {
         func colour(_ text: String) throws(IconForgeError) -> SIMD4<Float> {
             do { return try IconComposerColor(parsing: text).encodedSRGB } catch { throw .iconComposer(path: bundle.path, error) }

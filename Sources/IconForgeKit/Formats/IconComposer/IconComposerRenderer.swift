@@ -12,45 +12,6 @@ import Raster
 ///
 /// The effect constants are measured on Icon Composer's exports (Docs/liquid-glass.md); Apple publishes none.
 public enum IconComposerRenderer {
-    /// The appearance to draw.
-    public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible {
-        /// Icon Composer's default, which it also writes as `light`.
-        case light
-        case dark
-        /// Apple's tinted (dark) mode: the artwork's luminance, in the tint colour, on a dark background.
-        case tinted
-
-        public var description: String { rawValue }
-
-        /// Reads `default` and `light` as the light appearance.
-        public init?(name: String) {
-            switch name.lowercased() {
-            case "default", "light", "any": self = .light
-            case "dark": self = .dark
-            case "tinted", "tinted-dark": self = .tinted
-            default: return nil
-            }
-        }
-
-        /// The appearance of a specialisation.
-        public init(_ appearance: IconAppearance) {
-            switch appearance {
-            case .light: self = .light
-            case .dark: self = .dark
-            case .tinted: self = .tinted
-            }
-        }
-
-        /// The appearance `icon.json` specialisations are resolved for.
-        var specialization: IconAppearance {
-            switch self {
-            case .light: .light
-            case .dark: .dark
-            case .tinted: .tinted
-            }
-        }
-    }
-
     /// The shape the icon is drawn in.
     public enum Platform: String, Sendable, CaseIterable {
         /// The continuous-corner square filling the canvas (iOS, iPadOS; also what Icon Composer exports).
@@ -158,7 +119,7 @@ public enum IconComposerRenderer {
         }
 
         var side: Int { options.pixels }
-        var appearance: IconAppearance { options.appearance.specialization }
+        var appearance: Appearance { options.appearance }
 
         mutating func draw() throws(IconForgeError) -> Canvas {
             var canvas = Canvas(width: side, height: side)
@@ -323,8 +284,8 @@ public enum IconComposerRenderer {
 extension Specialized {
     /// True when the property names a value of its own for `appearance` (light: a plain value or an entry
     /// without, or with the `light`, appearance), on every idiom.
-    public func specializes(_ appearance: IconAppearance) -> Bool {
-        if appearance == .light { return plain != nil || (entries ?? []).contains { $0.idiom == nil && IconAppearance.isDefault($0.appearance) } }
+    public func specializes(_ appearance: Appearance) -> Bool {
+        if appearance == .light { return plain != nil || (entries ?? []).contains { $0.idiom == nil && Appearance.isDefault($0.appearance) } }
         guard let key = appearance.specializationKey else { return false }
         return (entries ?? []).contains { $0.idiom == nil && $0.appearance == key }
     }

@@ -7,12 +7,8 @@ public protocol IconComposerValue: Sendable, Equatable {
     var json: ContentsJSON { get }
 }
 
-/// The appearance an icon is drawn in: Icon Composer's default (light), dark, or tinted.
-public enum IconAppearance: String, Sendable, CaseIterable, CustomStringConvertible {
-    case light, dark, tinted
-
-    public var description: String { rawValue }
-
+/// How `icon.json` names appearances in its specialisations.
+extension Appearance {
     /// The `appearance` value of a specialisation for this appearance; light is the unspecialised default.
     var specializationKey: String? { self == .light ? nil : rawValue }
 
@@ -65,12 +61,12 @@ public struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     /// The value for `appearance` on the iOS square canvas, as actool resolves it: the plain value when there
     /// is one, else the entry for that appearance, else the default entry (no appearance, or `light`). Idiom-specific entries apply to
     /// other canvases and are passed over.
-    public func value(for appearance: IconAppearance) -> Value? {
+    public func value(for appearance: Appearance) -> Value? {
         if let plain { return plain }
         guard let entries else { return nil }
         let general = entries.filter { $0.idiom == nil }
         if let key = appearance.specializationKey, let match = general.first(where: { $0.appearance == key }) { return match.value }
-        return general.first(where: { IconAppearance.isDefault($0.appearance) })?.value
+        return general.first(where: { Appearance.isDefault($0.appearance) })?.value
     }
 
     /// Every value the property can take, for checks that apply to all of them.

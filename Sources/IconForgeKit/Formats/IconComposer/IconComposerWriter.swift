@@ -19,7 +19,7 @@ struct IconComposerWriter {
     /// The bundle folder.
     var path: String
     /// The layer's image per appearance; light is required.
-    var images: [IconAppearance: LayerImage]
+    var images: [Appearance: LayerImage]
     /// The canvas fill to write, when the user gave one.
     var background: RGBColor?
     /// True when the master has no transparent pixel: its layer is plain artwork, not glass.
@@ -37,7 +37,7 @@ struct IconComposerWriter {
     static let layerName = "icon"
 
     /// The asset file name for an appearance.
-    static func assetName(_ appearance: IconAppearance, fileExtension: String) -> String {
+    static func assetName(_ appearance: Appearance, fileExtension: String) -> String {
         (appearance == .light ? layerName : layerName + "-" + appearance.rawValue) + "." + fileExtension
     }
 
@@ -68,11 +68,11 @@ struct IconComposerWriter {
             document = try IconComposerBundle.read(path).document
             originalText = try? FileIO.readDocument(documentPath)
         }
-        var names: [IconAppearance: String] = [:]
+        var names: [Appearance: String] = [:]
         for (appearance, image) in images { names[appearance] = Self.assetName(appearance, fileExtension: image.fileExtension) }
         guard let light = names[.light] else { preconditionFailure("an Icon Composer layer needs its default image") }
         let imageName: Specialized<String> = names.count == 1 ? Specialized(light)
-            : Specialized(entries: IconAppearance.allCases.compactMap { appearance in
+            : Specialized(entries: Appearance.allCases.compactMap { appearance in
                 names[appearance].map { Specialized.Entry(appearance: appearance.specializationKey, value: $0) }
             })
 
@@ -115,7 +115,7 @@ struct IconComposerWriter {
         do { try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true) } catch {
             throw .file(.writeFailed(path: assets, reason: error.localizedDescription))
         }
-        for appearance in IconAppearance.allCases {
+        for appearance in Appearance.allCases {
             guard let image = images[appearance], let name = names[appearance] else { continue }
             let target = (assets as NSString).appendingPathComponent(name)
             if try writeIfChanged(image.bytes, to: target) { written.append(bundleName + "/Assets/" + name) }

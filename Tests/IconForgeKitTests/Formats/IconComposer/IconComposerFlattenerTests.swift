@@ -9,7 +9,7 @@ private let icons = Fixtures.testImages.appendingPathComponent("icon")
 
 @Suite("IconComposerFlattener")
 struct IconComposerFlattenerTests {
-    private func flatten(_ appearance: IconAppearance, pixels: Int = 256) throws -> Image {
+    private func flatten(_ appearance: Appearance, pixels: Int = 256) throws -> Image {
         let bundle = try IconComposerBundle.read(icons.appendingPathComponent("Layered.icon").path)
         return try IconComposerFlattener.flatten(bundle, appearance: appearance, pixels: pixels, limits: .default).converted(to: .rgba8)
     }

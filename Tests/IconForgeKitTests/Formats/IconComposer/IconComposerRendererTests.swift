@@ -31,7 +31,7 @@ struct GlassBundle {
         return folder.path
     }
 
-    func render(_ appearance: IconComposerRenderer.Appearance = .light, masked: Bool = false) throws -> Image {
+    func render(_ appearance: Appearance = .light, masked: Bool = false) throws -> Image {
         var options = IconComposerRenderer.Options(appearance: appearance, pixels: 256, masked: masked)
         options.colorsTint = true
         return try IconComposerRenderer.render(try IconComposerBundle.read(write()), options: options, limits: .default).converted(to: .rgba8)
