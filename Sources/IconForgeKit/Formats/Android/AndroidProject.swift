@@ -160,8 +160,8 @@ struct AndroidProject {
 
     /// The module's minimum API level as its Gradle file gives it: `minSdk = 26`, `minSdkVersion 26`, `minSdk(26)`,
     /// `minSdk { version = release(29) }`, from the version catalog (`libs.versions.minSdk.get()` with `minSdk = "29"` in
-    /// `gradle/libs.versions.toml`) or the root project's `ext` (`rootProject.ext.minSdkVersion`); else the manifest's
-    /// `android:minSdkVersion`.
+    /// `gradle/libs.versions.toml`), the root project's `ext` (`rootProject.ext.minSdkVersion`) or a Gradle property
+    /// (`projectMinSdk.toInt()` with `projectMinSdk=26` in gradle.properties); else the manifest's `android:minSdkVersion`.
     static func readMinSdk(module: String) -> Int? {
         func text(_ path: String) -> String? { (try? FileIO.readDocument(path)).map { String(decoding: $0, as: UTF8.self) } }
         func captures(_ pattern: String, in text: String) -> [String] {
@@ -181,7 +181,10 @@ struct AndroidProject {
         }
         // What a name stands for: a number, a version catalog's entry (`libs.versions.minSdk.get()`), or a root build
         // file's property (`rootProject.ext.minSdkVersion`).
-        func value(of name: String) -> Int? {
+        func value(of given: String) -> Int? {
+            // `projectMinSdk.toInt()` (Kotlin) and `.toInteger()` (Groovy) only convert a property's text.
+            var name = given
+            for conversion in [".toInt", ".toInteger"] where name.hasSuffix(conversion) { name.removeLast(conversion.count) }
             if let number = Int(name) { return number }
             if let range = name.range(of: "libs.versions.") {
                 var key = String(name[range.upperBound...])
@@ -201,6 +204,15 @@ struct AndroidProject {
                         guard let build = text((root as NSString).appendingPathComponent(file)) else { continue }
                         if let found = firstCapture(NSRegularExpression.escapedPattern(for: key) + #"\s*=\s*([0-9]+)"#, in: build) { return Int(found) }
                     }
+                }
+            }
+            // A Gradle property (`val projectMinSdk: String by project` in Kotlin, a bare name in Groovy), set in a
+            // gradle.properties of the module or a folder above it (FlorisBoard's `projectMinSdk=26`).
+            if !name.contains(".") {
+                let pattern = "(?m)^\\s*" + NSRegularExpression.escapedPattern(for: name) + #"\s*[=:]\s*([0-9]+)\s*$"#
+                for root in [module] + above {
+                    guard let properties = text((root as NSString).appendingPathComponent("gradle.properties")) else { continue }
+                    if let found = firstCapture(pattern, in: properties) { return Int(found) }
                 }
             }
             return nil

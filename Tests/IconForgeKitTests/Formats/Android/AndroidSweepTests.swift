@@ -117,6 +117,26 @@ struct AndroidSweepTests {
         #expect(try snapshot(root) == before)
     }
 
+    @Test("minSdk from a Gradle property (FlorisBoard: `minSdk = projectMinSdk.toInt()`, `projectMinSdk=26` in the root's gradle.properties): an adaptive icon alone needs no density PNGs; at 24 they are missing")
+    func minSdkFromGradleProperty() throws {
+        func project(minSdk: Int) throws -> URL {
+            try AndroidProjectTests.tree([
+                "gradle.properties": "org.gradle.jvmargs=-Xmx4g\nprojectMinSdk=\(minSdk)\nprojectTargetSdk=36\n",
+                "app/build.gradle.kts": "val projectMinSdk: String by project\nval projectTargetSdk: String by project\n"
+                    + "android {\n    defaultConfig {\n        minSdk = projectMinSdk.toInt()\n        targetSdk = projectTargetSdk.toInt()\n    }\n}\n",
+                "app/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
+                    + "    <application android:icon=\"@mipmap/floris_app_icon\" android:roundIcon=\"@mipmap/floris_app_icon_round\"/>\n</manifest>\n",
+                "app/src/main/res/mipmap-anydpi-v26/floris_app_icon.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/bg\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+                "app/src/main/res/mipmap-anydpi-v26/floris_app_icon_round.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/bg\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+                "app/src/main/res/values/colors.xml": "<resources><color name=\"bg\">#FFFFFF</color></resources>\n",
+                "app/src/main/res/drawable/fg.xml": Self.vector,
+            ])
+        }
+        let found = try findings(try project(minSdk: 26).appendingPathComponent("app/src/main"))
+        #expect(found.isEmpty, "\(found.map(\.line))")
+        #expect(try findings(try project(minSdk: 24).appendingPathComponent("app/src/main")).filter { $0.rule == .missingSize }.count == 5)
+    }
+
     @Test("density PNGs that every flavour holds, main holding only the adaptive icon (KeePassDX at minSdk 19): nothing missing; with no flavour holding them, five errors")
     func pngsInFlavours() throws {
         var files = [
