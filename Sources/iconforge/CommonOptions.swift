@@ -5,26 +5,26 @@ import Raster
 
 /// Options every command that decodes PNGs shares.
 struct DecodeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Refuse images with more pixels than this before decoding them.", valueName: "count"))
+    @Option(name: .long, help: .generate("max-pixels"))
     var maxPixels: Int = PNGLimits.default.maxPixels
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Refuse images whose decoded pixels (4 bytes each, 8 at 16 bits) would take more MiB than this, before allocating them.",
-        valueName: "MiB"))
+    @Option(name: .long, help: .generate("max-memory"))
     var maxMemory: Int = PNGLimits.defaultMaxDecodedBytes >> 20
 
-    func validate() throws {
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be a positive number of pixels") }
-        guard maxMemory > 0, maxMemory <= 1 << 20 else { throw ValidationError("--max-memory must be between 1 and 1048576 MiB") }
-    }
+    /// Checked and converted by generate's table of options (`GenerateOption`), which iconforge.yml is read with too:
+    /// one wording of each limit and its errors for every command.
+    func validate() throws { _ = try settings() }
 
     /// The decoder limits these options describe.
-    var limits: PNGLimits {
-        var limits = PNGLimits.default
-        limits.maxPixels = maxPixels
-        limits.maxDecodedBytes = maxMemory << 20
-        return limits
+    var limits: PNGLimits { (try? settings().options.limits) ?? .default }
+
+    private func settings() throws -> GenerateSettings {
+        var settings = GenerateSettings()
+        do {
+            try settings.set("max-pixels", .text(String(maxPixels)))
+            try settings.set("max-memory", .text(String(maxMemory)))
+        } catch { throw ValidationError(error.reason) }
+        return settings
     }
 }
 

@@ -49,6 +49,19 @@ public enum Fixtures {
         }
     }
 
+    /// Every regular file under `folder` (hidden ones and backups too), by relative path, with its bytes: what a test
+    /// compares before and after a run ("a rerun changes no byte", "every original is kept").
+    public static func snapshot(_ folder: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let item = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(item)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { files[item] = try bytes(at: url) }
+        }
+        return files
+    }
+
     /// A fresh, empty temporary folder.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("iconforge-tests-\(UUID().uuidString)")

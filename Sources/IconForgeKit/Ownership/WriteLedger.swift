@@ -94,13 +94,13 @@ struct WriteLedger: Sendable {
         var out: [UInt8] = Array("{\n".utf8)
         out.reserveCapacity(entries.count * 96)
         for (index, (name, hash)) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
-            out += Array("  ".utf8)
+            out.append(contentsOf: "  ".utf8)
             quote(name, into: &out)
-            out += Array(" : ".utf8)
+            out.append(contentsOf: " : ".utf8)
             quote(hash, into: &out)
-            out += Array((index == entries.count - 1 ? "\n" : ",\n").utf8)
+            out.append(contentsOf: (index == entries.count - 1 ? "\n" : ",\n").utf8)
         }
-        out += Array("}\n".utf8)
+        out.append(contentsOf: "}\n".utf8)
         return out
     }
 
@@ -109,12 +109,13 @@ struct WriteLedger: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-            case 0x0A: out += Array("\\n".utf8)
-            case 0x0D: out += Array("\\r".utf8)
-            case 0x09: out += Array("\\t".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
             case 0..<0x20:
                 let digits = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                out.append(contentsOf: "\\u00".utf8)
+                out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             default: out.append(byte)
             }
         }

@@ -212,9 +212,7 @@ public enum FileIO {
     #if os(Linux)
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let renameAt2: RenameAt2? = {
-        // dlsym(RTLD_DEFAULT), not dlopen(nil, RTLD_NOW): that asks glibc to bind every lazily bound call of every
-        // library loaded, a tenth of the time `iconforge` took to start.
-        guard let symbol = dlsym(nil, "renameat2") else { return nil }
+        guard let symbol = GlibcFunction.address(of: "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
     #endif

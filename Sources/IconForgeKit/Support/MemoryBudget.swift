@@ -47,9 +47,7 @@ final class MemoryBudget: @unchecked Sendable {
     /// glibc's malloc_trim, looked up at run time: the Swift Glibc module leaves malloc.h out.
     private typealias MallocTrim = @convention(c) (Int) -> Int32
     private static let mallocTrim: MallocTrim? = {
-        // dlsym(RTLD_DEFAULT), not dlopen(nil, RTLD_NOW): that asks glibc to bind every lazily bound call of every
-        // library loaded, a tenth of the time `iconforge` took to start.
-        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        guard let symbol = GlibcFunction.address(of: "malloc_trim") else { return nil }
         return unsafeBitCast(symbol, to: MallocTrim.self)
     }()
     #endif

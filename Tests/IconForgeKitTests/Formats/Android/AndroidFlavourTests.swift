@@ -19,6 +19,14 @@ struct AndroidFlavourTests {
         return try Generator(options: options).run(source: Self.master, outputFolder: folder.path)
     }
 
+    /// Nothing AAPT2 would stop the build for, and no validate error, anywhere under `root`.
+    private func expectBuildsClean(_ root: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let problems = try AndroidSweepTests.aapt2Problems(root)
+        #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
+        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.line))", sourceLocation: sourceLocation)
+    }
+
     private func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }
 
     private func png(_ side: Int, at path: String, in root: URL) throws {
@@ -28,17 +36,6 @@ struct AndroidFlavourTests {
         try FileIO.writeAtomically(try PNG.encode(Resampler.resize(image, to: PixelSize(width: side, height: side))), to: url.path)
     }
 
-    /// Every file under `root` with its bytes, the backups' included.
-    private func snapshot(_ root: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for case let relative as String in FileManager.default.enumerator(atPath: root.path)! {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[relative] = try Fixtures.bytes(at: root.appendingPathComponent(relative))
-            }
-        }
-        return files
-    }
 
     /// The resources of one variant of `module` as Gradle's merger gives them to AAPT2: every `folder/name` (extension
     /// dropped) from the first source set in `sourceSets` (highest priority first, `main` last) that has it.
@@ -138,13 +135,10 @@ struct AndroidFlavourTests {
             #expect(try Self.launcherLayers(app, sourceSets: [set, "main"])["background"] == set)
         }
         #expect(try Self.launcherLayers(app, sourceSets: ["main"]) == ["background": "main", "foreground": "main", "monochrome": "main"])
-        let problems = try AndroidSweepTests.aapt2Problems(root)
-        #expect(problems.isEmpty, "\(problems)")
-        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.line))")
-        let before = try snapshot(root)
+        try expectBuildsClean(root)
+        let before = try Fixtures.snapshot(root)
         _ = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }
-        #expect(try snapshot(root) == before)
+        #expect(try Fixtures.snapshot(root) == before)
     }
 
     @Test("background pictures a debug build overrides density by density (AntennaPod's @mipmap/ic_launcher_background): a colour run writes the colour as mipmap/ic_launcher_background.xml, the old pictures go to the backup, the debug build still shows its own")
@@ -174,10 +168,7 @@ struct AndroidFlavourTests {
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(try Self.launcherLayers(app, sourceSets: ["debug", "main"]) == ["background": "debug", "foreground": "debug", "monochrome": "main"])
         #expect(try Self.launcherLayers(app, sourceSets: ["main"]) == ["background": "main", "foreground": "main", "monochrome": "main"])
-        let problems = try AndroidSweepTests.aapt2Problems(root)
-        #expect(problems.isEmpty, "\(problems)")
-        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.line))")
+        try expectBuildsClean(root)
     }
 
     @Test("a beta flavour's vector foreground in drawable/: main keeps @drawable/ic_launcher_foreground and says its density pictures shadow beta's; generate --variant beta then writes beta's in the same folders and no icon XML, so each build shows its own; validate is clean, reruns change no byte")
@@ -208,17 +199,14 @@ struct AndroidFlavourTests {
         #expect(!FileManager.default.fileExists(atPath: beta.appendingPathComponent("mipmap-xxhdpi/ic_launcher_foreground.png").path))
         #expect(try Self.launcherLayers(app, sourceSets: ["beta", "main"]) == ["background": "colour", "foreground": "beta", "monochrome": "beta"])
         #expect(try Self.launcherLayers(app, sourceSets: ["main"]) == ["background": "colour", "foreground": "main", "monochrome": "main"])
-        let problems = try AndroidSweepTests.aapt2Problems(root)
-        #expect(problems.isEmpty, "\(problems)")
-        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.line))")
+        try expectBuildsClean(root)
         // Main again after the flavour: beta's pictures now fill every folder main writes, so nothing is shadowed.
         let again = try generate(into: root)
         #expect(again.warnings.isEmpty, "\(again.warnings)")
-        let before = try snapshot(root)
+        let before = try Fixtures.snapshot(root)
         _ = try generate(into: root)
         _ = try generate(into: beta)
-        #expect(try snapshot(root) == before)
+        #expect(try Fixtures.snapshot(root) == before)
     }
 
     @Test("a flavour with a launcher icon of its own (Nextcloud's qa, Home Assistant's debug) is left to itself: main's layers take IconForge's names, nothing is said about the flavour")
@@ -240,10 +228,7 @@ struct AndroidFlavourTests {
         #expect(try text(app.appendingPathComponent("src/qa/res/mipmap-anydpi-v26/ic_launcher.xml")) == icon)
         let qa = try Self.launcherLayers(app, sourceSets: ["qa", "main"])
         #expect(qa == ["background": "qa", "foreground": "qa"], "\(qa)")
-        let problems = try AndroidSweepTests.aapt2Problems(root)
-        #expect(problems.isEmpty, "\(problems)")
-        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.line))")
+        try expectBuildsClean(root)
     }
 
     @Test("the icon the manifest names (@mipmap/app_icon) has its layers checked under the names its XML gives them, not ic_launcher_*'s")
@@ -281,13 +266,10 @@ struct AndroidFlavourTests {
         #expect(try backups.map { try Fixtures.bytes(at: app.appendingPathComponent("src/debug/" + $0)) } == [vector], "\(backups)")
         #expect(try Self.launcherLayers(app, sourceSets: ["debug", "main"]) == ["background": "debug", "foreground": "debug", "monochrome": "debug"])
         #expect(try Self.launcherLayers(app, sourceSets: ["nightly", "main"]) == ["background": "nightly", "foreground": "main", "monochrome": "main"])
-        let problems = try AndroidSweepTests.aapt2Problems(root)
-        #expect(problems.isEmpty, "\(problems)")
-        let errors = try Validator().validate([root.path]).files.flatMap(\.findings).filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.line))")
-        let before = try snapshot(root)
+        try expectBuildsClean(root)
+        let before = try Fixtures.snapshot(root)
         _ = try generate(into: root, configure: colour)
         _ = try generate(into: debug, configure: colour)
-        #expect(try snapshot(root) == before)
+        #expect(try Fixtures.snapshot(root) == before)
     }
 }

@@ -72,17 +72,6 @@ struct AndroidSweepTests {
         return problems.sorted()
     }
 
-    /// Every file under `root` with its bytes, the backups' included.
-    private func snapshot(_ root: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for case let relative as String in FileManager.default.enumerator(atPath: root.path)! {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[relative] = try Fixtures.bytes(at: root.appendingPathComponent(relative))
-            }
-        }
-        return files
-    }
 
     @Test("the AAPT2 check finds what AAPT2 stops for: a colour defined twice, a dangling reference")
     func aapt2CheckCanFail() throws {
@@ -112,9 +101,9 @@ struct AndroidSweepTests {
                 == colours.replacingOccurrences(of: "#FF175DDC", with: "#123456"))
         #expect(try Self.aapt2Problems(root) == [])
         #expect(try Validator().validate([res.path]).errors == 0)
-        let before = try snapshot(root)
+        let before = try Fixtures.snapshot(root)
         _ = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#123456")!) }
-        #expect(try snapshot(root) == before)
+        #expect(try Fixtures.snapshot(root) == before)
     }
 
     @Test("minSdk from a Gradle property (FlorisBoard: `minSdk = projectMinSdk.toInt()`, `projectMinSdk=26` in the root's gradle.properties): an adaptive icon alone needs no density PNGs; at 24 they are missing")

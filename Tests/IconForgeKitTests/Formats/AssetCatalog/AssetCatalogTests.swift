@@ -21,17 +21,6 @@ private func generate(_ presets: String, into folder: URL, source: String = mast
     return try Generator(options: options).run(source: source, outputFolder: folder.path)
 }
 
-/// Every regular file under `folder` (hidden ones too), relative, with its bytes.
-private func snapshot(_ folder: URL) throws -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: folder.path)
-    while let item = enumerator?.nextObject() as? String {
-        var isFolder: ObjCBool = false
-        let url = folder.appendingPathComponent(item)
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { files[item] = try Fixtures.bytes(at: url) }
-    }
-    return files
-}
 
 private func images(_ set: URL) throws -> [[String: Any]] {
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
@@ -43,9 +32,9 @@ struct AssetCatalogWriteTests {
     @Test("an Xcode 10 set whose slots are all named: pixels change, its Contents.json stays byte for byte; a rerun changes nothing")
     func oldFormat() throws {
         let catalog = try copy("OldFormat.xcassets")
-        let before = try snapshot(catalog)
+        let before = try Fixtures.snapshot(catalog)
         try generate("ios", into: catalog)
-        let after = try snapshot(catalog)
+        let after = try Fixtures.snapshot(catalog)
         #expect(Set(after.keys) == Set(before.keys)) // no file added, none left behind
         #expect(after["AppIcon.appiconset/Contents.json"] == before["AppIcon.appiconset/Contents.json"])
         #expect(after["Contents.json"] == before["Contents.json"])
@@ -53,7 +42,7 @@ struct AssetCatalogWriteTests {
         let time = try FileManager.default.attributesOfItem(atPath: catalog.appendingPathComponent("AppIcon.appiconset/icon-ipad-76-2.png").path)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.02)
         try generate("ios", into: catalog)
-        #expect(try snapshot(catalog) == after)
+        #expect(try Fixtures.snapshot(catalog) == after)
         #expect(try FileManager.default.attributesOfItem(atPath: catalog.appendingPathComponent("AppIcon.appiconset/icon-ipad-76-2.png").path)[.modificationDate] as? Date == time)
         #expect(try Validator().validate([catalog.path]).errors == 0)
     }
@@ -61,9 +50,9 @@ struct AssetCatalogWriteTests {
     @Test("a catalog's own Contents.json with properties is never rewritten, nor its other sets")
     func catalogProperties() throws {
         let catalog = try copy("WithProperties.xcassets")
-        let before = try snapshot(catalog)
+        let before = try Fixtures.snapshot(catalog)
         try generate("ios", into: catalog)
-        let after = try snapshot(catalog)
+        let after = try Fixtures.snapshot(catalog)
         #expect(after["Contents.json"] == before["Contents.json"] && after["AccentColor.colorset/Contents.json"] == before["AccentColor.colorset/Contents.json"])
         #expect(String(decoding: after["Contents.json"]!, as: UTF8.self).contains("generate-swift-asset-symbol-extensions"))
     }
@@ -72,9 +61,9 @@ struct AssetCatalogWriteTests {
     func legacyNames() throws {
         let catalog = try copy("Legacy.xcassets")
         let set = catalog.appendingPathComponent("AppIcon.appiconset")
-        let before = try snapshot(catalog)
+        let before = try Fixtures.snapshot(catalog)
         let report = try generate("ios-legacy", into: catalog)
-        let after = try snapshot(catalog)
+        let after = try Fixtures.snapshot(catalog)
         #expect(Set(after.keys) == Set(before.keys))
         #expect(after["AppIcon.appiconset/mac-128.png"] == before["AppIcon.appiconset/mac-128.png"])
         #expect(report.files.filter { $0.pixels != nil }.allSatisfy { ($0.path as NSString).lastPathComponent.hasPrefix("appicon_") })
@@ -90,14 +79,14 @@ struct AssetCatalogWriteTests {
         let expected = order.map(key).filter { name in entries.contains { key($0) == name } }
         #expect(entries.map(key) == expected)
         try generate("ios-legacy", into: catalog)
-        #expect(try snapshot(catalog) == after)
+        #expect(try Fixtures.snapshot(catalog) == after)
     }
 
     @Test("switching classic -> single size -> classic with --replace-layout: each layout replaces the other, files that leave go to the backup")
     func switchLayouts() throws {
         let catalog = try copy("Legacy.xcassets")
         let set = catalog.appendingPathComponent("AppIcon.appiconset")
-        let original = try snapshot(set)
+        let original = try Fixtures.snapshot(set)
         let replacing = { (options: inout GenerateOptions) in options.replacesLayout = true }
         var options = GenerateOptions(presets: try PresetCatalog.presets("ios-single"))
         replacing(&options)
@@ -107,12 +96,12 @@ struct AssetCatalogWriteTests {
         // The 19 files of the old layout leave the set; the user's Contents.json, rewritten, is kept too.
         #expect(single.notes.count == 2 && single.notes[0].hasPrefix("moved 19 files of the replaced layout out of AppIcon.appiconset to "))
         #expect(single.notes[1].hasPrefix("kept your Legacy.xcassets/AppIcon.appiconset/Contents.json in "))
-        #expect(Set(try snapshot(set).keys) == ["Contents.json", "AppIcon.png", "mac-128.png"])
+        #expect(Set(try Fixtures.snapshot(set).keys) == ["Contents.json", "AppIcon.png", "mac-128.png"])
         #expect(try images(set).map { $0["idiom"] as? String } == ["universal", "mac"])
         // Every file that left is in the backup, byte for byte.
         let backups = catalog.deletingLastPathComponent().appendingPathComponent(".iconforge-backup")
         let stamp = try #require(try FileManager.default.contentsOfDirectory(atPath: backups.path).first)
-        let saved = try snapshot(backups.appendingPathComponent(stamp).appendingPathComponent("Legacy.xcassets/AppIcon.appiconset"))
+        let saved = try Fixtures.snapshot(backups.appendingPathComponent(stamp).appendingPathComponent("Legacy.xcassets/AppIcon.appiconset"))
         #expect(saved.count == 20 && saved.allSatisfy { original[$0.key] == $0.value })
         try generate("ios", into: catalog, configure: replacing)
         let entries = try images(set)
