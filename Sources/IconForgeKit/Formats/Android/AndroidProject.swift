@@ -244,11 +244,15 @@ struct AndroidProject {
         var text: String
     }
 
-    /// The adaptive icon definitions of `res`, folder by folder in name order; one that is there but cannot be read is
-    /// handed to `unreadable` (a pipe, a 5 MB file) and left out.
+    /// The adaptive icon definitions of `res`, folder by folder in name order, each file once however often `names`
+    /// gives it (Fossify's manifest names @mipmap/ic_launcher as its icon and its round icon: checked twice, every
+    /// finding came out twice); one that is there but cannot be read is handed to `unreadable` (a pipe, a 5 MB file)
+    /// and left out.
     static func adaptiveIconFiles(in res: String, names: [String] = ["ic_launcher.xml", "ic_launcher_round.xml"],
                                   unreadable: (String, FileError) -> Void = { _, _ in }) -> [AdaptiveIconFile] {
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }.sorted()
+        var seen = Set<String>()
+        let names = names.filter { seen.insert($0).inserted }
         var files: [AdaptiveIconFile] = []
         for folder in folders {
             for name in names {

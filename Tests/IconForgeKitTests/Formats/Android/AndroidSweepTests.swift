@@ -106,6 +106,19 @@ struct AndroidSweepTests {
         #expect(try Fixtures.snapshot(root) == before)
     }
 
+    @Test("a manifest naming one icon as both android:icon and android:roundIcon (Fossify's @mipmap/ic_launcher): its adaptive icon is checked once, each finding said once")
+    func sameIconAndRoundIcon() throws {
+        let root = try AndroidProjectTests.tree([
+            "app/build.gradle.kts": "android { defaultConfig { minSdk = 26 } }\n",
+            "app/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
+                + "    <application android:icon=\"@mipmap/ic_launcher\" android:roundIcon=\"@mipmap/ic_launcher\"/>\n</manifest>\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/color_primary\"/>\n    <foreground android:drawable=\"@drawable/fg\"/>\n    <monochrome android:drawable=\"@drawable/fg\"/>\n"),
+            "app/src/main/res/drawable/fg.xml": Self.vector,
+        ])
+        let found = try findings(root.appendingPathComponent("app/src/main"))
+        #expect(found.count == 1 && found.first?.message.contains("@color/color_primary") == true, "\(found.map(\.line))")
+    }
+
     @Test("minSdk from a Gradle property (FlorisBoard: `minSdk = projectMinSdk.toInt()`, `projectMinSdk=26` in the root's gradle.properties): an adaptive icon alone needs no density PNGs; at 24 they are missing")
     func minSdkFromGradleProperty() throws {
         func project(minSdk: Int) throws -> URL {
