@@ -15,6 +15,9 @@ public struct ProjectLayout: Sendable {
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
     /// Tauri's `src-tauri/icons`, or electron-builder's `build`.
     public var windowsFolder: String?
+    /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
+    /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
+    public var tauriIcons: String?
     /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
     public var linuxFolder: String?
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
@@ -76,7 +79,10 @@ public struct ProjectLayout: Sendable {
                         continue
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
-                    if name == "icons", path.parentFolder.hasSuffix("src-tauri") { windowsFolder = windowsFolder ?? path }
+                    if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
+                        windowsFolder = windowsFolder ?? path
+                        tauriIcons = tauriIcons ?? path
+                    }
                     if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
@@ -163,8 +169,28 @@ public struct ProjectLayout: Sendable {
         return (folder as NSString).appendingPathComponent(variant)
     }
 
+    /// The subfolder a plain folder gives each platform when a run writes several into it ("" for Apple's: the folder itself).
+    static func plainFolder(_ platform: Preset.Platform) -> String {
+        switch platform {
+        case .android: "android"
+        case .web: "web"
+        case .windows: "windows"
+        case .linux: "linux"
+        case .browserExtension: "extension"
+        case .apple: ""
+        }
+    }
+
+    /// True when every platform folder found is one a plain folder's run puts there (`web/`, `linux/`…), and there is no
+    /// catalog or Android module: the folder is what IconForge wrote into a plain folder, not a project.
+    var isPlainFolderOutput: Bool {
+        guard catalogs.isEmpty, androidRoot == nil else { return false }
+        let found: [(String?, Preset.Platform)] = [(webFolder, .web), (windowsFolder, .windows), (linuxFolder, .linux), (extensionFolder, .browserExtension)]
+        return found.allSatisfy { folder, platform in folder == nil || folder == Self.plainFolder(platform) }
+    }
+
     /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
-    /// - into a catalog, a `res/` folder or an `.icon`: all of them there, as given;
+    /// - into a catalog, a `res/` folder, an `.icon` or Tauri's `src-tauri/icons`: all of them there, as given;
     /// - into a project's root (one where a catalog, an Android module or a web folder is found): Apple presets into the
     ///   catalog laid out for them (a macOS preset into the catalog whose icon set is the Mac's, as in a Flutter app),
     ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
@@ -178,25 +204,22 @@ public struct ProjectLayout: Sendable {
             platforms.append((name, presets.first?.platform ?? .apple))
         }
         let last = (out as NSString).lastPathComponent
-        if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" { return [(names, out)] }
+        if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out) { return [(names, out)] }
         var routes: [(presets: [String], folder: String)] = []
         func add(_ name: String, _ relative: String) {
             let folder = relative.isEmpty ? out : out == "." ? relative : (out as NSString).appendingPathComponent(relative)
             if let index = routes.firstIndex(where: { $0.folder == folder }) { routes[index].presets.append(name) } else { routes.append(([name], folder)) }
         }
         let layout = ProjectLayout(root: out)
-        guard layout.isProject else {
-            guard Set(platforms.map(\.platform)).count > 1 else { return [(names, out)] }
+        let severalPlatforms = Set(platforms.map(\.platform)).count > 1
+        // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
+        // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
+        guard layout.isProject, !layout.isPlainFolderOutput else {
+            guard severalPlatforms || layout.isProject else { return [(names, out)] }
             for (name, platform) in platforms {
-                let folder = switch platform {
-                case .android: "android"
-                case .web: "web"
-                case .windows: "windows"
-                case .linux: "linux"
-                case .browserExtension: "extension"
-                case .apple: ""
-                }
-                add(name, folder)
+                // One platform goes into its folder only where the earlier run made one (a rerun of web alone into web/).
+                let folder = plainFolder(platform)
+                add(name, severalPlatforms || isFolder((out as NSString).appendingPathComponent(folder)) ? folder : "")
             }
             return routes
         }
@@ -207,10 +230,11 @@ public struct ProjectLayout: Sendable {
             case .android: layout.androidRoot
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
-            case .linux: layout.linuxFolder
+            case .linux: layout.linuxFolder ?? layout.tauriIcons
             case .browserExtension: layout.extensionFolder
-            case .apple: (layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }
-                          ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty }))?.path
+            case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
+                ?? (family == "macos" ? layout.tauriIcons : nil)
+                ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path
             }
             if let relative { add(name, relative) } else { missing.append(name) }
         }

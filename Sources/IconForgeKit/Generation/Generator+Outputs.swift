@@ -48,8 +48,8 @@ extension Generator {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            return adoptingExtensionIcons(adoptingWebsiteIcons(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder),
-                                          folder: outputFolder)
+            let desktop = TauriIcons.adopting(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder)
+            return adoptingExtensionIcons(adoptingWebsiteIcons(desktop, folder: outputFolder), folder: outputFolder)
         }
         return result
     }

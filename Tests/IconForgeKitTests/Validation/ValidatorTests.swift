@@ -106,6 +106,17 @@ struct ValidatorCatalogTests {
         #expect(report.errors == 6 && report.warnings == 2)
     }
 
+    @Test("a note in a set (Flutter's LaunchImage.imageset/README.md) is no unassigned child, as for actool; a stray image is")
+    func notesInSets() throws {
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Good.xcassets")
+        try FileManager.default.copyItem(at: validation.appendingPathComponent("Good.xcassets"), to: catalog)
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        try Data("# Launch Screen Assets\n".utf8).write(to: set.appendingPathComponent("README.md"))
+        try FileManager.default.copyItem(at: set.appendingPathComponent("Icon-20@1x.png"), to: set.appendingPathComponent("Stray.png"))
+        let report = try Validator().validate([catalog.path])
+        #expect(report.files.flatMap(\.findings).map(\.message) == ["Stray.png is in AppIcon.appiconset but no Contents.json entry names it"])
+    }
+
     @Test("files named one by one take role and size from their own set; the sets' own checks are not run")
     func filesOfSets() throws {
         let broken = validation.appendingPathComponent("Broken.xcassets")

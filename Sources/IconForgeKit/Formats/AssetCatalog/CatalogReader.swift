@@ -100,7 +100,9 @@ enum CatalogReader {
             if kind == "appiconset", isAppStoreIcon(entry) { targets[filename]!.appStoreIcon = true }
         }
         guard setChecks else { return (order.map { targets[$0]! }, findings) }
-        for file in files.sorted() where targets[file] == nil {
+        // actool counts only the files it could assign to a slot: a note beside them (Flutter's template keeps a
+        // README.md in LaunchImage.imageset) is no unassigned child, and Xcode builds it without a word.
+        for file in files.sorted() where targets[file] == nil && !Self.isDocumentation(file) {
             report(Finding(.unreferencedFile, .warning, "\(file) is in \(name) but no Contents.json entry names it",
                            fix: "delete it, or assign it to a slot in Xcode"))
         }
@@ -265,5 +267,12 @@ enum CatalogReader {
                                                             fix: "add it (\(slot)); 'iconforge generate' fills every slot of a preset",
                                                             reference: reference))
         }
+    }
+}
+
+extension CatalogReader {
+    /// Text kept beside a set's images (README.md, notes), which actool ignores.
+    static func isDocumentation(_ file: String) -> Bool {
+        ["md", "markdown", "txt", "rtf"].contains(file.fileExtension.lowercased())
     }
 }

@@ -41,7 +41,10 @@ enum IcnsChecks {
         // Xcode never checks an icon inside a project bundle, and the Mac App Store reads a .icon app's icon from Assets.car.
         let inProject = (path ?? name).split(separator: "/").contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
         if !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements) {
-            findings.append(Finding(.icns, .error, "\(name) has no ic10 (512 pt @2x, 1024 px) image; the Mac App Store requires it",
+            // A warning, not an error: an app built by Xcode takes its icon from the asset catalog, so a hand-kept .icns
+            // is an Electron, Tauri, Qt or Java app's, most of which never go to the Mac App Store (MarkText's has none).
+            findings.append(Finding(.icns, .warning, "\(name) has no ic10 (512 pt @2x, 1024 px) image: Retina screens draw the 512 px one "
+                                    + "scaled up at 512 pt, and the Mac App Store refuses an app whose icon lacks it",
                                     fix: "add a 1024 px image ('iconforge generate MASTER --preset macos')"))
         }
         return findings

@@ -16,6 +16,7 @@ enum IcoChecks {
             }
             return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it ('iconforge generate MASTER --preset web' writes favicon.ico)")]
         }
+        if name.lowercased().contains("tray") { return trayIconFindings(name: name, entries: entries) }
         if !name.lowercased().contains("favicon") { return appIconFindings(name: name, entries: entries) }
         let largest = entries.map { min($0.size.width, $0.size.height) }.max() ?? 0
         guard largest < 48 else { return [] }
@@ -26,7 +27,19 @@ enum IcoChecks {
                         fix: "include 16, 32 and 48 px ('iconforge generate MASTER --preset web' does)")]
     }
 
-    /// A Windows app's icon (any `.ico` but a site's favicon): the sizes the shell draws — 16 (title bar, small
+    /// A notification-area (tray) icon, named so: Windows draws it at the small-icon size — 16 px at 100%, up to 32
+    /// at 200% — picking the nearest entry and scaling down from a larger one. Large views never show it, so no 256 is
+    /// asked for; what matters is a 16 drawn for 16, and a 32 for high-DPI screens.
+    static func trayIconFindings(name: String, entries: [Ico.Entry]) -> [Finding] {
+        let sides = entries.map { $0.size.width }
+        let missing = [16, 32].filter { !sides.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        return [Finding(.windowsIcon, .warning, "\(name) is a notification-area icon without \(missing.map { "\($0)x\($0)" }.joined(separator: " or ")): "
+                        + "Windows scales another size for the tray at 100% (16 px) or 200% (32 px), blurred",
+                        fix: "include 16, 20, 24 and 32 px entries")]
+    }
+
+    /// A Windows app's icon (any `.ico` but a site's favicon or a tray icon): the sizes the shell draws — 16 (title bar, small
     /// icons), 24 and 32 (taskbar at 100–200%), 48 (Explorer's medium icons), 256 (large views, Alt-Tab, the Start
     /// menu at high DPI) — and a first entry readers that take only the first (Tauri before 2.5, winit, Tk, Java)
     /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`

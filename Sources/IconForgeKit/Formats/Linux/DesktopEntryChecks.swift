@@ -23,8 +23,9 @@ enum DesktopEntryChecks {
             }
             return []
         }
-        // An absolute path is where the icon is installed, which the folder validated need not hold.
-        guard !icon.hasPrefix("/") else { return [] }
+        // An absolute path is where the icon is installed, which the folder validated need not hold; a placeholder is
+        // filled in by the packager (Tauri's Handlebars template `Icon={{icon}}`, Meson's `@ICON@`, a shell's `${ICON}`).
+        guard !icon.hasPrefix("/"), !isPlaceholder(icon) else { return [] }
         var findings: [Finding] = []
         var lookup = icon
         if let ext = iconExtensions.first(where: { icon.lowercased().hasSuffix("." + $0) }) {
@@ -49,6 +50,13 @@ enum DesktopEntryChecks {
                                     reference: ValidationRule.hicolor.reference))
         }
         return findings
+    }
+
+    /// True for a value a packager substitutes before installing the entry.
+    static func isPlaceholder(_ value: String) -> Bool {
+        if value.contains("{{") || value.contains("${") { return true }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count >= 3 && value.hasPrefix("@") && value.hasSuffix("@")
     }
 
     /// True for a file in `hicolor/<folder>/apps/` whose size folder the theme does not declare.

@@ -75,6 +75,12 @@ enum WebManifestChecks {
                     report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " ")) "
                                    + "(the same file is listed at \(size) too): browsers scale it, at a cost in sharpness",
                                    fix: "give each size its own file ('iconforge generate --preset web' renders one per size)"))
+                } else if WebManifestChecks.isLarger(size, thanAllOf: declared) {
+                    // Chrome picks the icon by its stated size and scales what it downloads to fit: a larger file
+                    // installs and draws well, only heavier; DevTools reports the mismatch.
+                    report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " ")): "
+                                   + "browsers download the larger file and scale it down",
+                                   fix: "export it at the stated size, or correct sizes"))
                 } else {
                     report(Finding(.webManifest, .error, "\(name): icons[\(index)] \(src) is \(size) but says \(declared.joined(separator: " "))",
                                    fix: "export it at the stated size, or correct sizes"))
@@ -123,5 +129,17 @@ enum WebManifestChecks {
               scope.contains(fromRoot), FileManager.default.fileExists(atPath: fromRoot) else { return "" }
         let shown = WebApp.relative(fromRoot, to: site.root) ?? fromRoot
         return " (a src is read from the manifest's folder; from the page, \(shown) exists)"
+    }
+}
+
+extension WebManifestChecks {
+    /// True when the image is at least as large, in both directions, as every size `sizes` states ("512x512").
+    static func isLarger(_ size: PixelSize, thanAllOf sizes: [String]) -> Bool {
+        let stated = sizes.compactMap { text -> (Int, Int)? in
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+            return (width, height)
+        }
+        return !stated.isEmpty && stated.allSatisfy { size.width >= $0.0 && size.height >= $0.1 }
     }
 }

@@ -143,8 +143,8 @@ public enum WindowsVisualAssets {
     }
 
     /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as
-    /// `<ApplicationIcon>`, else the one at the top, else the one in the tile folder (or the one of them named AppIcon,
-    /// app or icon: `SetupIcon.ico` beside it is an installer's).
+    /// `<ApplicationIcon>`, else the one Tauri's configuration lists, else the one at the top (tray icons aside), else the
+    /// one in the tile folder (or the one of them named AppIcon, app or icon: `SetupIcon.ico` beside it is an installer's).
     static func existingAppIcon(in folder: String, files: [String], tiles: String?) -> String? {
         let scope = FolderScope(folder)
         for project in files where project.hasSuffix(".csproj") || project.hasSuffix(".vcxproj") {
@@ -158,7 +158,11 @@ public enum WindowsVisualAssets {
                 return relative
             }
         }
-        let isAppIco = { (name: String) in name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") }
+        // Tauri's bundler takes the .ico its configuration lists (beside it, clash-verge-rev keeps eight tray icons).
+        if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }), files.contains(listed) { return listed }
+        let isAppIco = { (name: String) in
+            name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") && !name.lowercased().contains("tray")
+        }
         let top = files.filter(isAppIco)
         if top.count == 1 { return top[0] }
         guard top.isEmpty, let tiles else { return nil }

@@ -33,6 +33,20 @@ struct IcoChecksTests {
         #expect(thirtyTwo.count == 1 && thirtyTwo[0].message.contains("holds only 16x16, 32x32: Windows shortcuts"))
     }
 
+    @Test("a tray icon (Hiddify's tray_icon.ico: 128, 64, 48, 32, 16) is drawn at 16–32 px: no 256 or 24 asked for; without 16 or 32, a warning")
+    func trayIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileIO.writeAtomically(try Ico.encode([128, 64, 48, 32, 16].map(square)), to: folder.appendingPathComponent("tray_icon.ico").path)
+        try FileIO.writeAtomically(try Ico.encode([square(48)]), to: folder.appendingPathComponent("TrayConnected.ico").path)
+        try FileIO.writeAtomically(try Ico.encode([128, 64, 48, 32, 16].map(square)), to: folder.appendingPathComponent("app.ico").path)
+        let report = try Validator().validate([folder.path], parallelism: .serial)
+        func found(_ name: String) -> [Finding] { report.files.first { $0.path.hasSuffix("/" + name) }?.findings ?? [] }
+        #expect(found("tray_icon.ico").isEmpty, "\(found("tray_icon.ico").map(\.line))")
+        #expect(found("TrayConnected.ico").map(\.severity) == [.warning] && found("TrayConnected.ico").first?.message.contains("without 16x16 or 32x32") == true)
+        // The same entries as an app icon still lack what Explorer's large views and 150% taskbars draw.
+        #expect(found("app.ico").contains { $0.message.contains("no 256x256") } && found("app.ico").contains { $0.message.contains("no 24x24") })
+    }
+
     @Test("PNG data named .ico is a warning; anything else, or a damaged directory, an error")
     func notIco() throws {
         let png = try findings(PNG.encode(square(48)))

@@ -78,6 +78,15 @@ struct HicolorThemeTests {
         #expect(found.contains { $0.severity == .error && $0.message.contains("no [Desktop Entry] group") })
     }
 
+    @Test("a placeholder the packager fills in (Tauri's Icon={{{icon}}}, Meson's @ICON@, ${ICON}) is not looked up", arguments: ["{{{icon}}}", "{{icon}}", "@ICON@", "${ICON}"])
+    func placeholder(value: String) throws {
+        let root = try Fixtures.temporaryFolder()
+        try icon(48, "hicolor/48x48/apps/org.example.App.png", in: root)
+        try text(app(icon: value), "packages/linux/app.desktop", in: root)
+        let found = try findings(root).filter { $0.rule == .desktopEntry }
+        #expect(found.isEmpty, "\(found.map(\.line))")
+    }
+
     @Test("without an icon theme in the folder, an Icon= found nowhere is a warning: packaging may install it under that name")
     func entryWithoutTheme() throws {
         let root = try Fixtures.temporaryFolder()

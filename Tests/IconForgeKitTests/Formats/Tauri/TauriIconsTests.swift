@@ -1,0 +1,81 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// A Tauri app's `src-tauri/icons`, as clash-verge-rev keeps it: `tauri icon`'s files listed in `tauri.conf.json`, tray
+/// icons beside them. A run of the desktop presets into the project refreshes exactly the listed files in place.
+@Suite("Tauri: src-tauri/icons")
+struct TauriIconsTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+    static let config = #"{"productName": "Clip", "bundle": {"icon": ["icons/32x32.png", "icons/128x128.png", "icons/128x128@2x.png", "icons/icon.icns", "icons/icon.ico"]}}"#
+
+    /// A Tauri project whose icons are flat red squares (and a tray icon that is not the app's).
+    private func project(config: String = config) throws -> URL {
+        let root = try Fixtures.temporaryFolder()
+        let icons = root.appendingPathComponent("src-tauri/icons")
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        try Data(config.utf8).write(to: root.appendingPathComponent("src-tauri/tauri.conf.json"))
+        let red = { (side: Int) in Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)) }
+        for (name, side) in [("32x32.png", 32), ("128x128.png", 128), ("128x128@2x.png", 256), ("icon.png", 512), ("Square30x30Logo.png", 30)] {
+            try Data(try PNG.encode(red(side))).write(to: icons.appendingPathComponent(name))
+        }
+        try Data(try Ico.encode([red(32)])).write(to: icons.appendingPathComponent("icon.ico"))
+        try Data(try Ico.encode([red(32), red(16)])).write(to: icons.appendingPathComponent("tray-icon.ico"))
+        try Data(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))])).write(to: icons.appendingPathComponent("icon.icns"))
+        return root
+    }
+
+    /// Every destination of `generate MASTER --preset windows,macos,linux --out ROOT`, run.
+    private func generate(into root: URL) throws -> [GenerationReport] {
+        let request = try GenerateRequest(sources: [Self.master], presets: "windows,macos,linux", out: root.path, options: GenerateOptions(presets: []))
+        return try request.destinations().map { destination in
+            try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
+        }
+    }
+
+    @Test("windows, macos and linux all go to src-tauri/icons, which gets back exactly its files, re-rendered; the tray icon is kept")
+    func refreshInPlace() throws {
+        let root = try project()
+        let icons = root.appendingPathComponent("src-tauri/icons")
+        let before = try FileManager.default.contentsOfDirectory(atPath: icons.path).sorted()
+        let tray = try Fixtures.bytes(at: icons.appendingPathComponent("tray-icon.ico"))
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path).map(\.folder) == [icons.path])
+        let reports = try generate(into: root)
+        #expect(reports.count == 1)
+        // Nothing added: no asset catalog, hicolor tree, .desktop file, app.ico or Assets/.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("src-tauri").path).filter { !$0.hasPrefix(".") }.sorted() == ["icons", "tauri.conf.json"])
+        for (name, side) in [("32x32.png", 32), ("128x128.png", 128), ("128x128@2x.png", 256), ("icon.png", 512), ("Square30x30Logo.png", 30)] {
+            let image = try PNG.decode(try Fixtures.bytes(at: icons.appendingPathComponent(name))).image.converted(to: .rgba8)
+            #expect(image.size == PixelSize(width: side, height: side), "\(name)")
+            #expect(image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255), "\(name) was not re-rendered")
+        }
+        let icns = try Icns.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.icns")))
+        #expect(icns.contains { $0.type == "ic10" } && icns.contains { $0.type == "ic04" })
+        #expect(try Ico.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.ico"))).count == 8)
+        #expect(try Fixtures.bytes(at: icons.appendingPathComponent("tray-icon.ico")) == tray)
+        // A rerun writes nothing, and the project validates clean.
+        let written = try Fixtures.snapshot(root)
+        _ = try generate(into: root)
+        #expect(try Fixtures.snapshot(root) == written)
+        let validation = try Validator().validate([root.path])
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("Tauri 1's tauri.bundle.icon is read too; without a list, tauri icon's four PNGs and icon.icns are what Linux and macOS get")
+    func configForms() throws {
+        let v1 = try project(config: #"{"tauri": {"bundle": {"icon": ["icons/64x64.png", "./icons/app.icns"]}}}"#)
+        let icons = v1.appendingPathComponent("src-tauri/icons")
+        _ = try generate(into: v1)
+        #expect(try PNG.decode(try Fixtures.bytes(at: icons.appendingPathComponent("64x64.png"))).image.size == PixelSize(width: 64, height: 64))
+        #expect(try Icns.read(try Fixtures.bytes(at: icons.appendingPathComponent("app.icns"))).contains { $0.type == "ic10" })
+        let bare = try project(config: "{}")
+        _ = try generate(into: bare)
+        let files = try FileManager.default.contentsOfDirectory(atPath: bare.appendingPathComponent("src-tauri/icons").path)
+        #expect(Set(["32x32.png", "128x128.png", "128x128@2x.png", "icon.png", "icon.icns", "icon.ico"]).isSubset(of: Set(files)))
+        #expect(!files.contains { $0.hasSuffix(".desktop") || $0 == "hicolor" || $0.hasSuffix(".appiconset") })
+    }
+}
