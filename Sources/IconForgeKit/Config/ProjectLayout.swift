@@ -18,6 +18,9 @@ public struct ProjectLayout: Sendable {
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
     public var tauriIcons: String?
+    /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
+    /// folder of the file electron-builder's `mac.icon` names.
+    public var icnsFolder: String?
     /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
     public var linuxFolder: String?
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
@@ -49,10 +52,12 @@ public struct ProjectLayout: Sendable {
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             webFolder = ""
         }
-        // electron-builder's resources folder (`build/`, which the search skips as build output).
-        if let bytes = try? FileIO.readDocument((root as NSString).appendingPathComponent("package.json")),
-           String(decoding: bytes, as: UTF8.self).contains("\"electron"), Self.isFolder((root as NSString).appendingPathComponent("build")) {
-            windowsFolder = "build"
+        // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
+        // the search skips as build output).
+        if let electron = ElectronBuilder.read(root: root) {
+            let resources = Self.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
+            windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
+            icnsFolder = electron.macIcon.map { $0.parentFolder }
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         while !queue.isEmpty {
@@ -82,6 +87,7 @@ public struct ProjectLayout: Sendable {
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path
+                        icnsFolder = icnsFolder ?? path
                     }
                     if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
@@ -190,7 +196,8 @@ public struct ProjectLayout: Sendable {
     }
 
     /// Where each preset (by the name or path given to `--preset`) goes when a run is given `out`:
-    /// - into a catalog, a `res/` folder, an `.icon` or Tauri's `src-tauri/icons`: all of them there, as given;
+    /// - into a catalog, a `res/` folder, an `.icon`, or a desktop packager's icon folder (Tauri's `src-tauri/icons`,
+    ///   electron-builder's): all of them there, as given;
     /// - into a project's root (one where a catalog, an Android module or a web folder is found): Apple presets into the
     ///   catalog laid out for them (a macOS preset into the catalog whose icon set is the Mac's, as in a Flutter app),
     ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
@@ -204,7 +211,8 @@ public struct ProjectLayout: Sendable {
             platforms.append((name, presets.first?.platform ?? .apple))
         }
         let last = (out as NSString).lastPathComponent
-        if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out) { return [(names, out)] }
+        if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out)
+            || ElectronBuilder.isIconFolder(out) { return [(names, out)] }
         var routes: [(presets: [String], folder: String)] = []
         func add(_ name: String, _ relative: String) {
             let folder = relative.isEmpty ? out : out == "." ? relative : (out as NSString).appendingPathComponent(relative)
@@ -233,7 +241,7 @@ public struct ProjectLayout: Sendable {
             case .linux: layout.linuxFolder ?? layout.tauriIcons
             case .browserExtension: layout.extensionFolder
             case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
-                ?? (family == "macos" ? layout.tauriIcons : nil)
+                ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path
             }
             if let relative { add(name, relative) } else { missing.append(name) }

@@ -48,7 +48,8 @@ extension Generator {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            let desktop = TauriIcons.adopting(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder)
+            let desktop = ElectronBuilder.adopting(TauriIcons.adopting(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder),
+                                                   folder: outputFolder)
             return adoptingExtensionIcons(adoptingWebsiteIcons(desktop, folder: outputFolder), folder: outputFolder)
         }
         return result

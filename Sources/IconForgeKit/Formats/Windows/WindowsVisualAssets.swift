@@ -81,17 +81,18 @@ public enum WindowsVisualAssets {
         let manager = FileManager.default
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
+        // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
+        // the resources folder only, so none are added beside the icon.
+        if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
         // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
         return isElectronResources(folder) ? "appx" : "Assets"
     }
 
-    /// True for electron-builder's resources folder: `build/` beside a package.json that names electron.
+    /// True for electron-builder's resources folder (`build/`, or its `directories.buildResources`).
     static func isElectronResources(_ folder: String) -> Bool {
-        guard (folder as NSString).lastPathComponent == "build",
-              let bytes = try? FileIO.readDocument((folder.parentFolder as NSString).appendingPathComponent("package.json")) else { return false }
-        return String(decoding: bytes, as: UTF8.self).contains("\"electron")
+        ElectronBuilder.near(folder)?.isResources(folder) == true
     }
 
     /// Tauri's `Square30x30Logo.png`…`Square310x310Logo.png`: a logo named by its size, unqualified.
@@ -143,7 +144,7 @@ public enum WindowsVisualAssets {
     }
 
     /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as
-    /// `<ApplicationIcon>`, else the one Tauri's configuration lists, else the one at the top (tray icons aside), else the
+    /// `<ApplicationIcon>`, else the one Tauri's or electron-builder's configuration names, else the one at the top (tray icons aside), else the
     /// one in the tile folder (or the one of them named AppIcon, app or icon: `SetupIcon.ico` beside it is an installer's).
     static func existingAppIcon(in folder: String, files: [String], tiles: String?) -> String? {
         let scope = FolderScope(folder)
@@ -158,8 +159,10 @@ public enum WindowsVisualAssets {
                 return relative
             }
         }
-        // Tauri's bundler takes the .ico its configuration lists (beside it, clash-verge-rev keeps eight tray icons).
+        // Tauri's bundler takes the .ico its configuration lists (beside it, clash-verge-rev keeps eight tray icons),
+        // electron-builder the one win.icon names (MarkText's md.ico beside it is a document's).
         if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }), files.contains(listed) { return listed }
+        if let electron = ElectronBuilder.near(folder), let named = electron.icon(electron.windowsIcon, in: folder) { return named }
         let isAppIco = { (name: String) in
             name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") && !name.lowercased().contains("tray")
         }

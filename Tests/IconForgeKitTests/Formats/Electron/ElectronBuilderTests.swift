@@ -1,0 +1,63 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// An Electron app packaged by electron-builder: the icons its configuration names are refreshed where they are.
+@Suite("Electron: electron-builder's icons")
+struct ElectronBuilderTests {
+    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+    static let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0"}}"#
+
+    private func write(_ bytes: [UInt8], _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    private func generate(_ presets: String, into root: URL) throws {
+        let request = try GenerateRequest(sources: [Self.master], presets: presets, out: root.path, options: GenerateOptions(presets: []))
+        for destination in try request.destinations() {
+            _ = try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
+        }
+    }
+
+    @Test("MarkText's layout: electron-builder.yml names resources/icons/icon.icns and icon.ico; those two are rewritten, md.ico (a document's) kept, nothing added")
+    func configuredIcons() throws {
+        let root = try Fixtures.temporaryFolder()
+        let red = Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))
+        try write(Array(Self.package.utf8), "package.json", in: root)
+        try write(Array("mac:\n  icon: \"resources/icons/icon.icns\"\nwin:\n  icon: resources/icons/icon.ico\nlinux:\n  icon: resources/icons\n".utf8), "electron-builder.yml", in: root)
+        try write(try Ico.encode([red]), "resources/icons/icon.ico", in: root)
+        try write(try Ico.encode([red]), "resources/icons/md.ico", in: root)
+        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "resources/icons/icon.icns", in: root)
+        let document = try Fixtures.bytes(at: root.appendingPathComponent("resources/icons/md.ico"))
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [root.appendingPathComponent("resources/icons").path])
+        try generate("windows,macos", into: root)
+        let icons = root.appendingPathComponent("resources/icons")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted() == ["icon.icns", "icon.ico", "md.ico"])
+        #expect(try Ico.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.ico"))).count == 8)
+        #expect(try Icns.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
+        #expect(try Fixtures.bytes(at: icons.appendingPathComponent("md.ico")) == document)
+        let validation = try Validator().validate([icons.appendingPathComponent("icon.ico").path, icons.appendingPathComponent("icon.icns").path])
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("package.json's build.directories.buildResources: icon.icns and icon.ico there, AppX tiles in its appx/")
+    func resourcesFolder() throws {
+        let root = try Fixtures.temporaryFolder()
+        let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0"}, "build": {"directories": {"buildResources": "assets"}}}"#
+        try write(Array(package.utf8), "package.json", in: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        #expect(ProjectLayout(root: root.path).windowsFolder == "assets")
+        try generate("windows", into: root)
+        try generate("macos", into: root.appendingPathComponent("assets"))
+        let assets = root.appendingPathComponent("assets")
+        #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("icon.ico").path))
+        #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("icon.icns").path))
+        #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("appx/StoreLogo.scale-200.png").path))
+        #expect(!FileManager.default.fileExists(atPath: assets.appendingPathComponent("AppIcon.appiconset").path))
+    }
+}
