@@ -17,8 +17,27 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
     case iconComposer(path: String, IconComposerError)
     /// The file could not be encoded (a bug rather than bad input).
     case encode(path: String, PNGError)
-    /// A request that cannot be met for this file, with the reason and what to do.
-    case invalidRequest(path: String, reason: String)
+    /// A master that cannot make what the request asks of it: not square, too small, not a kind that is read.
+    case master(path: String, MasterError)
+    /// Work refused before it starts: an output or a drawing beyond the memory and size limits, a run beyond what
+    /// one run makes.
+    case overLimit(path: String, LimitError)
+    /// An output folder that cannot take the run's files where it is: an asset set, inside a catalog, a file in the way.
+    case outputFolder(path: String, OutputFolderError)
+    /// A request a project's layout cannot route: a variant's name, a preset, a platform the project has no folder for.
+    case projectLayout(path: String, ProjectLayoutError)
+    /// A file of the user's that the run updates in place (a manifest, the page, a `.desktop` entry) and cannot.
+    case update(path: String, UpdateError)
+    /// The file is not an `.icns` IconForge can read.
+    case icns(path: String, IcnsError)
+    /// The file is not an `.ico` IconForge can read.
+    case ico(path: String, IcoError)
+    /// The badge's text (`--badge`) cannot be filled in or drawn.
+    case badge(BadgeTextError)
+    /// A path the contact sheet cannot be drawn from.
+    case preview(path: String, PreviewError)
+    /// A file the run wrote that does not read back as it should (a bug, to be reported).
+    case writeCheck(path: String, WriteCheckError)
 
     public var description: String {
         switch self {
@@ -28,7 +47,16 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
         case .svg(let path, let error): "\(path): \(error)"
         case .iconComposer(let path, let error): "\(path): \(error)"
         case .encode(let path, let error): "\(path): \(error)"
-        case .invalidRequest(let path, let reason): "\(path): \(reason)"
+        case .master(let path, let error): "\(path): \(error)"
+        case .overLimit(let path, let error): "\(path): \(error)"
+        case .outputFolder(let path, let error): "\(path): \(error)"
+        case .projectLayout(let path, let error): "\(path): \(error)"
+        case .update(let path, let error): "\(path): \(error)"
+        case .icns(let path, let error): "\(path): \(error)"
+        case .ico(let path, let error): "\(path): \(error)"
+        case .badge(let error): "--badge: \(error)"
+        case .preview(let path, let error): "\(path): \(error)"
+        case .writeCheck(let path, let error): "\(path): \(error)"
         }
     }
 }

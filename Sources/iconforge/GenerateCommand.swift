@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import IconForgeKit
 import Raster
@@ -167,7 +166,23 @@ struct GenerateCommand: ParsableCommand {
                 do { try settings.set(name, .text(text)) } catch { throw Terminal.failure(error.reason, status: 2) }
             }
         }
-        try generate(sources: sources, presets: preset, out: out, settings: settings)
+        do { try settings.generate(sources: sources, presets: preset, out: out, reporter: reporter) } catch { throw error.exitCode }
+    }
+
+    /// Prints the run's events; the flags say how much.
+    private var reporter: Reporter {
+        Reporter(interactive: Terminal.isInteractive, verbosity: quiet ? .quiet : verbose ? .verbose : .normal)
+    }
+
+    /// Runs every job of the project file, in order; the command line's own switches apply to each.
+    private func runConfig() throws {
+        let path = config ?? ProjectConfig.fileName
+        guard config != nil || FileManager.default.fileExists(atPath: path) else {
+            throw Terminal.failure("no sources, and no \(ProjectConfig.fileName) here: give a master with --preset and --out, "
+                                   + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
+        }
+        let project = try Terminal.orExit(2) { try ProjectConfig.load(path) }
+        do { try project.generate(dryRun: dryRun, preview: preview, reporter: reporter) } catch { throw error.exitCode }
     }
 
     /// The settings the flags give (all but the repeatable NAME=FILE ones).
@@ -213,136 +228,6 @@ struct GenerateCommand: ParsableCommand {
         settings.dryRun = dryRun
         settings.preview = preview
         return settings
-    }
-
-    /// Carries out one request, the command line's or a job's: every destination is attempted; the worst status is the
-    /// command's (2 for a usage error, else 1).
-    private func generate(sources: [String], presets: String, out: String, settings: GenerateSettings) throws {
-        // An unknown or malformed preset is a usage error (exit 2), as in watch.
-        let request = try Terminal.orExit(2) {
-            try settings.request(sources: sources, presets: presets, out: out, environment: ProcessInfo.processInfo.environment)
-        }
-        for line in request.ignoredOptions { Terminal.standardError("warning: " + line) }
-        let (files, skipped) = request.masters()
-        skipped.forEach(Terminal.standardError)
-        guard !files.isEmpty else { throw Terminal.failure("\(RequestError.noMasters(sources))") }
-        let destinations = try Self.orExit { try request.destinations() }
-        guard destinations.count > 1 || destinations.first?.out != out else { return try run(destinations[0], settings: settings) }
-        var status: Int32 = 0
-        for destination in destinations {
-            if !quiet { print("\(destination.presetNames.joined(separator: ",")) → \(destination.out)") }
-            do {
-                try run(destination, settings: settings)
-                if !settings.dryRun {
-                    let notes = try Terminal.orExit(1) { try destination.updatePlayListings() }
-                    if !quiet { notes.forEach { print($0) } }
-                }
-            } catch {
-                if destinations.count == 1 { throw error }
-                status = max(status, (error as? ExitCode)?.rawValue ?? 1)
-            }
-        }
-        if let variant = settings.variant, !quiet, !settings.dryRun, let apple = destinations.first(where: { $0.options.presets.first?.platform == .apple }) {
-            print("Xcode: set ASSETCATALOG_COMPILER_APPICON_NAME = \(apple.options.appIconName ?? ProjectLayout.appleIconName(variant: variant)) in the build configuration of \(variant)")
-        }
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Runs one destination's masters: in parallel, each into its folder, then its alternate icons.
-    private func run(_ request: GenerateRequest, settings: GenerateSettings) throws {
-        let runs = try Self.orExit { try request.runs() }
-        let alternates = try Self.orExit { try request.alternateRuns(into: runs[0].folder) }
-        if settings.dryRun { return printPlan(runs) }
-        let previewer = {
-            var previewer = Previewer(options: request.options)
-            previewer.appIconName = request.options.appIconName ?? "AppIcon"
-            return previewer
-        }()
-        // One bar over every source's files: the plan counts them without reading any master.
-        let expected = Terminal.isInteractive && !quiet && !verbose
-            ? runs.reduce(0) { $0 + $1.generator.plan(outputFolder: $1.folder).files.filter { $0.pixels != nil }.count } : 0
-        let reporter = Reporter(interactive: Terminal.isInteractive, verbosity: quiet ? .quiet : verbose ? .verbose : .normal, filesExpected: expected)
-        let clock = ContinuousClock(), start = clock.now
-        // One source: its outputs in parallel. Several: sources in parallel, each on one core.
-        let perSource: Parallelism = runs.count == 1 ? .allCores : .serial
-        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-            let run = runs[index]
-            do {
-                let report = try run.generator.run(source: run.source, outputFolder: run.folder, parallelism: perSource,
-                                                   progress: reporter.fileProgress(source: index))
-                reporter.finished(report)
-                if settings.preview { reporter.previewed(try previewer.write(sources: [run.folder], to: Previewer.sheetPath(forOutputFolder: run.folder),
-                                                                       title: "IconForge preview — \((run.source as NSString).lastPathComponent)", anchoredOn: run.folder)) }
-            } catch {
-                reporter.failed("\(error)")
-            }
-        }
-        if reporter.failureCount == 0, !alternates.isEmpty {
-            for (_, run) in alternates {
-                do { reporter.finished(try run.generator.run(source: run.source, outputFolder: run.folder)) } catch { reporter.failed("\(error)") }
-            }
-            if reporter.failureCount == 0, !quiet { print(AlternateIcons.snippet(names: alternates.map { $0.icon.name }), terminator: "") }
-        }
-        let elapsed = clock.now - start
-        reporter.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        if reporter.failureCount > 0 { throw ExitCode(1) }
-    }
-
-    /// Runs `body`; a request that cannot be carried out is one line on standard error and exit 2 for a usage error, 1 otherwise.
-    private static func orExit<Value>(_ body: () throws -> Value) throws -> Value {
-        do { return try body() } catch {
-            throw Terminal.failure("\(error)", status: (error as? RequestError)?.isUsageError == true ? 2 : 1)
-        }
-    }
-
-    /// Runs every job of the project file, in order. A job that fails is named and the others still run (an agency's
-    /// twenty apps do not wait on one broken master); the run then ends with the first failure's status.
-    private func runConfig() throws {
-        let path = config ?? ProjectConfig.fileName
-        guard config != nil || FileManager.default.fileExists(atPath: path) else {
-            throw Terminal.failure("no sources, and no \(ProjectConfig.fileName) here: give a master with --preset and --out, "
-                                   + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
-        }
-        let project = try Terminal.orExit(2) { try ProjectConfig.load(path) }
-        var firstFailure: (any Error)?
-        var failed = 0
-        for job in project.jobs {
-            do {
-                // Several jobs' outputs and tables would run together: each is headed by its place and what it does.
-                if project.jobs.count > 1, !quiet { print("\(path):\(job.line): \(job.master) → \(job.out) (\(job.presets))") }
-                try run(job)
-            } catch {
-                Terminal.standardError("\(path):\(job.line): this job failed")
-                failed += 1
-                firstFailure = firstFailure ?? error
-            }
-        }
-        if let firstFailure {
-            if project.jobs.count > 1 { Terminal.standardError("\(failed) of \(project.jobs.count) jobs failed") }
-            throw firstFailure
-        }
-    }
-
-    /// Runs one job of a project file; the command line's own switches apply to it.
-    func run(_ job: ProjectConfig.Job) throws {
-        var settings = job.settings
-        settings.dryRun = settings.dryRun || dryRun
-        settings.preview = settings.preview || preview
-        try generate(sources: [job.master], presets: job.presets, out: job.out, settings: settings)
-    }
-
-    private func printPlan(_ runs: [GenerateRequest.Run]) {
-        for run in runs {
-            print("\(run.source) → \(run.folder) (dry run: nothing written)")
-            let plan = run.generator.plan(outputFolder: run.folder)
-            for file in plan.files {
-                print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + (run.folder as NSString).appendingPathComponent(file.path))
-            }
-            for move in plan.moves {
-                print("  move to .iconforge-backup/: " + (run.folder as NSString).appendingPathComponent(move))
-            }
-        }
     }
 }
 

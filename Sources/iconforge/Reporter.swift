@@ -1,86 +1,100 @@
+import ArgumentParser
 import Foundation
 import IconForgeKit
 
-/// Prints progress and results: a progress bar on a terminal, plain lines otherwise, then a summary table.
-final class Reporter: @unchecked Sendable {
+/// Prints a `generate` run's events: a progress bar on a terminal, plain lines otherwise, then a summary table.
+final class Reporter: GenerateReporter, @unchecked Sendable {
     /// How much is printed: errors and warnings only, the usual, or every file even on a terminal.
     enum Verbosity { case quiet, normal, verbose }
 
     private let interactive: Bool
     private let verbosity: Verbosity
     private let lock = NSLock()
-    private var reports: [GenerationReport] = []
-    private var failures = 0
-    /// Files done and expected over every source, for the one progress bar a terminal shows.
+    /// Files done and expected over every master of a destination, for the one progress bar a terminal shows.
     private var filesDone: [Int: Int] = [:]
-    private let filesExpected: Int
+    private var filesExpected = 0
 
-    init(interactive: Bool, verbosity: Verbosity, filesExpected: Int) {
+    init(interactive: Bool, verbosity: Verbosity) {
         self.interactive = interactive && verbosity == .normal
         self.verbosity = verbosity
-        self.filesExpected = filesExpected
     }
 
-    /// Progress of source `index`: the bar counts every source's files together.
-    func fileProgress(source index: Int) -> @Sendable (Int, Int) -> Void {
-        { [self] done, _ in
-            guard interactive else { return }
-            lock.withLock {
-                filesDone[index] = done
-                let total = max(filesExpected, filesDone.values.reduce(0, +)), sum = filesDone.values.reduce(0, +)
-                let width = 30, filled = width * sum / max(total, 1)
-                FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(sum)/\(total) files".utf8))
-            }
-        }
-    }
+    var showsProgress: Bool { interactive }
 
-    func finished(_ report: GenerationReport) {
+    func report(_ event: GenerateEvent) {
         lock.withLock {
-            reports.append(report)
-            // Unbuffered, as the bar is: the line is cleared before anything else is printed on it.
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            if verbosity == .verbose || (!interactive && verbosity == .normal) {
-                for file in report.files {
-                    print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
+            switch event {
+            case .job(let job, let file): if verbosity != .quiet { print("\(file):\(job.line): \(job.master) → \(job.out) (\(job.presets))") }
+            case .warning(let text): Terminal.standardError("warning: " + text)
+            case .skipped(let text): Terminal.standardError(text)
+            case .destination(let presets, let out): if verbosity != .quiet { print("\(presets.joined(separator: ",")) → \(out)") }
+            case .planned(let plan, let source, let folder): printPlan(plan, source: source, folder: folder)
+            case .started(let expected): (filesDone, filesExpected) = ([:], expected)
+            case .progress(let source, let done, _): progress(source: source, done: done)
+            case .finished(let report): finished(report)
+            case .previewed(let report):
+                clearLine()
+                if verbosity != .quiet {
+                    print("preview: " + report.summaryLine)
+                    for note in report.notes { print(note) }
                 }
-            }
-            for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
-            if verbosity != .quiet { for note in report.notes { print(note) } }
-        }
-    }
-
-    /// A preview sheet written for a source's outputs.
-    func previewed(_ report: PreviewReport) {
-        lock.withLock {
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            if verbosity != .quiet {
-                print("preview: " + report.summaryLine)
-                for note in report.notes { print(note) }
+            case .failed(let message):
+                clearLine()
+                Terminal.standardError(message)
+            case .note(let text): if verbosity != .quiet { print(text) }
+            case .alternateIcons(let snippet): if verbosity != .quiet { print(snippet, terminator: "") }
+            case .summary(let summary): if verbosity != .quiet { printSummary(summary) }
+            case .jobFailed(let job, let file): Terminal.standardError("\(file):\(job.line): this job failed")
+            case .jobsFailed(let failed, let total): Terminal.standardError("\(failed) of \(total) jobs failed")
             }
         }
     }
 
-    /// Sources that failed so far.
-    var failureCount: Int { lock.withLock { failures } }
+    /// The bar counts every master's files together.
+    private func progress(source index: Int, done: Int) {
+        guard interactive else { return }
+        filesDone[index] = done
+        let sum = filesDone.values.reduce(0, +), total = max(filesExpected, sum)
+        let width = 30, filled = width * sum / max(total, 1)
+        FileHandle.standardOutput.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(sum)/\(total) files".utf8))
+    }
 
-    func failed(_ message: String) {
-        lock.withLock {
-            failures += 1
-            if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-            Terminal.standardError(message)
+    /// Unbuffered, as the bar is: the line is cleared before anything else is printed on it.
+    private func clearLine() {
+        if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    private func finished(_ report: GenerationReport) {
+        clearLine()
+        if verbosity == .verbose || (!interactive && verbosity == .normal) {
+            for file in report.files {
+                print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
+            }
+        }
+        for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
+        if verbosity != .quiet { for note in report.notes { print(note) } }
+    }
+
+    private func printPlan(_ plan: GenerationPlan, source: String, folder: String) {
+        print("\(source) → \(folder) (dry run: nothing written)")
+        for file in plan.files {
+            print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0) + (folder as NSString).appendingPathComponent(file.path))
+        }
+        for move in plan.moves {
+            print("  move to .iconforge-backup/: " + (folder as NSString).appendingPathComponent(move))
         }
     }
 
-    /// The table after the run; `seconds` is the run's wall time (sources in parallel overlap).
-    func summary(seconds: Double) {
-        lock.withLock {
-            guard verbosity != .quiet else { return }
-            let files = reports.reduce(0) { $0 + $1.files.count }
-            let bytes = reports.reduce(0) { $0 + $1.totalBytes }
-            print("sources   outputs   bytes        time")
-            print("\(reports.count)/\(reports.count + failures)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                  + "\(files)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                  + "\(bytes)".padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%.3f s", seconds))
-        }
+    /// The table after a destination's runs (masters in parallel overlap in its time).
+    private func printSummary(_ summary: GenerateSummary) {
+        print("sources   outputs   bytes        time")
+        print("\(summary.succeeded)/\(summary.succeeded + summary.failed)".padding(toLength: 10, withPad: " ", startingAt: 0)
+              + "\(summary.files)".padding(toLength: 10, withPad: " ", startingAt: 0)
+              + "\(summary.bytes)".padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%.3f s", summary.seconds))
     }
+}
+
+extension GenerateFailure {
+    /// The command's exit status: 2 for a request that cannot be carried out as given, 1 for a failure.
+    var exitCode: ExitCode { ExitCode(self == .unusable ? 2 : 1) }
 }

@@ -124,7 +124,8 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// Follows the project file's jobs: each runs as 'iconforge generate' would run it (quietly: the log says how it went).
+    /// Follows the project file's jobs: each runs as 'iconforge generate' runs it, through the library (quietly: the log says
+    /// how it went; its failures are on standard error).
     private func runProject() throws {
         if out != nil || preset != nil || validateOnly || prune {
             throw Terminal.failure("--out, --preset, --validate-only and --prune apply to watching a folder (IN_DIR); a project's jobs say their own", status: 2)
@@ -135,15 +136,14 @@ struct WatchCommand: ParsableCommand {
                                    + "or run 'iconforge init' to write a starter \(ProjectConfig.fileName)", status: 2)
         }
         let log = WatchLog(format: logFormat, colour: logFormat == .text && Terminal.isInteractive, quiet: quiet)
+        let reporter = Reporter(interactive: Terminal.isInteractive, verbosity: .quiet)
         let watcher = try Terminal.orExit(2) {
             try ProjectWatcher(configPath: path, settle: Double(settle) / 1000, interval: poll ?? 0.5, log: log) { job in
-                do {
-                    try GenerateCommand.parse(["--quiet"]).run(job)
+                do throws(GenerateFailure) {
+                    try job.generate(reporter: reporter)
                     return nil
-                } catch let exit as ExitCode {
-                    return "generate exited with status \(exit.rawValue) (its errors are above)"
                 } catch {
-                    return GenerateCommand.message(for: error)
+                    return "generate exited with status \(error.exitCode.rawValue) (its errors are above)"
                 }
             }
         }

@@ -141,7 +141,7 @@ public struct ProjectLayout: Sendable {
     /// catalog (the set is named `AppIcon-NAME` by the caller: `appleIconName(variant:)`).
     public static func variantRoutes(presets names: [String], out: String, variant: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         guard !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw .invalidRequest(path: variant, reason: "a variant's name is a plain name such as dev or staging")
+            throw .projectLayout(path: variant, .variantName)
         }
         var result: [(presets: [String], folder: String)] = []
         for route in try routes(presets: names, out: out) {
@@ -207,7 +207,7 @@ public struct ProjectLayout: Sendable {
         var platforms: [(name: String, platform: Preset.Platform)] = []
         for name in names {
             let presets: [Preset]
-            do { presets = try PresetCatalog.presets(name) } catch { throw .invalidRequest(path: name, reason: "\(error)") }
+            do { presets = try PresetCatalog.presets(name) } catch { throw .projectLayout(path: name, .preset(error)) }
             platforms.append((name, presets.first?.platform ?? .apple))
         }
         let last = (out as NSString).lastPathComponent
@@ -251,8 +251,7 @@ public struct ProjectLayout: Sendable {
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
-            throw .invalidRequest(path: out, reason: "has no folder for \(missing.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
-                                  + "give --out that folder for those presets, or generate them in a run of their own")
+            throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
         return routes
     }
@@ -296,5 +295,26 @@ extension ProjectLayout {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }
         return text
+    }
+}
+
+/// Why a project's layout cannot route a request. The description follows the path concerned (the variant's name, the
+/// preset's, the project's root).
+public enum ProjectLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A variant's name that is not a plain name (letters, digits, - and _).
+    case variantName
+    /// A preset that cannot be read.
+    case preset(PresetError)
+    /// A project's root with no folder for `presets`' platforms; `found` is what the project has.
+    case noFolder(presets: [String], found: [String])
+
+    public var description: String {
+        switch self {
+        case .variantName: "a variant's name is a plain name such as dev or staging"
+        case .preset(let error): "\(error)"
+        case .noFolder(let presets, let found):
+            "has no folder for \(presets.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
+                + "give --out that folder for those presets, or generate them in a run of their own"
+        }
     }
 }

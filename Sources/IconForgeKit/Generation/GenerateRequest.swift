@@ -2,7 +2,8 @@ import Foundation
 
 /// One `generate` request as a user makes it — masters (files, or folders of them), an output folder (or a `{name}`
 /// pattern, one folder per master), presets, options, alternate icons, a variant — turned into the runs that carry it
-/// out: what `iconforge generate` does, for a Swift user too.
+/// out: what `iconforge generate` does, for a Swift user too. `generate(reporter:)` (GenerateRun.swift) carries it out
+/// as the command does; its steps are public for a caller who wants them one by one:
 ///
 ///     let request = try GenerateRequest(sources: ["icon.png"], presets: "ios,android,web", out: ".", options: options)
 ///     for destination in try request.destinations() {

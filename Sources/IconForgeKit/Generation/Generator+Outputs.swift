@@ -160,7 +160,7 @@ extension Generator {
         // An asset set given as the output would get a set nested in it, which Xcode ignores.
         let given = (outputFolder as NSString).pathExtension
         if Backup.catalogKinds.contains(given), given != "xcassets" {
-            throw .invalidRequest(path: outputFolder, reason: "is an asset set or bundle; give the folder that holds it (\(outputFolder.parentFolder)) and IconForge writes the set inside it")
+            throw .outputFolder(path: outputFolder, .assetSet(holder: outputFolder.parentFolder))
         }
         let (outputs, keptMonochrome) = plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
@@ -172,25 +172,23 @@ extension Generator {
         if !Generator.isCatalog(outputFolder),
            URL(fileURLWithPath: outputFolder).standardizedFileURL.pathComponents.dropLast().contains(where: { ($0 as NSString).pathExtension == "xcassets" }),
            let loose = allPlanned.first(where: { $0.spec.set == nil && $0.spec.androidLayer == nil }) {
-            throw .invalidRequest(path: outputFolder, reason: "is inside an asset catalog, where \(loose.path) and the other loose files of the presets "
-                                  + "would sit among its sets; give the catalog or a folder outside it")
+            throw .outputFolder(path: outputFolder, .insideCatalog(looseFile: loose.path))
         }
         // Every output size against the memory limit before the master is decoded or anything allocated.
         for job in allPlanned {
             if let pixels = job.spec.pixels, let refusal = options.limits.refusal(width: pixels.width, height: pixels.height) {
-                throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(job.path), reason: "cannot make \(refusal)")
+                throw .overLimit(path: (outputFolder as NSString).appendingPathComponent(job.path), .output(refusal: refusal))
             }
         }
         // A folder's manifest or page can name any number of icons: the run's total is bounded before any work.
         let manifestIcons = allPlanned.filter { $0.spec.webPurpose != nil }.count
         if manifestIcons > WebManifest.maxIcons {
-            throw .invalidRequest(path: (outputFolder as NSString).appendingPathComponent(WebManifest.existingName(in: outputFolder) ?? WebManifest.fileName),
-                                  reason: "lists \(manifestIcons) icons to render, more than the \(WebManifest.maxIcons) IconForge renders for a manifest")
+            throw .overLimit(path: (outputFolder as NSString).appendingPathComponent(WebManifest.existingName(in: outputFolder) ?? WebManifest.fileName),
+                             .manifestIcons(count: manifestIcons, limit: WebManifest.maxIcons))
         }
         let totalPixels = allPlanned.reduce(0) { $0 + ($1.spec.pixels?.area ?? 0) }
         if totalPixels > Generator.maxPixelsPerRun {
-            throw .invalidRequest(path: outputFolder, reason: "the run would write \(allPlanned.count) files of \(totalPixels / 1_000_000) megapixels in all, "
-                                  + "more than the \(Generator.maxPixelsPerRun / 1_000_000) IconForge writes in one run")
+            throw .overLimit(path: outputFolder, .runPixels(files: allPlanned.count, megapixels: totalPixels / 1_000_000, limit: Generator.maxPixelsPerRun / 1_000_000))
         }
         var warnings: [String] = []
         // The one ownership rule for every file the run writes (see OutputWriter); an output that is one of the

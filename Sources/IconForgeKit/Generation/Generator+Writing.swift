@@ -119,7 +119,7 @@ extension Generator {
             try writer.write(data, to: full)
             // The container is checked whole: every entry reads back at its size.
             do { try format.readBack(try FileIO.read(full)) } catch {
-                throw .invalidRequest(path: full, reason: "internal check failed: the written file does not read back (\(error)) — please report this bug")
+                throw .writeCheck(path: full, .containerUnreadable("\(error)"))
             }
             let largest = entries.compactMap(\.spec.pixels).max { $0.area < $1.area }
             written.append((GeneratedFile(path: path, role: entries[0].spec.role, pixels: largest, bytes: data.count), entries[0].spec))
@@ -138,7 +138,7 @@ extension Generator {
             let path = (folder as NSString).appendingPathComponent(file.path)
             let info: PNGInfo
             do { info = try PNG.info(try FileIO.read(path)) } catch {
-                throw .invalidRequest(path: path, reason: "internal check failed: the written file does not read back (\(error))")
+                throw .writeCheck(path: path, .unreadable("\(error)"))
             }
             var problems: [String] = []
             if let pixels = spec.pixels, info.width != pixels.width || info.height != pixels.height {
@@ -149,7 +149,7 @@ extension Generator {
             let expected: PNGColorType = spec.keepsAlpha ? .rgba : .rgb
             if info.colorType != expected || info.hasTransparencyChunk { problems.append("is \(info.colorType), not \(expected)") }
             if !problems.isEmpty {
-                throw .invalidRequest(path: path, reason: "internal check failed: " + problems.joined(separator: ", ") + " — please report this bug")
+                throw .writeCheck(path: path, .mismatched(problems))
             }
         }
     }

@@ -17,18 +17,35 @@ public enum BadgeText {
         for (placeholder, given, variables) in [("{version}", version, versionVariables), ("{build}", build, buildVariables)]
         where text.contains(placeholder) {
             guard let value = given ?? variables.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
-                throw .invalidRequest(path: "--badge", reason: "\(template) uses \(placeholder), but neither --badge-\(placeholder.dropFirst().dropLast()) "
-                                      + "nor \(variables.joined(separator: ", ")) gives it")
+                throw .badge(.unfilled(template: template, placeholder: placeholder, variables: variables))
             }
             text = text.replacingOccurrences(of: placeholder, with: value)
         }
         let unknown = Set(text.uppercased().filter { $0 != " " && !StrokeFont.characters.contains($0) })
         guard unknown.isEmpty, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw .invalidRequest(path: "--badge", reason: text.isEmpty ? "the badge text is empty"
-                                  : "'\(text)' has \(unknown.sorted().map { "'\($0)'" }.joined(separator: ", ")), which badges cannot draw "
-                                  + "(letters A–Z, digits and . - _ + only)")
+            throw .badge(text.isEmpty ? .empty : .undrawable(text: text, characters: unknown.sorted()))
         }
         return text
+    }
+}
+
+/// Why a badge's text cannot be drawn. The description follows "--badge: ".
+public enum BadgeTextError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `template` holds `placeholder` (`{version}`, `{build}`), and neither its flag nor any of `variables` gives it.
+    case unfilled(template: String, placeholder: String, variables: [String])
+    /// The text is empty.
+    case empty
+    /// The text (placeholders filled) is blank, or has `characters` the badge's font does not draw.
+    case undrawable(text: String, characters: [Character])
+
+    public var description: String {
+        switch self {
+        case .unfilled(let template, let placeholder, let variables):
+            "\(template) uses \(placeholder), but neither --badge-\(placeholder.dropFirst().dropLast()) nor \(variables.joined(separator: ", ")) gives it"
+        case .empty: "the badge text is empty"
+        case .undrawable(let text, let characters):
+            "'\(text)' has \(characters.map { "'\($0)'" }.joined(separator: ", ")), which badges cannot draw (letters A–Z, digits and . - _ + only)"
+        }
     }
 }
 

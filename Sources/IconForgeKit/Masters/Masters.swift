@@ -222,8 +222,7 @@ struct Masters: Sendable {
         guard size.width != size.height, options.fit == nil,
               let job = jobs.first(where: { $0.spec.role.isAppIcon || [.webClip, .artwork, .mac, .layer, .browserExtension, .androidSplash].contains($0.spec.role) })
         else { return }
-        throw .invalidRequest(path: source, reason: "is \(size), but app icons are square (\(job.path)); "
-                              + "crop the master, or pass --fit fill (crop) or --fit fit (pad)")
+        throw .master(path: source, .notSquare(size: size, output: job.path))
     }
 
     /// How far Windows' largest assets may be enlarged from the master with a warning: 1240 px from 1024.
@@ -261,18 +260,17 @@ struct Masters: Sendable {
                 worst = (factor, job)
             }
         }
-        func enlarged(_ item: (factor: Double, job: Generator.FileJob)) -> String {
-            "is \(size), too small for \(item.job.path) (\(item.job.spec.pixels!)): it would be enlarged " + String(format: "%.2f", item.factor) + "x"
+        func enlarged(_ item: (factor: Double, job: Generator.FileJob)) -> MasterError.Enlargement {
+            MasterError.Enlargement(size: size, output: item.job.path, pixels: item.job.spec.pixels!, factor: item.factor)
         }
         if let tolerated, worst == nil {
             warnings.append("\(source): \(enlarged(tolerated)) (Windows' 400% assets; an SVG or a 1240 px master makes them sharp)")
         }
         guard let worst else { return }
-        let message = enlarged(worst)
         if options.allowUpscale {
-            warnings.append("\(source): \(message) (--allow-upscale)")
+            warnings.append("\(source): \(enlarged(worst)) (--allow-upscale)")
         } else {
-            throw .invalidRequest(path: source, reason: message + "; use a larger master, or pass --allow-upscale")
+            throw .master(path: source, .tooSmall(enlarged(worst)))
         }
     }
 }

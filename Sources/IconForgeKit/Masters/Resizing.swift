@@ -31,7 +31,7 @@ public struct Resizing: Sendable {
     public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> RewriteOutcome {
         // The output is checked before the source is even read: 100000x100000 asked for 40 GB.
         if let refusal = limits.refusal(width: size.width, height: size.height) {
-            throw .invalidRequest(path: output, reason: "cannot make \(refusal)")
+            throw .overLimit(path: output, .output(refusal: refusal))
         }
         return try FileRewrite.run(input: input, output: output, limits: limits, alpha: alpha, background: background,
                                    vectorSize: .longSide(2 * max(size.width, size.height))) { image in

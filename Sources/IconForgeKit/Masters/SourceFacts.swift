@@ -36,7 +36,7 @@ public struct SourceFacts: Sendable, Equatable, Encodable {
             let size = info.size.map { (Int($0.width.rounded()), Int($0.height.rounded())) }
             return SourceFacts(path: path, kind: .svg, fileBytes: bytes.count, width: size?.0, height: size?.1, facts: facts)
         default:
-            throw .invalidRequest(path: path, reason: "is neither a JPEG nor an SVG")
+            throw .master(path: path, .notJPEGOrSVG)
         }
     }
 

@@ -110,7 +110,7 @@ public struct Previewer: Sendable {
             defer { if let temporary = shown.temporary { try? FileManager.default.removeItem(atPath: temporary) } }
             let inventory = PreviewInventory.scan(shown.folder, appIconName: appIconName, limits: options.limits)
             guard !inventory.isEmpty else {
-                throw .invalidRequest(path: source, reason: "nothing to preview: no app icon set, launch images, Android res/ or drawables, web manifest, browser extension manifest or .icon in it")
+                throw .preview(path: source, .nothingToPreview)
             }
             var report = (try? Validator(limits: options.limits, appIconName: appIconName).validate([shown.folder] + shown.alsoValidated, parallelism: .allCores))
                 ?? ValidationReport(files: [])
@@ -176,7 +176,7 @@ public struct Previewer: Sendable {
     private func prepare(_ source: String) throws(IconForgeError) -> Shown {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
-            throw .invalidRequest(path: source, reason: "no such file or folder")
+            throw .preview(path: source, .notFound)
         }
         let isIcon = IconComposerBundle.isBundle(source)
         guard isIcon || !isFolder.boolValue else { return Shown(folder: source) }
@@ -203,5 +203,21 @@ public struct Previewer: Sendable {
         // The sheet names the master, not the temporary folder it was generated into.
         let warnings = report.warnings.map { $0.replacingOccurrences(of: source + ": ", with: "").replacingOccurrences(of: outputs + "/", with: "") }
         return Shown(folder: outputs, temporary: temporary, alsoValidated: isIcon ? [source] : [], warnings: warnings)
+    }
+}
+
+/// Why a contact sheet cannot be drawn from a path. The description follows the path.
+public enum PreviewError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing is at the path.
+    case notFound
+    /// The folder holds nothing the sheet shows.
+    case nothingToPreview
+
+    public var description: String {
+        switch self {
+        case .notFound: "no such file or folder"
+        case .nothingToPreview:
+            "nothing to preview: no app icon set, launch images, Android res/ or drawables, web manifest, browser extension manifest or .icon in it"
+        }
     }
 }

@@ -26,7 +26,7 @@ public struct InputStamps: Sendable, Equatable {
 /// `iconforge watch --config iconforge.yml`: runs every job of the project file, then again each job whose
 /// inputs change (once they have stayed unchanged for the settle time), and reloads the file when it changes.
 /// Inputs are polled: a project names a handful of files, which a stat each interval follows at no cost, on
-/// every platform. Running a job is the caller's (the command runs the job's `GenerateRequest` as `generate` does).
+/// every platform. Running a job is the caller's (the command runs `ProjectConfig.Job.generate`, as `generate` does).
 /// Its state is touched by the thread that calls `run` or `runOnce` alone, which may be any one thread.
 public final class ProjectWatcher: @unchecked Sendable {
     /// Runs one job; returns nil on success, or why it failed.

@@ -245,6 +245,11 @@ struct GeneratorBehaviourTests {
             _ = try Generator(options: options).run(source: launch, outputFolder: folder)
             Issue.record("a non-square master was accepted")
         } catch {
+            if case .master(launch, .notSquare(let size, _)) = error {
+                #expect(size == PixelSize(width: 13, height: 11))
+            } else {
+                Issue.record("not a master's refusal: \(error)")
+            }
             #expect(error.description.contains("is 13x11, but app icons are square") && error.description.contains("--fit fill"))
         }
         options.fit = .fit
@@ -257,12 +262,14 @@ struct GeneratorBehaviourTests {
         let small = Fixtures.testImages.appendingPathComponent("fixtures/hostile-ztxt-1gib.png").path // 16x16
         let options = GenerateOptions(presets: try PresetCatalog.presets("ios"))
         let folder = try Fixtures.temporaryFolder().path
-        do {
+        let enlargement = MasterError.Enlargement(size: PixelSize(width: 16, height: 16), output: "AppIcon.appiconset/Icon-1024.png",
+                                                  pixels: PixelSize(width: 1024, height: 1024), factor: 64)
+        #expect(throws: IconForgeError.master(path: small, .tooSmall(enlargement))) {
             _ = try Generator(options: options).run(source: small, outputFolder: folder)
-            Issue.record("a 16x16 master made a 1024 icon")
-        } catch {
-            #expect(error.description.contains("is 16x16, too small for AppIcon.appiconset/Icon-1024.png (1024x1024)"))
         }
+        #expect(IconForgeError.master(path: small, .tooSmall(enlargement)).description
+                == "\(small): is 16x16, too small for AppIcon.appiconset/Icon-1024.png (1024x1024): it would be enlarged 64.00x; "
+                   + "use a larger master, or pass --allow-upscale")
     }
 
     @Test("set names can be overridden")

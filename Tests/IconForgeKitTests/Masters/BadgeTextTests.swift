@@ -12,9 +12,14 @@ struct BadgeTextTests {
     func placeholders() throws {
         #expect(try BadgeText.resolve("beta {build}", build: "7", environment: ["BUILD_NUMBER": "9"]) == "beta 7")
         #expect(try BadgeText.resolve("{version}.{build}", environment: ["ICONFORGE_VERSION": "1.4", "GITHUB_RUN_NUMBER": "312"]) == "1.4.312")
-        #expect(throws: IconForgeError.self) { try BadgeText.resolve("{version}", environment: [:]) }
-        #expect(throws: IconForgeError.self) { try BadgeText.resolve("β", environment: [:]) }
-        #expect(throws: IconForgeError.self) { try BadgeText.resolve("  ", environment: [:]) }
+        #expect(throws: IconForgeError.badge(.unfilled(template: "{version}", placeholder: "{version}", variables: BadgeText.versionVariables))) {
+            try BadgeText.resolve("{version}", environment: [:])
+        }
+        #expect(throws: IconForgeError.badge(.undrawable(text: "β", characters: ["Β"]))) { try BadgeText.resolve("β", environment: [:]) }
+        #expect(throws: IconForgeError.badge(.undrawable(text: "  ", characters: []))) { try BadgeText.resolve("  ", environment: [:]) }
+        #expect(throws: IconForgeError.badge(.empty)) { try BadgeText.resolve("", environment: [:]) }
+        #expect(IconForgeError.badge(.unfilled(template: "beta {build}", placeholder: "{build}", variables: ["ICONFORGE_BUILD", "BUILD_NUMBER"])).description
+                == "--badge: beta {build} uses {build}, but neither --badge-build nor ICONFORGE_BUILD, BUILD_NUMBER gives it")
     }
 
     @Test("generate draws it on app icons, Android's foreground and legacy icons and web icons; launch images, adaptive backgrounds and monochrome layers are left alone")

@@ -70,7 +70,7 @@ public struct AssetSet: Sendable {
         var isFolder: ObjCBool = false
         let exists = manager.fileExists(atPath: target, isDirectory: &isFolder)
         if exists && !isFolder.boolValue {
-            throw .invalidRequest(path: target, reason: "exists and is not a folder; move it away to generate this set")
+            throw .outputFolder(path: target, .notAFolder)
         }
         // A Contents.json that is a pipe, a device or a link is not replaced unannounced: one line, nothing written.
         let contentsPath = (target as NSString).appendingPathComponent("Contents.json")

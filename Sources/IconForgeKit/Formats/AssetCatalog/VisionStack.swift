@@ -28,7 +28,7 @@ enum VisionStack {
         var root: [String: ContentsJSON] = ["info": ContentsJSON.info]
         if let bytes = try? FileIO.readDocument(stackContents) {
             guard let fields = (try? ContentsJSON.parse(bytes))?.fields else {
-                throw .invalidRequest(path: stackContents, reason: "is not valid JSON; fix or move it to generate the visionOS icon")
+                throw .update(path: stackContents, .invalidContentsJSON)
             }
             root = fields
         }

@@ -110,7 +110,7 @@ enum ExtensionManifest {
     static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
         // Chrome reads comments in manifest.json: they are skipped, and kept where the edit does not reach.
         guard let root = object(existing) else {
-            throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write \(snippetName) instead")
+            throw .update(path: path, .notAJSONObject(replacement: snippetName))
         }
         var edits: [(path: [String], value: [String: Any])] = []
         let current = root["icons"] as? [String: Any]
@@ -128,8 +128,7 @@ enum ExtensionManifest {
         var bytes = existing
         for edit in edits {
             guard let edited = JSONText.keepingComments(bytes, { JSONText.settingMember(edit.path, to: edit.value, in: $0) }) else {
-                throw .invalidRequest(path: path, reason: "could not be edited in place (\(edit.path.joined(separator: "."))); "
-                                      + "add the icons from \(snippetName) by hand")
+                throw .update(path: path, .notEditableInPlace(member: edit.path.joined(separator: "."), snippet: snippetName))
             }
             bytes = edited
         }

@@ -23,7 +23,7 @@ public struct IcnsInspection: Sendable, Encodable {
     public static func inspect(_ path: String) throws(IconForgeError) -> IcnsInspection {
         let bytes = try FileIO.readInput(path)
         let elements: [Icns.Element]
-        do { elements = try Icns.read(bytes) } catch { throw .invalidRequest(path: path, reason: error.description) }
+        do { elements = try Icns.read(bytes) } catch { throw .icns(path: path, error) }
         let note = IcnsChecks.isActoolFallback(elements)
             ? "the AppIcon.icns Xcode 26's actool writes for an app whose icon is a .icon (16–256 px for older macOS; the icon itself is in Assets.car)"
             : nil

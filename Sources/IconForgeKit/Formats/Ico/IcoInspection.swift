@@ -20,7 +20,7 @@ public struct IcoInspection: Sendable, Encodable {
     public static func inspect(_ path: String) throws(IconForgeError) -> IcoInspection {
         let bytes = try FileIO.readInput(path)
         let entries: [Ico.Entry]
-        do { entries = try Ico.read(bytes) } catch { throw .invalidRequest(path: path, reason: error.description) }
+        do { entries = try Ico.read(bytes) } catch { throw .ico(path: path, error) }
         return IcoInspection(path: path, entries: entries.map {
             Entry(pixels: "\($0.size)", data: $0.isPNG ? "png" : "bmp", translucent: !$0.image.isOpaque)
         })

@@ -40,20 +40,19 @@ public struct IconComposerBundle: Sendable {
         let documentPath = (path as NSString).appendingPathComponent(documentName)
         let bytes: [UInt8]
         do { bytes = try FileIO.readDocument(documentPath) } catch {
-            if case .notFound = error { throw .invalidRequest(path: path, reason: "is not an Icon Composer bundle: it has no icon.json") }
+            if case .notFound = error { throw .iconComposer(path: path, .noDocument) }
             throw .file(error)
         }
         let document: IconComposerDocument
         do { document = try IconComposerDocument.parse(bytes) } catch { throw .iconComposer(path: path, error) }
         let layers = document.groups.reduce(0) { $0 + $1.layers.count }
         guard document.groups.count <= maxGroups, layers <= maxLayers else {
-            throw .invalidRequest(path: path, reason: "has \(document.groups.count) groups and \(layers) layers, more than the \(maxGroups) groups "
-                                  + "and \(maxLayers) layers IconForge reads (Icon Composer makes at most 4 groups)")
+            throw .iconComposer(path: path, .tooManyLayers(groups: document.groups.count, layers: layers, maxGroups: maxGroups, maxLayers: maxLayers))
         }
         let folder = (path as NSString).appendingPathComponent(assetsFolder)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         guard names.count <= maxAssets else {
-            throw .invalidRequest(path: path, reason: "has \(names.count) files in Assets, more than the \(maxAssets) IconForge reads")
+            throw .iconComposer(path: path, .tooManyAssets(count: names.count, limit: maxAssets))
         }
         // An asset that is a link out of the bundle is never read: the bundle is the folder the user named.
         let scope = FolderScope(path)

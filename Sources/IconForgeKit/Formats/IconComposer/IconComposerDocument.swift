@@ -284,6 +284,18 @@ public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertib
     case missingAsset(String)
     /// A layer's image could not be read or drawn.
     case unreadableAsset(String, String)
+    /// A path given as an `.icon` bundle that is not one (a folder with icon.json and Assets/).
+    case notABundle
+    /// A bundle without its icon.json.
+    case noDocument
+    /// A document with more groups or layers than IconForge reads.
+    case tooManyLayers(groups: Int, layers: Int, maxGroups: Int, maxLayers: Int)
+    /// A bundle with more files in Assets/ than IconForge reads.
+    case tooManyAssets(count: Int, limit: Int)
+    /// A bundle already holding the most groups Icon Composer allows, none of them IconForge's layer.
+    case noRoomForLayer(groups: Int)
+    /// A bundle already holding the most groups Icon Composer allows, with no room for the badge's group.
+    case noRoomForBadge(groups: Int)
 
     public var description: String {
         switch self {
@@ -294,6 +306,15 @@ public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertib
             "a layer's image-name \"\(name)\" is a path, not a file name in Assets/; IconForge reads only the icon's own Assets/ files"
         case .missingAsset(let name): "Assets/\(name) does not exist"
         case .unreadableAsset(let name, let reason): "Assets/\(name): \(reason)"
+        case .notABundle: "is not an Icon Composer .icon bundle (a folder with icon.json and Assets/)"
+        case .noDocument: "is not an Icon Composer bundle: it has no icon.json"
+        case .tooManyLayers(let groups, let layers, let maxGroups, let maxLayers):
+            "has \(groups) groups and \(layers) layers, more than the \(maxGroups) groups and \(maxLayers) layers IconForge reads (Icon Composer makes at most 4 groups)"
+        case .tooManyAssets(let count, let limit): "has \(count) files in Assets, more than the \(limit) IconForge reads"
+        case .noRoomForLayer(let groups):
+            "already has \(groups) groups, the most Icon Composer allows, and none holds IconForge's layer (an image named icon.png or icon.svg); "
+                + "add the layer yourself, or write to a new .icon"
+        case .noRoomForBadge(let groups): "already has \(groups) groups, the most Icon Composer allows: there is no room for the badge's group"
         }
     }
 }

@@ -22,7 +22,7 @@ public enum IconComposerFlattener {
     public static func flatten(_ bundle: IconComposerBundle, appearance: Appearance, pixels: Int,
                                limits: PNGLimits) throws(IconForgeError) -> Image {
         if let refusal = limits.refusal(width: pixels, height: pixels) {
-            throw .invalidRequest(path: bundle.path, reason: "cannot draw it at \(refusal)")
+            throw .overLimit(path: bundle.path, .drawing(refusal: refusal))
         }
         let document = bundle.document
         var canvas = Canvas(width: pixels, height: pixels)
@@ -71,7 +71,7 @@ public enum IconComposerFlattener {
         let scale = position.scale * groupPosition.scale * perPoint
         let size = PixelSize(width: max(1, Int((natural.width * scale).rounded())), height: max(1, Int((natural.height * scale).rounded())))
         if let refusal = sources.limits.refusal(width: size.width, height: size.height) {
-            throw .invalidRequest(path: sources.bundle.assetPath(name), reason: "is placed at a scale that needs \(refusal)")
+            throw .overLimit(path: sources.bundle.assetPath(name), .placedLayer(refusal: refusal))
         }
         let centre = (x: Double(side) / 2 + (position.translation.x * groupPosition.scale + groupPosition.translation.x) * perPoint,
                       y: Double(side) / 2 + (position.translation.y * groupPosition.scale + groupPosition.translation.y) * perPoint)

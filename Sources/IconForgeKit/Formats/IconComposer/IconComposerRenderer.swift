@@ -49,7 +49,7 @@ public enum IconComposerRenderer {
     /// Draws `bundle`; bad layers and colours are errors naming the file.
     public static func render(_ bundle: IconComposerBundle, options: Options, limits: PNGLimits) throws(IconForgeError) -> Image {
         if let refusal = limits.refusal(width: options.pixels, height: options.pixels) {
-            throw .invalidRequest(path: bundle.path, reason: "cannot draw it at \(refusal)")
+            throw .overLimit(path: bundle.path, .drawing(refusal: refusal))
         }
         if options.platform == .macOS {
             var square = options
@@ -304,7 +304,7 @@ extension IconComposerRenderer {
     /// bundle is never written).
     public static func write(input: String, output: String, options: Options, limits: PNGLimits) throws(IconForgeError) -> Outcome {
         guard IconComposerBundle.isBundle(input) else {
-            throw .invalidRequest(path: input, reason: "is not an Icon Composer .icon bundle (a folder with icon.json and Assets/)")
+            throw .iconComposer(path: input, .notABundle)
         }
         let image = try render(try IconComposerBundle.read(input), options: options, limits: limits)
         let encoded: [UInt8]

@@ -87,9 +87,7 @@ struct IconComposerWriter {
                 updated = Self.newDocument(group: IconComposerGroup(layers: [layer]))
             } else {
                 guard updated.groups.count < IconComposerDocument.maximumGroups else {
-                    throw .invalidRequest(path: path, reason: "already has \(updated.groups.count) groups, the most Icon Composer allows, "
-                                          + "and none holds IconForge's layer (an image named icon.png or icon.svg); add the layer yourself, "
-                                          + "or write to a new .icon")
+                    throw .iconComposer(path: path, .noRoomForLayer(groups: updated.groups.count))
                 }
                 // Behind the user's groups: their design stays in front.
                 updated.groups.append(IconComposerGroup(layers: [layer]))
@@ -101,8 +99,7 @@ struct IconComposerWriter {
         let badgeFile = Self.badgeName + ".png"
         if badge != nil, !updated.groups.contains(where: { $0.layers.contains { $0.imageName.allValues.contains(badgeFile) } }) {
             guard updated.groups.count < IconComposerDocument.maximumGroups else {
-                throw .invalidRequest(path: path, reason: "already has \(updated.groups.count) groups, the most Icon Composer allows: "
-                                      + "there is no room for the badge's group")
+                throw .iconComposer(path: path, .noRoomForBadge(groups: updated.groups.count))
             }
             var group = IconComposerGroup(layers: [IconComposerLayer(name: Self.badgeName, imageName: Specialized(badgeFile))])
             group.name = "Badge"

@@ -132,7 +132,7 @@ public struct DesktopEntry: Sendable, Equatable {
             do { bytes = try FileIO.readDocument(path) } catch { throw .file(error) }
             let existing = DesktopEntry(text: String(decoding: bytes, as: UTF8.self))
             guard existing.hasMainGroup else {
-                throw .invalidRequest(path: path, reason: "has no [Desktop Entry] group; IconForge does not guess where Icon= goes")
+                throw .update(path: path, .noDesktopEntryGroup)
             }
             if let icon = existing.value("Icon"), icon != appID, !isUsableName(icon) {
                 // A template's placeholder (Icon=@APP_ID@) is the build's to fill in.

@@ -167,7 +167,7 @@ extension Generator {
         files.append(GeneratedFile(path: htmlPath, role: .web, pixels: nil, bytes: html.utf8.count))
         if options.updatesPage {
             guard let page = site.page, let bytes = try? FileIO.readDocument(page) else {
-                throw .invalidRequest(path: folder, reason: "has no index.html (nor, for Vite, one beside it) for --update-html to update")
+                throw .update(path: folder, .noPage)
             }
             // Links are written from the page's folder: relative inside it, from the root for Vite's public/.
             let pageFolder = page.parentFolder
@@ -182,7 +182,7 @@ extension Generator {
             if let touch { wanted.append(.init(rel: "apple-touch-icon", sizes: nil, tag: "<link rel=\"apple-touch-icon\" href=\"\(href(touch))\">")) }
             if plugin == nil { wanted.append(.init(rel: "manifest", sizes: nil, tag: "<link rel=\"manifest\" href=\"\(href(manifestName))\">")) }
             guard let updated = WebPage.updating(bytes, with: wanted) else {
-                throw .invalidRequest(path: page, reason: "has no </head>: IconForge does not guess where the <link> tags go; add them from icons.html")
+                throw .update(path: page, .noHead)
             }
             if try writer.write(updated, to: page, allowingOutside: true) {
                 files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))

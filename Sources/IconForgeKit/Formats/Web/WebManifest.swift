@@ -105,7 +105,7 @@ enum WebManifest {
         var root: [String: Any] = [:]
         if let existing {
             guard let object = WebManifestDocument.parse(existing) else {
-                throw .invalidRequest(path: path, reason: "is not a JSON object; fix it, or move it away to have IconForge write a new one")
+                throw .update(path: path, .notAJSONObject(replacement: nil))
             }
             root = object
         }
@@ -172,7 +172,7 @@ enum WebManifest {
         do {
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return Array(data) + [0x0A]
-        } catch { throw .invalidRequest(path: path, reason: "cannot be written: \(error.localizedDescription)") }
+        } catch { throw .update(path: path, .unwritable(error.localizedDescription)) }
     }
 
     /// The files, relative to the site's folder, that something other than the manifest's `icons` names: the page's icon
