@@ -47,6 +47,9 @@ enum Main {
                 print(IconForgeVersion.description)
                 return
             }
+            if arguments.first == GenerateCommand.configuration.commandName, let line = GenerateCommand.quickRead(Array(arguments.dropFirst())) {
+                return try line.run()
+            }
             var command = try IconForgeCommand.parse(arguments)
             if !paths.isEmpty, var validate = command as? ValidateCommand {
                 validate.paths += paths

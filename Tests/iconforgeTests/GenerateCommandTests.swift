@@ -19,6 +19,25 @@ struct GenerateCommandTests {
         #expect(icon.width == 167 && icon.colorType == .rgb)
     }
 
+    @Test("the common line read by the option table and the same line through ArgumentParser (--name=value) write the same bytes; what the table does not take still gets ArgumentParser's words")
+    func quickReadAgrees() throws {
+        let (quick, full) = (try Fixtures.temporaryFolder(), try Fixtures.temporaryFolder())
+        let master = "TestImages/app-icon-master.png"
+        let options = ["--background", "#112233", "--fit", "fill", "--compression", "small", "--badge", "BETA", "--monochrome", "none"]
+        let first = try CommandRunner.run(["generate", master, "--preset", "ios,android,web", "-o", quick.path, "-q"] + options)
+        let paired = stride(from: 0, to: options.count, by: 2).map { options[$0] + "=" + options[$0 + 1] }
+        let second = try CommandRunner.run(["generate", master, "--preset=ios,android,web", "--out=" + full.path, "--quiet"] + paired)
+        #expect(first.status == 0 && second.status == 0, "\(first.standardError) \(second.standardError)")
+        #expect(first.standardOutput.isEmpty && second.standardOutput.isEmpty)
+        let (a, b) = (try Fixtures.snapshot(quick), try Fixtures.snapshot(full))
+        #expect(a.keys.filter { !$0.hasPrefix(".") }.sorted() == b.keys.filter { !$0.hasPrefix(".") }.sorted() && a.count > 20)
+        #expect(a.keys.filter { !$0.hasPrefix(".") }.allSatisfy { a[$0] == b[$0] }, "the two readings wrote different bytes")
+        let unknown = try CommandRunner.run(["generate", master, "--preset", "ios", "--out", quick.path, "--bogus"])
+        #expect(unknown.status == 2 && unknown.standardError.contains("Unknown option '--bogus'"))
+        let bad = try CommandRunner.run(["generate", master, "--preset", "ios", "--out", quick.path, "--background", "red"])
+        #expect(bad.status == 2 && bad.standardError.contains("The value 'red' is invalid for '--background <#RRGGBB>'"))
+    }
+
     @Test("SVG and JPEG masters: a folder of them is generated, other files are listed as skipped; a malformed SVG fails alone, writing nothing")
     func vectorAndJPEG() throws {
         let sources = try Fixtures.temporaryFolder()
