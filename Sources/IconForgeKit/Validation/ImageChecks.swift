@@ -156,19 +156,16 @@ enum ImageChecks {
                         fix: "export the artwork with square corners, filling the whole square")]
     }
 
-    /// A transparent margin on every side, or a pure white or black one: the artwork will look like it floats.
+    /// A transparent margin on every side: iOS fills it with black, and the artwork floats on a black square. An
+    /// opaque white or black margin is not one: it is the icon's background (a logo on white, as Google's apps and
+    /// Ionic's starter draw theirs), which the system masks like any other.
     private static func margin(_ image: Image) -> [Finding] {
         let (w, h) = (image.width, image.height)
         guard w >= 16, h >= 16 else { return [] }
         let top = Int(image.format.maxValue)
         func pixel(_ x: Int, _ y: Int) -> SIMD4<Int> { SIMD4<Int>(truncatingIfNeeded: image.pixel(x: x, y: y)) &* 255 / top }
-        let border = pixel(0, 0)
-        let transparent = border[3] == 0
-        let blackOrWhite = border[3] == 255 && ((0..<3).allSatisfy { border[$0] <= 3 } || (0..<3).allSatisfy { border[$0] >= 252 })
-        guard transparent || blackOrWhite else { return [] }
-        func matches(_ p: SIMD4<Int>) -> Bool {
-            transparent ? p[3] == 0 : p[3] == 255 && (0..<3).allSatisfy { abs(p[$0] - border[$0]) <= 3 }
-        }
+        guard pixel(0, 0)[3] == 0 else { return [] }
+        func matches(_ p: SIMD4<Int>) -> Bool { p[3] == 0 }
         // How many lines in from each side are all margin, looking at most a quarter of the way in.
         func depth(_ lines: Int, _ length: Int, _ at: (Int, Int) -> SIMD4<Int>) -> Int {
             var count = 0
@@ -177,11 +174,10 @@ enum ImageChecks {
         }
         let sides = [depth(h, w) { line, i in pixel(i, line) }, depth(w, h) { line, i in pixel(w - 1 - line, i) },
                      depth(h, w) { line, i in pixel(i, h - 1 - line) }, depth(w, h) { line, i in pixel(line, i) }]
-        let minimum = max(1, Int(Double(min(w, h)) * (transparent ? 0.02 : 0.03)))
+        let minimum = max(1, Int(Double(min(w, h)) * 0.02))
         guard sides.allSatisfy({ $0 >= minimum }) else { return [] }
-        let what = transparent ? "transparent" : (border[0] > 128 ? "white" : "black")
         return [Finding(.notFilling, .warning,
-                        "leaves a \(what) margin on every side (top \(sides[0]), right \(sides[1]), bottom \(sides[2]), left \(sides[3]) px); it will look like it floats on a \(transparent ? "black" : what) square",
+                        "leaves a transparent margin on every side (top \(sides[0]), right \(sides[1]), bottom \(sides[2]), left \(sides[3]) px); it will look like it floats on a black square",
                         fix: "scale the artwork to fill the whole square; iOS adds the rounded mask")]
     }
 

@@ -145,6 +145,20 @@ public struct Validator: Sendable {
                     let (findings, files) = AppxAssetChecks.check(manifest: path, scope: nil, limits: limits)
                     walk.findings += findings
                     walk.checked += files
+                } else if WebManifestChecks.names.contains(path.fileName) || path.lowercased().hasSuffix(".webmanifest") {
+                    let scope = FolderScope(path.parentFolder)
+                    let (findings, files) = ExtensionManifestChecks.check(manifest: path, scope: scope) ?? WebManifestChecks.check(manifest: path, scope: scope)
+                    walk.findings += findings
+                    walk.checked += files
+                } else if let res = Validator.androidResources(holding: path) {
+                    // An adaptive icon or drawable named alone (`git diff --name-only | xargs iconforge validate`): its
+                    // res/ folder is checked as a whole, as the build reads it, and what is said of this file reported.
+                    let findings = AndroidResourceChecks.check(res: res, limits: limits).findings.filter { FileIO.realPath($0.path) == real }
+                    walk.findings += findings
+                    if findings.isEmpty { walk.checked.append(path) }
+                } else if Validator.documentExtensions.contains(path.fileExtension.lowercased()) {
+                    // Text beside the icons (a layout, a config): nothing validate reads as an image.
+                    walk.unchecked["document", default: 0] += 1
                 } else {
                     walk.targets.append(loose(path))
                 }
@@ -155,6 +169,17 @@ public struct Validator: Sendable {
             }
         }
         return (walk, notes)
+    }
+
+    /// Extensions of text files that are never images: named alone, they are noted, not decoded.
+    static let documentExtensions: Set<String> = ["xml", "json", "plist", "txt", "md", "html", "htm", "js", "ts", "css", "yml", "yaml", "gradle", "kts", "toml", "strings"]
+
+    /// The Android `res/` folder a resource file lies in (`res/mipmap-anydpi-v26/ic_launcher.xml`), or nil.
+    static func androidResources(holding file: String) -> String? {
+        let folder = file.parentFolder, res = folder.parentFolder
+        guard Validator.androidResourceFolders.contains(where: { (folder as NSString).lastPathComponent.hasPrefix($0) }),
+              AndroidResourceChecks.isResourceFolder(res) else { return nil }
+        return res
     }
 
     /// The resource folders of an Android `res/` folder, checked as a whole rather than file by file.

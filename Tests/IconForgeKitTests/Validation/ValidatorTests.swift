@@ -24,7 +24,8 @@ struct ValidatorRuleTests {
         ("rounded-corners.png", [.roundedCorners]),
         ("transparent-corners.png", [.bitDepth, .transparency, .roundedCorners]),
         ("transparent-margin.png", [.bitDepth, .transparency, .notFilling]),
-        ("white-margin.png", [.notFilling]),
+        // A logo on an opaque white background is a design (Ionic's starter, flutter_server_box's watch icon), not a margin.
+        ("white-margin.png", []),
         ("generic-rgb.png", [.colorProfile]),
         ("gamma.png", [.colorProfile]),
         ("not-square.png", [.size]),
@@ -208,5 +209,31 @@ private final class JUnitCounter: NSObject, XMLParserDelegate, @unchecked Sendab
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
         if element == "testcase" { testCases += 1 }
         if element == "failure" { failures += 1 }
+    }
+}
+
+@Suite("Validator: documents named alone")
+struct ValidatorDocumentTests {
+    @Test("an adaptive icon, a vector drawable or a web manifest named alone (git diff --name-only | xargs) is read as its format, not decoded as an image; other text is noted")
+    func documentsAlone() throws {
+        let root = try Fixtures.temporaryFolder()
+        func write(_ text: String, _ path: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let adaptive = #"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@color/bg"/><foreground android:drawable="@drawable/fg"/></adaptive-icon>"#
+        try write(adaptive, "res/mipmap-anydpi-v26/ic_launcher.xml")
+        try write(##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:pathData="M0,0h108v108h-108z" android:fillColor="#FFF"/></vector>"##, "res/drawable/fg.xml")
+        try write(#"<resources><color name="bg">#123456</color></resources>"#, "res/values/colors.xml")
+        try write(#"{"name": "Site", "icons": [{"src": "gone.png", "sizes": "512x512", "type": "image/png"}]}"#, "site.webmanifest")
+        try write("name: app\n", "pubspec.yaml")
+        let paths = ["res/mipmap-anydpi-v26/ic_launcher.xml", "res/drawable/fg.xml", "site.webmanifest", "pubspec.yaml"].map { root.appendingPathComponent($0).path }
+        let report = try Validator().validate(paths, parallelism: .serial)
+        let findings = report.files.flatMap(\.findings)
+        #expect(!findings.contains { $0.rule == .decode }, "\(findings.map(\.line))")
+        // The manifest's own rules ran: its missing icon is an error.
+        #expect(findings.contains { $0.rule == .webManifest && $0.message.contains("gone.png, which does not exist") })
+        #expect(report.notes.contains { $0.hasSuffix("pubspec.yaml: nothing to check: 1 document") })
     }
 }

@@ -100,7 +100,7 @@ enum WebManifestChecks {
             }
         }
         if !maskable {
-            report(Finding(.webManifest, .warning, "\(name) has no maskable icon: Android crops the \"any\" icon into its shape",
+            report(Finding(.webManifest, .warning, "\(name) has no maskable icon: Android shows the \"any\" icon shrunk onto a white plate of its launcher's shape",
                            fix: "add one with purpose \"maskable\" ('iconforge generate --preset web' does)"))
         }
         return (findings, [path])
