@@ -41,14 +41,19 @@ enum AndroidResourceChecks {
             guard size != PixelSize(width: pixels, height: pixels) else { return }
             // A launcher icon a few pixels off its density's size, square or not (Mattermost's 72x73), is drawn scaled
             // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
-            // A layer of the wrong size, or an icon far off, is cropped or blurred.
+            // A launcher icon far off its size is blurred; a layer is scaled to the icon's bounds (below).
             let near = !layer && abs(size.width - pixels) * 10 <= pixels && abs(size.height - pixels) * 10 <= pixels
             // A square layer larger than 108 dp is scaled down to the icon's bounds whole (flutter_launcher_icons writes
             // 240 dp ones): bytes spent, nothing cropped or blurred. A smaller one is blurred.
             let oversized = layer && size.width == size.height && size.width > pixels
+            // A smaller square one is scaled up to the same bounds (flutter_server_box's 48 dp monochrome layers): soft,
+            // never cropped; AAPT2 and lint take it. A layer that is not square is stretched: an error.
+            let undersized = layer && size.width == size.height && size.width < pixels
             let insetLabel = inset.map { ", drawn inset by \(String(format: "%g", ($0 * 1000).rounded() / 10))%," } ?? ""
-            report(path, Finding(.size, near || inset != nil || oversized ? .warning : .error, "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)"
-                                 + (oversized ? ": Android scales it down whole" : ""),
+            let scaling = oversized ? ": Android scales it down whole"
+                : undersized ? ": Android scales it up \(String(format: "%.2g", Double(pixels) / Double(size.width)))×, soft" : ""
+            report(path, Finding(.size, near || inset != nil || oversized || undersized ? .warning : .error,
+                                 "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)" + scaling,
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
         let project = AndroidProject(res: res)

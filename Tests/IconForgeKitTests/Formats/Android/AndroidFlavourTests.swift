@@ -241,8 +241,8 @@ struct AndroidFlavourTests {
         try png(162, at: "app/src/main/res/mipmap-hdpi/app_icon_foreground.png", in: root)
         try png(100, at: "app/src/main/res/mipmap-xhdpi/app_icon_foreground.png", in: root)
         let found = try Validator().validate([root.appendingPathComponent("app/src/main/res").path]).files.flatMap(\.findings).filter { $0.rule == .size }
-        #expect(found.map(\.severity) == [.error], "\(found.map(\.line))")
-        #expect(found.first?.message.contains("mipmap-xhdpi/app_icon_foreground (108 dp) is 100x100 but should be 216x216") == true, "\(found.map(\.line))")
+        #expect(found.map(\.severity) == [.warning], "\(found.map(\.line))")
+        #expect(found.first?.message.contains("mipmap-xhdpi/app_icon_foreground (108 dp) is 100x100 but should be 216x216: Android scales it up 2.2×, soft") == true, "\(found.map(\.line))")
     }
 
     @Test("the fixture of build types that override the background (TestImages/android-flavours, Element X's layout): generate into main, then --variant debug: every build shows its own layers, the debug vector it replaced is in the backup, AAPT2 and validate are clean, reruns change no byte")
