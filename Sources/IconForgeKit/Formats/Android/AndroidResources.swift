@@ -345,6 +345,15 @@ enum AndroidResources {
             } else {
                 try put(Self.backgroundColor(value: "\(backgroundColor)", name: colourName), at: ours)
             }
+            // A qualified definition (values-night, as flutter_server_box has) was chosen for the old icon and still wins
+            // where it applies: said, not rewritten, since it is a design decision IconForge cannot make.
+            let values = (res as NSString).appendingPathComponent("values")
+            for other in project.valueDefinitions(type: "color", name: colourName)
+            where other.path.parentFolder.parentFolder == res && other.path.parentFolder != values {
+                let folder = (other.path.parentFolder as NSString).lastPathComponent
+                warnings.append("\(relative(other.path)) defines \(colourName) too: where \(folder) applies, the new icon is drawn on that colour, "
+                                + "not \(backgroundColor); set it for the new icon, or delete it to use \(backgroundColor) everywhere")
+            }
         }
         // A launcher resource in another format beside IconForge's PNG is a duplicate resource at build time; an adaptive
         // icon in another folder would take precedence over the new one (mipmap-anydpi-v33 on Android 13) or is shadowed

@@ -314,4 +314,19 @@ struct AndroidSweepTests {
         #expect(found.contains { $0.message.contains("is 100x100 but should be 216x216: Android scales it up 2.2×, soft") })
         #expect(found.first?.message.contains("drawable-hdpi/ic_launcher_foreground (108 dp) is 360x360 but should be 162x162: Android scales it down whole") == true, "\(found.map(\.line))")
     }
+
+    @Test("a dark-mode background colour (flutter_server_box's values-night/ic_launcher_background.xml) is kept and named: the new icon is drawn on it at night")
+    func nightBackground() throws {
+        let root = try AndroidProjectTests.tree([
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/values/ic_launcher_background.xml": "<resources><color name=\"ic_launcher_background\">#FFFFFF</color></resources>\n",
+            "app/src/main/res/values-night/ic_launcher_background.xml": "<resources><color name=\"ic_launcher_background\">#372D2D</color></resources>\n",
+        ])
+        let night = try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/values-night/ic_launcher_background.xml"))
+        let report = try generate(into: root)
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/values-night/ic_launcher_background.xml")) == night)
+        #expect(report.warnings.contains { $0.contains("values-night/ic_launcher_background.xml defines ic_launcher_background too") }, "\(report.warnings)")
+        #expect(try Self.aapt2Problems(root) == [])
+    }
 }
