@@ -312,6 +312,24 @@ enum AndroidResources {
         for name in ["ic_launcher.xml", "ic_launcher_round.xml"] where !kept.followsMain {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
         }
+        // A build type's or flavour's own launcher pictures (zulip-mobile's src/debug/res/mipmap-*/ic_launcher.webp) are
+        // merged over main's density by density, but main's new mipmap-anydpi-v26 has no counterpart there: on Android 8+
+        // it wins, and that build shows the new icon instead of its own.
+        if !kept.followsMain, FolderScope.resolve(res) == FolderScope.resolve(mainResources(of: res)) {
+            for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
+                let own = project.moduleFiles(type: "mipmap", name: "ic_launcher").filter { $0.hasPrefix(root + "/") }
+                guard !own.isEmpty, !own.contains(where: { $0.parentFolder.contains("anydpi") }) else { continue }
+                // One that overrides a layer main's icon draws (a --variant run's pictures) shows its own through it.
+                let overridesLayer = AndroidResourceChecks.references(in: xml).contains { _, type, resource in
+                    project.roots(definingFile: type, name: resource).contains { FolderScope.resolve($0) == FolderScope.resolve(root) }
+                        || project.valueDefinitions(type: type, name: resource).contains { $0.path.hasPrefix(root + "/") }
+                }
+                guard !overridesLayer else { continue }
+                let variant = (root.parentFolder as NSString).lastPathComponent
+                warnings.append("\(relative(root)) has its own ic_launcher pictures but no adaptive icon: on Android 8+ the one just written "
+                                + "in \(relative(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
+            }
+        }
         // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would
         // never show the icons just written.
         // Either of the two written counts for either attribute (Fossify's roundIcon is @mipmap/ic_launcher).

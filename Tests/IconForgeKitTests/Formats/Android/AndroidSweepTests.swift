@@ -329,4 +329,20 @@ struct AndroidSweepTests {
         #expect(report.warnings.contains { $0.contains("values-night/ic_launcher_background.xml defines ic_launcher_background too") }, "\(report.warnings)")
         #expect(try Self.aapt2Problems(root) == [])
     }
+
+    @Test("a build type's own launcher pictures without an adaptive icon (zulip-mobile's src/debug/res) are named: main's new mipmap-anydpi-v26 wins over them on Android 8+")
+    func debugPicturesShadowed() throws {
+        let root = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 24 } }\n"])
+        try png(PixelSize(width: 48, height: 48), at: "app/src/main/res/mipmap-mdpi/ic_launcher.png", in: root)
+        try png(PixelSize(width: 48, height: 48), at: "app/src/debug/res/mipmap-mdpi/ic_launcher.png", in: root)
+        let report = try generate(into: root)
+        #expect(report.warnings.contains { $0.contains("src/debug/res has its own ic_launcher pictures but no adaptive icon") && $0.hasSuffix("--variant debug") },
+                "\(report.warnings)")
+        // A build type with an adaptive icon of its own keeps it on Android 8+: nothing to say.
+        let adaptive = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 24 } }\n",
+            "app/src/debug/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n")])
+        try png(PixelSize(width: 48, height: 48), at: "app/src/main/res/mipmap-mdpi/ic_launcher.png", in: adaptive)
+        try png(PixelSize(width: 48, height: 48), at: "app/src/debug/res/mipmap-mdpi/ic_launcher.png", in: adaptive)
+        #expect(!(try generate(into: adaptive)).warnings.contains { $0.contains("has its own ic_launcher pictures") })
+    }
 }
