@@ -46,13 +46,12 @@ extension GenerateCommand {
                 guard argument.hasPrefix("--"), !argument.contains("="), argument.count > 2 else { return nil }
                 name = String(argument.dropFirst(2))
             }
-            let repeatable = GenerateOption.named(name).map { $0.kind == .namedFiles } ?? false
-            guard repeatable || seen.insert(name).inserted else { return nil }
+            let option = GenerateOption.named(name)
+            guard option?.kind == .namedFiles || seen.insert(name).inserted else { return nil }
             switch name {
             case "quiet": quiet = true
             case "verbose": verbose = true
             default:
-                let option = GenerateOption.named(name)
                 guard option != nil || name == "preset" || name == "out" else { return nil }
                 if option?.kind == .flag {
                     guard (try? line.settings.set(name, .flag(true))) != nil else { return nil }

@@ -90,13 +90,6 @@ struct ElectronBuilder: Sendable, Equatable {
     static func adopting(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         guard outputs.contains(where: { $0.role == .mac }), !TauriIcons.isIconFolder(folder), let project = near(folder) else { return outputs }
         guard let icns = project.icon(project.macIcon, in: folder) ?? (project.isResources(folder) ? "icon.icns" : nil) else { return outputs }
-        return outputs.compactMap { spec in
-            guard spec.role == .mac else { return spec }
-            guard spec.container == .icns else { return nil }
-            var adopted = spec
-            adopted.filename = icns
-            adopted.folder = nil
-            return adopted
-        }
+        return TauriIcons.macIcns(outputs, named: icns)
     }
 }

@@ -62,24 +62,21 @@ enum TauriIcons {
         if !pngs.contains(where: { $0.name == "icon.png" }), let size = PNGHeader.size(of: iconPNG), size.width == size.height {
             pngs.append(("icon.png", size.width))
         }
-        var result: [IconSpec] = []
-        var linuxTemplate: IconSpec?
-        for var spec in outputs {
-            switch spec.role {
-            case .mac:
-                guard spec.container == .icns else { continue }
-                spec.filename = icns
-                spec.folder = nil
-                result.append(spec)
-            case .linux:
-                if linuxTemplate == nil, spec.filename?.hasSuffix(".png") == true { linuxTemplate = spec }
-            default:
-                result.append(spec)
-            }
+        let linuxTemplate = outputs.first { $0.role == .linux && $0.filename?.hasSuffix(".png") == true }
+        let result = macIcns(outputs, named: icns).filter { $0.role != .linux }
+        return result + (linuxTemplate.map { template in pngs.map { Generator.spec(template, at: $0.name, pixels: $0.pixels) } } ?? [])
+    }
+
+    /// The outputs with macOS's reduced to its `.icns` elements, that file named `name` at the folder's top: what a
+    /// desktop packager (Tauri's bundler, electron-builder) takes from a folder instead of an asset catalog.
+    static func macIcns(_ outputs: [IconSpec], named name: String) -> [IconSpec] {
+        outputs.compactMap { spec in
+            guard spec.role == .mac else { return spec }
+            guard spec.container == .icns else { return nil }
+            var adopted = spec
+            adopted.filename = name
+            adopted.folder = nil
+            return adopted
         }
-        if let template = linuxTemplate {
-            result += pngs.map { Generator.spec(template, at: $0.name, pixels: $0.pixels) }
-        }
-        return result
     }
 }
