@@ -138,21 +138,34 @@ extension GenerateRequest {
             return try destinations[0].run(dryRun: dryRun, preview: preview, reporter: reporter)
         }
         var worst: GenerateFailure?
-        for destination in destinations {
-            reporter.report(.destination(presets: destination.presetNames, out: destination.out))
-            do throws(GenerateFailure) {
-                try destination.run(dryRun: dryRun, preview: preview, reporter: reporter)
-                if !dryRun {
-                    let notes: [String]
-                    do { notes = try destination.updatePlayListings() } catch {
-                        reporter.report(.failed("\(error)"))
-                        throw .failed
-                    }
-                    for note in notes { reporter.report(.note(note)) }
+        if !dryRun, files.count == 1 {
+            // One master into several places (an app's Android and web icons): the places run at once, each writing
+            // its own folder, so one's serial steps (its adaptive layers, its writes) overlap the other's rendering
+            // (Android + web: 0.28 → 0.2 s). The first reports as it goes; the others' events are kept and said
+            // after it, in order, so the output reads as a run one place after another. A folder of masters already
+            // fills every core, and running its places at once would hold twice the decoded masters: in turn.
+            let recorders = destinations.indices.map { $0 == 0 ? nil : EventRecorder(showsProgress: reporter.showsProgress) }
+            let outcomes = Outcomes(count: destinations.count)
+            DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
+                let outcome: GenerateFailure?
+                if let recorder = recorders[index] {
+                    outcome = destinations[index].runDestination(dryRun: dryRun, preview: preview, reporter: recorder)
+                } else {
+                    outcome = destinations[index].runDestination(dryRun: dryRun, preview: preview, reporter: reporter)
                 }
-            } catch {
-                if destinations.count == 1 { throw error }
-                worst = max(worst ?? error, error)
+                outcomes.set(index, outcome)
+            }
+            for recorder in recorders.compactMap({ $0 }) { recorder.replay(into: reporter) }
+            for case let failure? in outcomes.all {
+                if destinations.count == 1 { throw failure }
+                worst = max(worst ?? failure, failure)
+            }
+        } else {
+            for destination in destinations {
+                if let failure = destination.runDestination(dryRun: dryRun, preview: preview, reporter: reporter) {
+                    if destinations.count == 1 { throw failure }
+                    worst = max(worst ?? failure, failure)
+                }
             }
         }
         if let variant, !dryRun, let apple = destinations.first(where: { $0.options.presets.first?.platform == .apple }) {
@@ -160,6 +173,25 @@ extension GenerateRequest {
                                   + "in the build configuration of \(variant)"))
         }
         if let worst { throw worst }
+    }
+
+    /// One destination of several: its heading, its masters, then its Play listings; nil when all went well.
+    private func runDestination(dryRun: Bool, preview: Bool, reporter: some GenerateReporter) -> GenerateFailure? {
+        reporter.report(.destination(presets: presetNames, out: out))
+        do throws(GenerateFailure) {
+            try run(dryRun: dryRun, preview: preview, reporter: reporter)
+            if !dryRun {
+                let notes: [String]
+                do { notes = try updatePlayListings() } catch {
+                    reporter.report(.failed("\(error)"))
+                    throw .failed
+                }
+                for note in notes { reporter.report(.note(note)) }
+            }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Runs one destination's masters: in parallel, each into its folder, then its alternate icons.
@@ -247,4 +279,31 @@ private final class Tally: @unchecked Sendable {
     }
 
     func failed() { lock.withLock { counts.failed += 1 } }
+}
+
+/// A destination's events, kept while another destination reports, and said after it in the order they came.
+private final class EventRecorder: GenerateReporter, @unchecked Sendable {
+    let showsProgress: Bool
+    private let lock = NSLock()
+    private var events: [GenerateEvent] = []
+
+    init(showsProgress: Bool) { self.showsProgress = showsProgress }
+
+    func report(_ event: GenerateEvent) { lock.withLock { events.append(event) } }
+
+    func replay(into reporter: some GenerateReporter) {
+        for event in lock.withLock({ events }) { reporter.report(event) }
+    }
+}
+
+/// Each destination's outcome, set from the thread it ran on.
+private final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [GenerateFailure?]
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ outcome: GenerateFailure?) { lock.withLock { outcomes[index] = outcome } }
+
+    var all: [GenerateFailure?] { lock.withLock { outcomes } }
 }
