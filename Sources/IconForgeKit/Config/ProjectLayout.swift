@@ -50,7 +50,8 @@ public struct ProjectLayout: Sendable {
         var androidIsApplication = false
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
-            webFolder = ""
+            // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
+            webFolder = Self.isFolder((root as NSString).appendingPathComponent("public")) && WebApp.isViteProject(root) ? "public" : ""
         }
         // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
         // the search skips as build output).

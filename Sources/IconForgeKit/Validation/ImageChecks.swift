@@ -20,7 +20,7 @@ enum ImageChecks {
                                     "holds more compressed data after the image than the image needs (it was not read)",
                                     fix: "re-export the file, or run 'iconforge convert' on it"))
         }
-        findings += colourProfile(info)
+        if colourIsUnmanaged(target) { findings += colourProfile(info) }
         findings += size(name: name, target: target, info: info)
         let translucency = info.canBeTranslucent ? image.translucency() : (count: 0, first: nil)
         switch target.role {
@@ -105,6 +105,18 @@ enum ImageChecks {
         let what = role == .app ? "app icons" : "launch images"
         return [Finding(.bitDepth, .warning, problems.joined(separator: ", ") + "; \(what) are best stored as opaque 24-bit RGB",
                         fix: "run 'iconforge fix', or export as 24-bit RGB without alpha")]
+    }
+
+    /// True where a profile other than sRGB or Display P3 misleads: Apple's assets (the HIG asks for those two),
+    /// Windows and Linux desktop icons (their shells draw the values as sRGB). Browsers and Android (8+) colour-manage
+    /// what they show, so a web page's pictures, manifest and Android icons and a file nothing describes outside a
+    /// catalog look as their profile says.
+    private static func colourIsUnmanaged(_ target: ValidationTarget) -> Bool {
+        switch target.role {
+        case .web, .android, .androidNotification, .androidBanner, .androidSplash, .browserExtension: false
+        case .unknown: target.path.split(separator: "/").contains { $0.hasSuffix(".xcassets") }
+        default: true
+        }
     }
 
     /// Colour information decoders may apply. sRGB (by chunk, by profile, or by cHRM stating its primaries)

@@ -161,6 +161,13 @@ extension Generator {
                 files.append(GeneratedFile(path: svgPath, role: .web, pixels: nil, bytes: master.count))
             }
         }
+        if svg == nil, let page = site.page {
+            // Browsers take an SVG icon over every PNG (Firefox whatever the order): tabs would keep the old art.
+            for href in WebPage.svgIconHrefs(in: page) {
+                warnings.append("\(page) links the SVG icon \(href), which browsers show in tabs before any PNG icon: it keeps the old "
+                                + "art there — give an SVG master (written as \(WebManifest.svgName)) or remove that link")
+            }
+        }
         let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: plugin == nil ? manifestName : nil)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))

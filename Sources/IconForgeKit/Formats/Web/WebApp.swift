@@ -116,13 +116,34 @@ struct WebApp: Sendable {
             guard parent != folder, !parent.isEmpty, scope.contains(parent) else { folder = own; break }
             folder = parent
         }
-        root = folder
+        // Vite serves public/ at "/": a manifest below a project's public/ takes its paths from there, and its page is
+        // the project's index.html beside public/ (without this, every icon path named a file at the project's root).
+        var served = URL(fileURLWithPath: manifest).standardizedFileURL.path.parentFolder
+        while served.count > folder.count, (served as NSString).lastPathComponent != "public" { served = served.parentFolder }
+        if served.count > folder.count, served.parentFolder == folder, WebApp.isViteProject(folder) {
+            root = served
+        } else {
+            root = folder
+        }
         let candidate = (folder as NSString).appendingPathComponent(WebPage.fileName)
         page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         self.manifest = manifest
         manifestOutside = nil
         manifestPlugin = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
+    }
+
+    /// True when `folder` is a Vite project's root (its config, or a package.json that names vite), which serves its
+    /// `public/` at "/" and takes `index.html` from beside it.
+    static func isViteProject(_ folder: String) -> Bool {
+        let scope = FolderScope(folder)
+        for name in viteConfigNames where name.hasPrefix("vite.") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: path), scope.contains(path) { return true }
+        }
+        let package = (folder as NSString).appendingPathComponent("package.json")
+        guard scope.contains(package), let bytes = try? FileIO.readPrefix(package, upTo: 1 << 20) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains("\"vite\"")
     }
 
     /// Markers of a page a server fills in before sending it.

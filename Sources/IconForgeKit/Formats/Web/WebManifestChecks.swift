@@ -4,6 +4,13 @@ import Raster
 /// `validate`'s rules for a web app manifest: every icon exists at its stated size, 192 and 512 are there
 /// (browsers require them to install the app), and a maskable icon is there (else Android crops the icon).
 enum WebManifestChecks {
+    /// True when the manifest holds a server's placeholders (`${…}`, `{{…}}`, `{%…%}`): a template, not the file served.
+    static func isServerTemplate(_ path: String) -> Bool {
+        guard let bytes = try? FileIO.readPrefix(path, upTo: 1 << 20) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return ["${", "{{", "{%"].contains(where: text.contains)
+    }
+
     /// The names a manifest goes by.
     static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
 
@@ -26,6 +33,8 @@ enum WebManifestChecks {
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
+        // A manifest a server fills in (`${rootUrl}`, `{{ … }}`) is served from where the server says, not from here.
+        let isTemplate = WebManifestChecks.isServerTemplate(path)
         var sizes = Set<String>(), maskable = false, installable = false
         // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
         var listedSizes: [String: Set<String>] = [:]
@@ -50,6 +59,12 @@ enum WebManifestChecks {
                 report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(src) is \"any maskable\": one picture cannot serve both — "
                                + "shown whole it has the safe zone's wide margins, cropped it loses what is outside them (Chrome warns about it)",
                                fix: "give two icons, one \"any\" and one \"maskable\" ('iconforge generate --preset web' does)"))
+            }
+            if isTemplate, WebApp.isFromRoot(src) {
+                report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), from the root, in a manifest a server fills in "
+                               + "(it holds placeholders): the site that serves it holds the file, so it was not checked",
+                               fix: "validate the folder the server serves, or the built site"))
+                continue
             }
             if site.cannotResolve(src) {
                 report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), from the root of a site whose page is a server's template: "

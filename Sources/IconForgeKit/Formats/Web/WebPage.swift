@@ -56,6 +56,17 @@ enum WebPage {
         return icons
     }
 
+    /// The `href` of each SVG icon the page links (`type="image/svg+xml"`, or a `.svg` file), as written.
+    static func svgIconHrefs(in page: String) -> [String] {
+        guard let bytes = try? FileIO.readDocument(page) else { return [] }
+        return linkTags(bytes).compactMap { tag in
+            let attributes = Self.attributes(Substring(tag))
+            guard (attributes["rel"] ?? "").lowercased().split(separator: " ").contains("icon"), let href = attributes["href"] else { return nil }
+            let path = href.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? href
+            return attributes["type"]?.lowercased() == "image/svg+xml" || path.lowercased().hasSuffix(".svg") ? href : nil
+        }
+    }
+
     /// The most icon links taken from a page.
     static let maxLinks = 64
     /// The longest `<link …>` tag read: a tag without its `>` ends here rather than running to the end of the page.

@@ -202,6 +202,62 @@ struct WebSweepTests {
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("static/manifest.webmanifest").path))
     }
 
+    /// A Vite project (Capgo's shape): its page at the root, the manifest and icons in public/, which Vite serves at "/".
+    private func viteProject(svgFavicon: Bool = false) throws -> URL {
+        let project = try Fixtures.temporaryFolder()
+        let favicon = svgFavicon ? "    <link rel=\"icon\" type=\"image/svg+xml\" href=\"/vite.svg\" />\n" : ""
+        try Data("<!doctype html>\n<html>\n  <head>\n\(favicon)    <link rel=\"manifest\" href=\"/manifest.webmanifest\">\n  </head>\n  <body></body>\n</html>\n".utf8)
+            .write(to: project.appendingPathComponent("index.html"))
+        try Data("import { defineConfig } from 'vite'\nexport default defineConfig({})\n".utf8).write(to: project.appendingPathComponent("vite.config.mts"))
+        let public_ = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: public_, withIntermediateDirectories: true)
+        try Data(#"{"name":"C","start_url":"/","display":"standalone","icons":[{"src":"/pwa-192x192.png","sizes":"192x192","type":"image/png"},{"src":"/pwa-512x512.png","sizes":"512x512","type":"image/png"}]}"#.utf8)
+            .write(to: public_.appendingPathComponent("manifest.webmanifest"))
+        try png(192, "public/pwa-192x192.png", in: project)
+        try png(512, "public/pwa-512x512.png", in: project)
+        if svgFavicon { try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 8 8\"/>".utf8).write(to: public_.appendingPathComponent("vite.svg")) }
+        return project
+    }
+
+    @Test("a Vite project validated from its root (Capgo): the manifest in public/ names files from public/, as Vite serves them — no 'does not exist'")
+    func viteFromRoot() throws {
+        let project = try viteProject()
+        let findings = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(!findings.contains { $0.message.contains("does not exist") }, "\(findings.map(\.line))")
+        #expect(try Validator().validate([project.path]).errors == 0)
+        // A site that is not Vite's keeps paths from the page's folder: a public/ there is a folder of the site.
+        try FileManager.default.removeItem(at: project.appendingPathComponent("vite.config.mts"))
+        #expect(try Validator().validate([project.path]).files.flatMap(\.findings).contains { $0.message.contains("does not exist") })
+    }
+
+    @Test("a Vite project given as the output folder: the web icons go to public/, which Vite ships, not beside the root's index.html")
+    func viteProjectRouting() throws {
+        let project = try viteProject()
+        #expect(ProjectLayout(root: project.path).webFolder == "public")
+        try FileManager.default.removeItem(at: project.appendingPathComponent("vite.config.mts"))
+        try Data(#"{"devDependencies":{"vite":"^5.0.0"}}"#.utf8).write(to: project.appendingPathComponent("package.json"))
+        #expect(ProjectLayout(root: project.path).webFolder == "public")
+        try Data(#"{"devDependencies":{"webpack":"^5.0.0"}}"#.utf8).write(to: project.appendingPathComponent("package.json"))
+        #expect(ProjectLayout(root: project.path).webFolder == "")
+    }
+
+    @Test("the page links an SVG favicon (Vite's template /vite.svg) and the master is a PNG: a warning says the tabs keep the old art")
+    func svgFaviconKept() throws {
+        let project = try viteProject(svgFavicon: true)
+        let report = try web.generate(into: project.appendingPathComponent("public"))
+        #expect(report.warnings.contains { $0.contains("/vite.svg") && $0.contains("SVG master") }, "\(report.warnings)")
+        let plain = try viteProject()
+        #expect(!(try web.generate(into: plain.appendingPathComponent("public"))).warnings.contains { $0.contains("SVG icon") })
+    }
+
+    @Test("a manifest a server fills in (Ghostfolio's ${rootUrl}): its paths from the root are said not to be checkable, not 'does not exist'")
+    func serverTemplateManifest() throws {
+        let folder = try web.site(["site.webmanifest": #"{"name":"G","lang":"${languageCode}","start_url":"${rootUrl}/","icons":[{"src":"/assets/android-chrome-192x192.png","sizes":"192x192","type":"image/png"},{"src":"/assets/android-chrome-512x512.png","sizes":"512x512","type":"image/png"}]}"#])
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(!findings.contains { $0.message.contains("does not exist") }, "\(findings.map(\.line))")
+        #expect(findings.filter { $0.severity == .warning && $0.message.contains("a server fills in") }.count == 2)
+    }
+
     @Test("Nuxt's static/ whose nuxt.config.js has @nuxtjs/pwa make the manifest (Mealie): no second manifest written")
     func nuxtPWAModule() throws {
         let project = try Fixtures.temporaryFolder()
