@@ -46,6 +46,31 @@ struct GenerateRunTests {
         #expect(summary.files == reports[0].files.count && summary.bytes == reports[0].totalBytes)
     }
 
+    @Test("one master into several places: they run at once, but each place's events come together, in the order of the places, as a run one after another")
+    func placesAtOnce() throws {
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        for _ in 0..<3 {
+            let events = Events(showsProgress: true)
+            try GenerateSettings().generate(sources: [master], presets: "android,web,windows", out: out.path, reporter: events)
+            #expect(events.failures.isEmpty)
+            // Each place: its heading, started, its master finished, its summary — never another place's event between.
+            var order: [String] = [], current: String?
+            for event in events.all {
+                switch event {
+                case .destination(_, let folder):
+                    #expect(current == nil, "a heading inside \(current ?? "")")
+                    current = folder
+                    order.append((folder as NSString).lastPathComponent)
+                case .finished(let report): #expect(report.outputFolder == current)
+                case .summary: current = nil
+                default: break
+                }
+            }
+            #expect(order == ["android", "web", "windows"])
+            #expect(events.summaries.count == 3 && events.summaries.allSatisfy { $0.succeeded == 1 && $0.failed == 0 })
+        }
+    }
+
     @Test("a folder of masters: each into its {name} folder, what is not a master said and skipped")
     func folderOfMasters() throws {
         let root = try Fixtures.temporaryFolder()
