@@ -145,7 +145,7 @@ extension GenerateRequest {
             // after it, in order, so the output reads as a run one place after another. A folder of masters already
             // fills every core, and running its places at once would hold twice the decoded masters: in turn.
             let recorders = destinations.indices.map { $0 == 0 ? nil : EventRecorder(showsProgress: reporter.showsProgress) }
-            let outcomes = Outcomes(count: destinations.count)
+            let outcomes = Locked<[GenerateFailure?]>(Array(repeating: nil, count: destinations.count))
             DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
                 let outcome: GenerateFailure?
                 if let recorder = recorders[index] {
@@ -153,10 +153,10 @@ extension GenerateRequest {
                 } else {
                     outcome = destinations[index].runDestination(dryRun: dryRun, preview: preview, reporter: reporter)
                 }
-                outcomes.set(index, outcome)
+                outcomes.withLock { $0[index] = outcome }
             }
             for recorder in recorders.compactMap({ $0 }) { recorder.replay(into: reporter) }
-            for case let failure? in outcomes.all {
+            for case let failure? in outcomes.value {
                 if destinations.count == 1 { throw failure }
                 worst = max(worst ?? failure, failure)
             }
@@ -294,16 +294,4 @@ private final class EventRecorder: GenerateReporter, @unchecked Sendable {
     func replay(into reporter: some GenerateReporter) {
         for event in lock.withLock({ events }) { reporter.report(event) }
     }
-}
-
-/// Each destination's outcome, set from the thread it ran on.
-private final class Outcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [GenerateFailure?]
-
-    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ outcome: GenerateFailure?) { lock.withLock { outcomes[index] = outcome } }
-
-    var all: [GenerateFailure?] { lock.withLock { outcomes } }
 }

@@ -72,7 +72,7 @@ struct Masters: Sendable {
         let image = decoded.image
         // Pyramid levels are built only as deep as the largest reduction any output needs.
         let largest = jobs.compactMap(\.spec.pixels).map { Double(max(image.width, image.height)) / Double(max($0.width, $0.height)) }.max() ?? 1
-        let pyramid = { (image: Image) in
+        let pyramid = { @Sendable (image: Image) in
             ImagePyramid(image, linearLight: options.linearLight, largestReduction: largest, parallelism: parallelism)
         }
         let logoMode = options.launchBackground != nil || options.launchLogo != nil
@@ -139,7 +139,14 @@ struct Masters: Sendable {
                                 + "icons (Android 13+ then makes its own); give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
             }
             masters.adaptive = icon
-            for layer in androidLayers { if let picture = icon.image(for: layer) { masters.android[layer] = pyramid(picture) } }
+            // The layers' pyramids at once: each is small (768 px at most), and one after another they left a core idle.
+            let pictures = androidLayers.sorted { $0.rawValue < $1.rawValue }.compactMap { layer in icon.image(for: layer).map { (layer, $0) } }
+            let pyramids = Locked<[AndroidLayer: ImagePyramid]>([:])
+            parallelism.forEach(pictures.count) { index in
+                let built = pyramid(pictures[index].1)
+                pyramids.withLock { $0[pictures[index].0] = built }
+            }
+            masters.android.merge(pyramids.value) { _, new in new }
         }
         // Derived masters are made at the largest output that uses them, never at the master's own size: memory
         // follows the outputs (an 8192 px master's maskable canvas took 2.7 GB, a 20000x1 one 12 GB).

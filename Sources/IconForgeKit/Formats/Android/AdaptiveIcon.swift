@@ -47,41 +47,53 @@ struct AdaptiveIcon: Sendable {
         }
         let colour = backgroundColor
         let back = background.map { Resampler.resize($0, to: size, options: ResizeOptions(fit: .fill, outputFormat: .rgba16), parallelism: parallelism) }
-        var composite = Canvas(width: canvas, height: canvas)
-        if let back { composite.draw(back, x: 0, y: 0) } else {
-            composite.fill(.solid(colour))
-        }
-        composite.draw(layer, x: 0, y: 0)
-        let offset = (canvas - viewport) / 2
-        let legacy = composite.image(format: .rgba16, parallelism: parallelism).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
-        let round = legacy.masked(by: IconShape.circle(side: viewport))
-        // Themed icons use only the monochrome layer's alpha, in white: a designed one; for a logo the foreground's
-        // coverage (its silhouette); for a full-bleed picture the glyph separated from its background (its coverage is a
-        // solid square, which a launcher shows as a blank tile).
-        let white = SIMD4<UInt16>(65535, 65535, 65535, 0)
-        var mono: Image, hasShape = true
-        if let monochrome {
-            mono = Resampler.resize(monochrome, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism)
-        } else if foreground == nil, placement.isFullBleed {
-            // Separated inside the safe zone only: what lies beyond it is the master's edge carried outwards.
-            let inset = (canvas - safeZone) / 2
-            if let glyph = layer.cropped(x: inset, y: inset, size: PixelSize(width: safeZone, height: safeZone)).separatedGlyph(color: white) {
-                // A glyph on transparency now: placed as a logo is, inside the safe circle, so that no launcher shape
-                // cuts what reached the full-bleed picture's corners.
-                mono = MaskPlacement(glyph).placed(side: canvas, square: safeZone, safeRadius: Double(canvas) * 31 / 108, fill: nil,
-                                                   parallelism: parallelism) { side in
-                    Resampler.resize(glyph, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
-                                     parallelism: parallelism)
+        // The legacy and round icons and the monochrome layer depend only on the layer: made at once (the monochrome's
+        // glyph separation was a fifth of an Android run, on one core).
+        let legacyAndRound = Locked<(legacy: Image, round: Image)?>(nil), monochromeLayer = Locked<(image: Image, hasShape: Bool)?>(nil)
+        parallelism.forEach(2) { part in
+            if part == 0 {
+                var composite = Canvas(width: canvas, height: canvas)
+                if let back { composite.draw(back, x: 0, y: 0) } else {
+                    composite.fill(.solid(colour))
                 }
+                composite.draw(layer, x: 0, y: 0)
+                let offset = (canvas - viewport) / 2
+                let legacy = composite.image(format: .rgba16, parallelism: parallelism).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
+                legacyAndRound.value = (legacy, legacy.masked(by: IconShape.circle(side: viewport)))
             } else {
-                mono = layer.coverage(color: white)
-                hasShape = !master.isOpaque
+                monochromeLayer.value = Self.monochrome(layer: layer, master: master, placement: placement, designed: monochrome,
+                                                        foreground: foreground, parallelism: parallelism)
             }
-        } else {
-            mono = layer.coverage(color: white)
         }
+        let (legacy, round) = legacyAndRound.value!, (mono, hasShape) = monochromeLayer.value!
         return AdaptiveIcon(foreground: layer, background: back, backgroundColor: colour, monochrome: mono, legacy: legacy, round: round,
                             monochromeHasShape: hasShape)
+    }
+
+    /// Themed icons use only the monochrome layer's alpha, in white: a designed one; for a logo the foreground's
+    /// coverage (its silhouette); for a full-bleed picture the glyph separated from its background (its coverage is a
+    /// solid square, which a launcher shows as a blank tile). `hasShape` is false when no glyph could be separated.
+    private static func monochrome(layer: Image, master: Image, placement: MaskPlacement, designed: Image?, foreground: Image?,
+                                   parallelism: Parallelism) -> (image: Image, hasShape: Bool) {
+        let size = PixelSize(width: canvas, height: canvas)
+        let white = SIMD4<UInt16>(65535, 65535, 65535, 0)
+        if let designed {
+            return (Resampler.resize(designed, to: size, options: ResizeOptions(fit: .fit, outputFormat: .rgba16), parallelism: parallelism), true)
+        }
+        guard foreground == nil, placement.isFullBleed else { return (layer.coverage(color: white), true) }
+        // Separated inside the safe zone only: what lies beyond it is the master's edge carried outwards.
+        let inset = (canvas - safeZone) / 2
+        guard let glyph = layer.cropped(x: inset, y: inset, size: PixelSize(width: safeZone, height: safeZone)).separatedGlyph(color: white) else {
+            return (layer.coverage(color: white), !master.isOpaque)
+        }
+        // A glyph on transparency now: placed as a logo is, inside the safe circle, so that no launcher shape cuts what
+        // reached the full-bleed picture's corners.
+        let placed = MaskPlacement(glyph).placed(side: canvas, square: safeZone, safeRadius: Double(canvas) * 31 / 108, fill: nil,
+                                                 parallelism: parallelism) { side in
+            Resampler.resize(glyph, to: PixelSize(width: side, height: side), options: ResizeOptions(fit: .fill, outputFormat: .rgba16),
+                             parallelism: parallelism)
+        }
+        return (placed, true)
     }
 
     /// The picture for an output's `android-layer`; nil for a colour background (a resource, never a picture: the
