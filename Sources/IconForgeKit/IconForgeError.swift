@@ -2,6 +2,7 @@ import JPEGCodec
 import PNGCodec
 import Raster
 import SVGCodec
+import WebPCodec
 
 /// A failure of one IconForge operation on one file. The description is one line: the path, then the reason.
 public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +14,8 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
     case jpeg(path: String, JPEGError)
     /// The file is an SVG IconForge cannot read or draw.
     case svg(path: String, SVGError)
+    /// The file is a WebP IconForge cannot read (`inspect` of an Android launcher picture).
+    case webp(path: String, WebPError)
     /// An Icon Composer `.icon` bundle IconForge cannot read or draw.
     case iconComposer(path: String, IconComposerError)
     /// The file could not be encoded (a bug rather than bad input).
@@ -44,6 +47,7 @@ public enum IconForgeError: Error, Sendable, Equatable, CustomStringConvertible 
         case .file(let error): error.description
         case .decode(let path, let error): "\(path): \(error)"
         case .jpeg(let path, let error): "\(path): \(error)"
+        case .webp(let path, let error): "\(path): \(error)"
         case .svg(let path, let error): "\(path): \(error)"
         case .iconComposer(let path, let error): "\(path): \(error)"
         case .encode(let path, let error): "\(path): \(error)"

@@ -31,7 +31,7 @@ struct InspectCommand: ParsableCommand {
                 } else if path.lowercased().hasSuffix(".ico") {
                     let inspection = try IcoInspection.inspect(path)
                     if json { reports.append(.ico(inspection)) } else { print(inspection.text) }
-                } else if kind == .jpeg || kind == .svg {
+                } else if kind == .jpeg || kind == .svg || kind == .webp {
                     let facts = try SourceFacts.inspect(path, limits: decode.limits)
                     if json { reports.append(.source(facts)) } else { print(facts.text) }
                 } else {

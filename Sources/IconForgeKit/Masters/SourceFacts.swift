@@ -3,8 +3,9 @@ import JPEGCodec
 import PNGCodec
 import Raster
 import SVGCodec
+import WebPCodec
 
-/// What `iconforge inspect` reports about a JPEG or SVG (PNGs get `Inspection`): its kind, its size and
+/// What `iconforge inspect` reports about a JPEG, SVG or WebP (PNGs get `Inspection`): its kind, its size and
 /// the facts of its format. The JSON shape: `path`, `kind`, `fileBytes`, `width`, `height` (null for an SVG
 /// without an intrinsic size) and `facts`, an object of strings.
 public struct SourceFacts: Sendable, Equatable, Encodable {
@@ -16,7 +17,8 @@ public struct SourceFacts: Sendable, Equatable, Encodable {
     /// Format facts by name, e.g. "progressive": "yes", "viewBox": "0 0 64 64 (64x64)".
     public var facts: [String: String]
 
-    /// Reads `path`, a JPEG or an SVG, without decoding its pixels (an SVG is parsed, not drawn).
+    /// Reads `path`, a JPEG, an SVG or a WebP (Android's launcher pictures), without decoding its pixels (an SVG is
+    /// parsed, not drawn).
     public static func inspect(_ path: String, limits: PNGLimits) throws(IconForgeError) -> SourceFacts {
         let bytes = try FileIO.readInput(path)
         switch FileKind.detect(bytes) {
@@ -35,6 +37,11 @@ public struct SourceFacts: Sendable, Equatable, Encodable {
             if let viewBox = info.viewBox { facts["viewBox"] = "\(PointSize.format(viewBox.width))x\(PointSize.format(viewBox.height))" }
             let size = info.size.map { (Int($0.width.rounded()), Int($0.height.rounded())) }
             return SourceFacts(path: path, kind: .svg, fileBytes: bytes.count, width: size?.0, height: size?.1, facts: facts)
+        case .webp?:
+            let info: WebPInfo
+            do { info = try WebP.info(bytes, maxBytes: limits.maxDecodedBytes) } catch { throw .webp(path: path, error) }
+            let facts = ["compression": info.isLossless ? "lossless (VP8L)" : "lossy (VP8)", "alpha": info.hasAlpha ? "yes" : "no"]
+            return SourceFacts(path: path, kind: .webp, fileBytes: bytes.count, width: info.width, height: info.height, facts: facts)
         default:
             throw .master(path: path, .notJPEGOrSVG)
         }

@@ -114,5 +114,16 @@ struct NonPNGFilesTests {
                 "\(report.warnings)")
         #expect(report.warnings.contains { $0.contains("<g id=\"art\"> (line 4) uses filter 'shadow'") } == !SVG.drawsDropShadow, "\(report.warnings)")
     }
+
+    @Test("inspect reads a WebP (an Android launcher picture) for its size, compression and alpha; a broken one is one line naming it")
+    func inspectWebP() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("ic_launcher.webp").path
+        try Data(OtherFormats.webp(width: 48, height: 48)).write(to: URL(fileURLWithPath: path))
+        let facts = try SourceFacts.inspect(path, limits: .default)
+        #expect(facts.kind == .webp && facts.width == 48 && facts.height == 48 && facts.facts["compression"] == "lossless (VP8L)")
+        try Data(OtherFormats.webp(width: 48, height: 48).prefix(20)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: IconForgeError.self) { try SourceFacts.inspect(path, limits: .default) }
+    }
 }
 

@@ -6,7 +6,8 @@ public struct IcnsInspection: Sendable, Encodable {
     public struct Element: Sendable, Encodable {
         public var type: String
         public var bytes: Int
-        /// "png", "argb", "jpeg2000", or "other" (a table of contents, a version, an older format).
+        /// "png", "argb", "jpeg2000", "rgb" (the classic run-length 24-bit images, `is32`…`it32`), "mask" (their 8-bit
+        /// alpha, `s8mk`…`t8mk`), or "other" (a table of contents, a version, an older format).
         public var data: String
         /// "32x32" for an image that decoded; nil otherwise.
         public var pixels: String?
@@ -28,15 +29,25 @@ public struct IcnsInspection: Sendable, Encodable {
             ? "the AppIcon.icns Xcode 26's actool writes for an app whose icon is a .icon (16–256 px for older macOS; the icon itself is in Assets.car)"
             : nil
         return IcnsInspection(path: path, elements: elements.map { element in
+            let classic = classicTypes[element.type]
             let data = element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "png" : element.data.starts(with: Array("ARGB".utf8)) ? "argb"
-                : JPEG2000.isJPEG2000(element.data) ? "jpeg2000" : "other"
+                : JPEG2000.isJPEG2000(element.data) ? "jpeg2000" : classic?.kind ?? "other"
             var result = Element(type: element.type, bytes: element.data.count + 8, data: data)
-            if Icns.pixels(of: element.type) != nil, data != "other" {
+            if let classic, data == classic.kind {
+                // Not decoded: the size is the type's (Mac OS 8.5's formats, still read by every macOS).
+                result.pixels = "\(classic.pixels)x\(classic.pixels)"
+            } else if Icns.pixels(of: element.type) != nil, data != "other" {
                 do throws(IcnsError) { result.pixels = "\(try Icns.decode(element).size)" } catch { result.error = error.description }
             }
             return result
         }, note: note)
     }
+
+    /// The classic elements: run-length RGB images and their 8-bit masks, by type.
+    static let classicTypes: [String: (kind: String, pixels: Int)] = [
+        "is32": ("rgb", 16), "il32": ("rgb", 32), "ih32": ("rgb", 48), "it32": ("rgb", 128),
+        "s8mk": ("mask", 16), "l8mk": ("mask", 32), "h8mk": ("mask", 48), "t8mk": ("mask", 128),
+    ]
 
     /// A paragraph for people.
     public var text: String {

@@ -203,4 +203,15 @@ struct IcnsChecksTests {
         #expect(inspection.elements.map(\.type) == Icns.imageTypes.map(\.type))
         #expect(inspection.elements.first?.data == "argb" && inspection.elements.last?.pixels == "1024x1024")
     }
+
+    @Test("inspect names the classic elements (run-length RGB and 8-bit masks, is32…t8mk) with their sizes, not 'other'")
+    func classicElements() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("Old.icns").path
+        let classic = ["is32", "s8mk", "il32", "l8mk"].map { Icns.Element(type: $0, data: [UInt8](repeating: 0x81, count: 12)) }
+        try Data(Icns.encode(classic + [Icns.Element(type: "icnV", data: [0, 0, 0, 1])])).write(to: URL(fileURLWithPath: path))
+        let elements = try IcnsInspection.inspect(path).elements
+        #expect(elements.map(\.data) == ["rgb", "mask", "rgb", "mask", "other"])
+        #expect(elements.map(\.pixels) == ["16x16", "16x16", "32x32", "32x32", nil])
+    }
 }
