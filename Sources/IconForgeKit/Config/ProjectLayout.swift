@@ -26,6 +26,8 @@ public struct ProjectLayout: Sendable {
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
     public var extensionFolder: String?
+    /// Icon Composer bundles outside any catalog (Xcode 26's `AppIcon.icon` beside `Assets.xcassets`), relative to the root.
+    public var iconBundles: [String] = []
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     public var master: String?
 
@@ -72,6 +74,10 @@ public struct ProjectLayout: Sendable {
                 _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {
                     if name.hasSuffix(".xcassets") { catalogs.append((path, Self.iconPresets(inCatalog: full))); continue }
+                    if name.hasSuffix(".icon") {
+                        if IconComposerBundle.isBundle(full) { iconBundles.append(path) }
+                        continue
+                    }
                     if name == "res", path.hasSuffix("src/main/res") {
                         // The app module (the one applying the Android application plugin) before a library's; a module
                         // named app is given as the project folder above it, any other as its res/ folder.
@@ -158,6 +164,11 @@ public struct ProjectLayout: Sendable {
         return result
     }
 
+    /// True when the preset named `name` writes an Icon Composer `.icon`.
+    static func writesIconBundle(_ name: String) -> Bool {
+        ((try? PresetCatalog.presets(name)) ?? []).contains { $0.outputs.contains { $0.set.map { ($0 as NSString).pathExtension == "icon" } ?? false } }
+    }
+
     /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
     public static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
 
@@ -241,6 +252,9 @@ public struct ProjectLayout: Sendable {
             case .windows: layout.windowsFolder
             case .linux: layout.linuxFolder ?? layout.tauriIcons
             case .browserExtension: layout.extensionFolder
+            // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
+            // target's folder), rather than adding a second inside the catalog.
+            case .apple where Self.writesIconBundle(name) && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
             case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path

@@ -77,6 +77,15 @@ extension Generator {
                 try VisionStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
             }
             let merge = try set.write(into: parent, now: now, writer: writer)
+            if (name as NSString).pathExtension == "appiconset", Generator.isCatalog(folder) {
+                // Xcode 26 builds every OS version's app icon from a .icon of the same name in the target, and its
+                // fallback renders replace this set's PNGs (26.1 leaves no way around it).
+                let bundle = (folder.parentFolder as NSString).appendingPathComponent((name as NSString).deletingPathExtension + ".icon")
+                if IconComposerBundle.isBundle(bundle) {
+                    warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every iOS version from it, so the PNGs written "
+                                    + "into \(name) are not what the app shows — update the .icon (--preset icon-composer) or rename one of them")
+                }
+            }
             for input in merge.keptInputs.sorted() {
                 warnings.append("\(name)/\(input): not written: it is an input of this run; IconForge never overwrites or moves its inputs")
             }

@@ -47,4 +47,29 @@ struct ProjectLayoutRouteTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("app/src/main/res"), withIntermediateDirectories: true)
         #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: presets, out: folder.path) }
     }
+
+    @Test("Xcode 26's AppIcon.icon beside the catalog (Aidoku): --preset icon-composer updates it rather than adding one in the catalog; ios into the catalog says the .icon wins")
+    func iconBundleBesideCatalog() throws {
+        let project = try Fixtures.temporaryFolder()
+        let shared = project.appendingPathComponent("Shared")
+        let set = shared.appendingPathComponent("Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let bundle = shared.appendingPathComponent("AppIcon.icon")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(#"{"groups":[],"supported-platforms":{"circles":["watchOS"],"squares":"shared"}}"#.utf8).write(to: bundle.appendingPathComponent("icon.json"))
+        #expect(ProjectLayout(root: project.path).iconBundles == ["Shared/AppIcon.icon"])
+        #expect(try ProjectLayout.routes(presets: ["icon-composer"], out: project.path).map(\.folder) == [shared.path])
+        #expect(try ProjectLayout.routes(presets: ["ios"], out: project.path).map(\.folder) == [shared.appendingPathComponent("Assets.xcassets").path])
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios")))
+            .run(source: master, outputFolder: shared.appendingPathComponent("Assets.xcassets").path)
+        #expect(report.warnings.contains { $0.contains("AppIcon.icon has this set's name") }, "\(report.warnings)")
+        // Without the .icon: no such warning.
+        try FileManager.default.removeItem(at: bundle)
+        let again = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios")))
+            .run(source: master, outputFolder: shared.appendingPathComponent("Assets.xcassets").path)
+        #expect(!again.warnings.contains { $0.contains("has this set's name") })
+    }
 }
