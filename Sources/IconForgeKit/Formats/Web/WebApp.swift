@@ -190,6 +190,17 @@ struct WebApp: Sendable {
         if decoded.hasPrefix("/") { fromRoot = true }
         let relative = decoded.drop { $0 == "/" }
         guard !relative.isEmpty else { return nil }
+        // A URL's ".." stops at the site's root ("/../x" is "/x"): an Angular page at the root linking
+        // "../assets/icon.png" (with <base href="/">) names the root's assets/, not a folder above the site.
+        if !fromRoot, let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
+                                                                        == URL(fileURLWithPath: root).standardizedFileURL.path ? "" : nil) {
+            var parts: [Substring] = []
+            for part in (inside.split(separator: "/") + relative.split(separator: "/")) {
+                if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+            }
+            guard !parts.isEmpty else { return nil }
+            return URL(fileURLWithPath: (root as NSString).appendingPathComponent(parts.joined(separator: "/"))).standardizedFileURL.path
+        }
         let joined = ((fromRoot ? root : base) as NSString).appendingPathComponent(String(relative))
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }

@@ -258,6 +258,19 @@ struct WebSweepTests {
         #expect(findings.filter { $0.severity == .warning && $0.message.contains("a server fills in") }.count == 2)
     }
 
+    @Test("an Angular page at the site's root linking ../assets/… (Ghostfolio, <base href=\"/\">): '..' stops at the root as a browser's does, so the linked files are rendered in place")
+    func dotDotStopsAtRoot() throws {
+        let folder = try web.site(["index.html": "<html><head><base href=\"/\">\n<link rel=\"icon\" type=\"image/png\" sizes=\"32x32\" href=\"../assets/favicon-32x32.png\">\n"
+                                   + "<link rel=\"apple-touch-icon\" href=\"../assets/apple-touch-icon.png\">\n</head></html>\n"])
+        try png(32, "assets/favicon-32x32.png", in: folder)
+        try png(180, "assets/apple-touch-icon.png", in: folder)
+        let before = try Fixtures.bytes(at: folder.appendingPathComponent("assets/favicon-32x32.png"))
+        let report = try web.generate(into: folder)
+        #expect(report.files.map(\.path).contains("assets/favicon-32x32.png") && report.files.map(\.path).contains("assets/apple-touch-icon.png"),
+                "\(report.files.map(\.path))")
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent("assets/favicon-32x32.png")) != before)
+    }
+
     @Test("Nuxt's static/ whose nuxt.config.js has @nuxtjs/pwa make the manifest (Mealie): no second manifest written")
     func nuxtPWAModule() throws {
         let project = try Fixtures.temporaryFolder()
