@@ -319,19 +319,29 @@ public struct Validator: Sendable {
         return ValidationReport(files: reports.sorted { $0.path < $1.path }, notes: notes)
     }
 
+    /// A file that could not be read: a link to nothing is said as such (a screenshot folder's `2.png -> ../gone.png`),
+    /// not as a permission problem.
+    static func unreadable(_ path: String, _ error: some CustomStringConvertible) -> Finding {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !FileManager.default.fileExists(atPath: path) {
+            return Finding(.decode, .error, "\(path.fileName) is a link to \(target), which does not exist",
+                           fix: "restore the file it names, or replace the link with the file")
+        }
+        return Finding(.decode, .error, error.description, fix: "check the file's permissions")
+    }
+
     static func check(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget = MemoryBudget()) -> FileReport {
         let name = target.path.fileName
         func report(_ findings: [Finding]) -> FileReport { FileReport(path: target.path, role: target.role, findings: findings) }
         let claimed = FileKind.claimed(by: name)
         if name.lowercased().hasSuffix(".ico") {
             do { return report(IcoChecks.check(name: name, bytes: try FileIO.read(target.path), limits: limits)) } catch {
-                return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
+                return report([unreadable(target.path, error)])
             }
         }
         if claimed != .icns, let large = decodeLargePNG(target, limits: limits, budget: budget) { return report(large) }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(target.path) } catch {
-            return report([Finding(.decode, .error, error.description, fix: "check the file's permissions")])
+            return report([unreadable(target.path, error)])
         }
         let kind = FileKind.detect(bytes)
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
@@ -412,7 +422,7 @@ public struct Validator: Sendable {
         } catch .decode(_, let error) {
             return findings + [decodeFinding(error)]
         } catch {
-            return [Finding(.decode, .error, error.description, fix: "check the file's permissions")]
+            return [unreadable(target.path, error)]
         }
     }
 

@@ -59,6 +59,15 @@ struct ValidatorRuleTests {
         #expect(windows.files.flatMap(\.findings).map(\.rule).contains(.colorProfile))
     }
 
+    @Test("a link to a file that is gone (a screenshot folder's 2.png -> ../gone.png) is said as such, not as a permission problem")
+    func danglingLink() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("2.png").path, withDestinationPath: "../gone.png")
+        let findings = try Validator().validate([folder.deletingLastPathComponent().path]).files.flatMap(\.findings)
+        #expect(findings.map(\.message) == ["2.png is a link to ../gone.png, which does not exist"], "\(findings.map(\.line))")
+    }
+
     @Test("messages say what is wrong and what to do, in actool's words where it has some")
     func messages() throws {
         let cgbi = try Validator(role: .app).validate([validation.appendingPathComponent("defects/cgbi.png").path]).files[0].findings[0]
