@@ -149,8 +149,8 @@ enum AndroidResourceChecks {
         let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A Wear OS app's launcher draws no themed icons.
         if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !isWatchApp(module: AndroidProject.module(of: res)) {
-            report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
-                                       + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
+            report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: with themed icons on, Android 13 to 16 QPR1 "
+                                       + "shows it unthemed among themed ones (only Android 16 QPR2 makes one itself)", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
         // Notification and splash screen icons in the drawable folders (which the walk does not enter).
         for (path, kind) in specialDrawables(res: res).sorted(by: { $0.key < $1.key }) {
