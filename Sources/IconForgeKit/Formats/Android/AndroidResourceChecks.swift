@@ -11,9 +11,15 @@ enum AndroidResourceChecks {
         ("mdpi", 48, 108), ("hdpi", 72, 162), ("xhdpi", 96, 216), ("xxhdpi", 144, 324), ("xxxhdpi", 192, 432),
     ]
 
-    /// True for a folder that holds launcher icons: it has `mipmap-*` folders.
+    /// True for a folder that holds launcher icons: it has `mipmap-*` folders, or the unqualified `mipmap/` alone (Mihon's
+    /// adaptive icon at minSdk 26).
     static func isResourceFolder(_ path: String) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") || $0 == "mipmap" }
+    }
+
+    /// The API level a resource folder's `-vNN` qualifier gives it (`mipmap-anydpi-v26` → 26); 0 without one.
+    static func apiLevel(ofFolder folder: String) -> Int {
+        folder.split(separator: "-").dropFirst().lazy.compactMap { part in part.first == "v" ? Int(part.dropFirst()) : nil }.first ?? 0
     }
 
     static func check(res: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
@@ -68,6 +74,26 @@ enum AndroidResourceChecks {
         // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
         var unreadable: [(path: String, error: FileError)] = []
         let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", round + ".xml"]) { unreadable.append(($0, $1)) }
+        // An <adaptive-icon> in a folder that applies below API 26 (mipmap-anydpi/, mipmap/, drawable/, a density folder) while
+        // the module's minSdk is lower: AAPT2 stops the build. Read from each XML's first 4 KB.
+        if let minSdk = project.minSdk, minSdk < 26 {
+            let folders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { folder in
+                ["mipmap", "drawable"].contains(String(folder.prefix { $0 != "-" })) && apiLevel(ofFolder: folder) < 26
+            }.sorted()
+            for folder in folders {
+                let path = (res as NSString).appendingPathComponent(folder)
+                for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() where file.hasSuffix(".xml") {
+                    let full = (path as NSString).appendingPathComponent(file)
+                    guard let head = try? FileIO.readPrefix(full, upTo: 4096),
+                          AndroidProject.withoutComments(String(decoding: head, as: UTF8.self)).contains("<adaptive-icon") else { continue }
+                    let type = String(folder.prefix { $0 != "-" })
+                    if !files.contains(full) { files.append(full) }
+                    report(full, Finding(.adaptiveIcon, .error, "\(folder)/\(file) is an <adaptive-icon> in a folder that applies below API 26, and the module's "
+                                         + "minSdk is \(minSdk): AAPT2 stops the build (\"<adaptive-icon> elements require a sdk version of at least 26\")",
+                                         fix: "move it to \(type)-anydpi-v26/ (older devices then need a picture of that name in the density folders), or raise minSdk to 26"))
+                }
+            }
+        }
         // The mipmap layers an adaptive icon draws through <inset>, and by how much.
         var insets: [String: Double] = [:]
         for definition in definitions {
