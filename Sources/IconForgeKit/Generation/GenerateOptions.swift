@@ -67,7 +67,7 @@ public struct GenerateOptions: Sendable {
     /// Android: the monochrome layer for themed icons; nil or `.auto` derives it from the foreground's coverage.
     public var monochrome: TintedSource?
     /// Android: write no monochrome layer (`--monochrome none`): the adaptive icon has none, and no
-    /// `ic_launcher_monochrome` PNGs are made (themed icons then fall back to a system-made one).
+    /// `ic_launcher_monochrome` PNGs are made (with themed icons on, Android 13 to 16 QPR1 shows the icon unthemed; only 16 QPR2 makes one).
     public var omitsMonochrome = false
     /// visionOS layer images by layer name (front, middle, back); the back layer defaults to the master.
     public var visionLayers: [String: String] = [:]

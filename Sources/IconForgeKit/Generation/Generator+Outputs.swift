@@ -96,7 +96,30 @@ extension Generator {
     func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?) {
         let kept = designedMonochrome(in: folder)
         let layers = keptLayers(in: folder)
-        return (outputs(in: folder).filter { kept == nil || $0.androidLayer != .monochrome }.map { layers?.naming($0) ?? $0 }, kept)
+        let planned = addingLowDensity(outputs(in: folder), in: folder, launcher: layers?.launcher ?? "ic_launcher")
+        return (planned.filter { kept == nil || $0.androidLayer != .monochrome }.compactMap { spec in layers.map { $0.naming(spec) } ?? spec }, kept)
+    }
+
+    /// `outputs` with an ldpi copy (0.75×: 36 px icons, 81 px layers) of every mdpi launcher picture when the project's
+    /// `res/mipmap-ldpi/` holds launcher files (`@capacitor/assets` writes them): left alone, ldpi devices would show the
+    /// old artwork, or the old foreground on the new background.
+    func addingLowDensity(_ outputs: [IconSpec], in folder: String, launcher: String) -> [IconSpec] {
+        let android = Generator.androidResources(in: folder)
+        let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+        guard (res as NSString).lastPathComponent == "res",
+              ((try? FileManager.default.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent("mipmap-ldpi"))) ?? [])
+                .contains(where: { $0.hasPrefix(launcher) }) else { return outputs }
+        var result: [IconSpec] = []
+        for spec in outputs {
+            result.append(spec)
+            guard let layer = spec.androidLayer, [.legacy, .round, .foreground, .background, .monochrome].contains(layer),
+                  let folder = spec.folder, (folder as NSString).lastPathComponent == "mipmap-mdpi", let pixels = spec.pixels else { continue }
+            var low = spec
+            low.folder = folder.parentFolder.isEmpty ? "mipmap-ldpi" : (folder.parentFolder as NSString).appendingPathComponent("mipmap-ldpi")
+            low.pixels = PixelSize(width: pixels.width * 3 / 4, height: pixels.height * 3 / 4)
+            result.append(low)
+        }
+        return result
     }
 
     /// The layer names of the module's main adaptive icon that a run into `folder` keeps (see `AndroidResources.keptLayers`).

@@ -16,7 +16,7 @@ extension Generator {
             plan.outputs.removeAll { $0.role == .androidNotification }
         }
         if let icon = masters.adaptive, !icon.monochromeHasShape {
-            // No glyph to make a themed icon of: no monochrome layer rather than a blank tile (Android makes its own).
+            // No glyph to make a themed icon of: no monochrome layer rather than a blank tile (the icon is then unthemed on Android 13 to 16 QPR1).
             plan.jobs.removeAll { $0.spec.androidLayer == .monochrome }
             plan.outputs.removeAll { $0.androidLayer == .monochrome }
         }

@@ -136,7 +136,7 @@ struct Masters: Sendable {
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains(.monochrome) {
                 warnings.append("\(source): no glyph stands out from the master's background, so no monochrome layer was written for themed "
-                                + "icons (Android 13+ then makes its own); give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
+                                + "icons (with them on, Android 13 to 16 QPR1 shows the icon unthemed; only 16 QPR2 makes one); give --monochrome FILE (a glyph on transparency) or --android-foreground FILE")
             }
             masters.adaptive = icon
             // The layers' pyramids at once: each is small (768 px at most), and one after another they left a core idle.

@@ -10,14 +10,18 @@ extension PreviewInventory {
     static func readAndroid(_ res: String, limits: PNGLimits) -> AndroidIcon {
         var icon = AndroidIcon()
         let project = AndroidProject(res: res)
-        icon.legacy = highestDensity("ic_launcher", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
-        icon.round = highestDensity("ic_launcher_round", type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        // The launcher icon the manifest names (wikimedia's @mipmap/launcher) when the module has it, else ic_launcher.
+        let launcher = AndroidResources.launcherName(project, main: res), round = AndroidResources.roundName(project, launcher: launcher) ?? launcher + "_round"
+        icon.legacy = highestDensity(launcher, type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
+        icon.round = highestDensity(round, type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
         // The definition a device since Android 8 reads: -v26 first, then the unversioned ones of a minSdk 26 app.
         let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap"]
-        let definitions = AndroidProject.adaptiveIconFiles(in: res).filter { $0.name == "ic_launcher.xml" && $0.text.contains("<adaptive-icon") }
+        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"]).filter { $0.text.contains("<adaptive-icon") }
         guard let adaptive = definitions.min(by: { (preference.firstIndex(of: $0.folder) ?? preference.count, $0.folder) < (preference.firstIndex(of: $1.folder) ?? preference.count, $1.folder) })
         else { return icon }
-        for (element, type, name) in AndroidResourceChecks.references(in: adaptive.text) {
+        // A layer drawn through <inset> (@capacitor/assets) is that layer's picture, said to be inset.
+        let insets = Dictionary(AndroidResourceChecks.insetLayers(in: adaptive.text), uniquingKeysWith: { first, _ in first })
+        for (element, type, name) in AndroidResourceChecks.layerReferences(in: adaptive.text) {
             if type == "color" {
                 if element == "background" { icon.backgroundColor = color(named: name, project: project) }
                 continue
@@ -27,7 +31,19 @@ extension PreviewInventory {
                 icon.notes.append("<\(element)> is the vector drawable \(label(path, res)): not drawn")
                 continue
             }
-            let layer = picture(path, label: label(path, res), limits: limits)
+            var layer = picture(path, label: label(path, res), limits: limits)
+            if let inset = insets[name] {
+                // Drawn as Android draws it: the picture reduced into the layer less its margins.
+                if let image = layer.image {
+                    let inner = PixelSize(width: max(1, Int((Double(image.width) * (1 - 2 * inset)).rounded())),
+                                          height: max(1, Int((Double(image.height) * (1 - 2 * inset)).rounded())))
+                    var canvas = Canvas(width: image.width, height: image.height)
+                    canvas.draw(Resampler.resize(image, to: inner, options: ResizeOptions(fit: .fill)),
+                                x: (image.width - inner.width) / 2, y: (image.height - inner.height) / 2)
+                    layer.image = canvas.image(format: .rgba8)
+                }
+                icon.notes.append("<\(element)> \(label(path, res)) is drawn inset by \(String(format: "%g", (inset * 1000).rounded() / 10))%")
+            }
             switch element {
             case "foreground": icon.foreground = layer
             case "background": icon.background = layer

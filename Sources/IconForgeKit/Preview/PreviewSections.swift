@@ -138,7 +138,7 @@ struct PreviewSections {
                     }
                 }
             } else {
-                notes.append("No monochrome layer: Android 13+ themed icons fall back to a system-made one.")
+                notes.append("No monochrome layer: with themed icons on, Android 13 to 16 QPR1 shows this icon unthemed (only Android 16 QPR2 makes one itself).")
             }
         } else if icon.foreground == nil, icon.legacy != nil, notes.isEmpty {
             notes.append("No adaptive icon (mipmap-anydpi-v26/ic_launcher.xml): Android 8+ shows the legacy icon inside a white shape.")

@@ -183,7 +183,7 @@ public struct Validator: Sendable {
     }
 
     /// The resource folders of an Android `res/` folder, checked as a whole rather than file by file.
-    static let androidResourceFolders = ["mipmap-", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
+    static let androidResourceFolders = ["mipmap", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
 
     /// Names for the catalog folders that hold nothing `validate` checks.
     private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",

@@ -20,6 +20,9 @@ struct AndroidProject {
     /// What the module's manifest (`src/main/AndroidManifest.xml`) gives its `<application>` as `android:icon` and
     /// `android:roundIcon` (`@mipmap/ic_launcher`); nil when it names none or there is no manifest.
     let manifestIcon: String?, manifestRoundIcon: String?
+    /// The `android:icon` of each `<activity-alias>` of the module's main manifest (wikimedia's @mipmap/launcher_yir25, an
+    /// icon the user can switch to), in order, each once.
+    let manifestAliasIcons: [String]
     /// The manifest's TV banner (`android:banner` of `<application>`, else of an activity), and whether an activity is in
     /// the TV launcher (`LEANBACK_LAUNCHER`).
     let manifestBanner: String?, isTVApp: Bool
@@ -64,6 +67,7 @@ struct AndroidProject {
         resourceRoots = roots
         minSdk = AndroidProject.readMinSdk(module: module)
         (manifestIcon, manifestRoundIcon) = AndroidProject.readManifestIcons(module: module)
+        manifestAliasIcons = AndroidProject.readAliasIcons(module: module)
         (manifestBanner, isTVApp) = AndroidProject.readManifestTV(module: module)
         isLibrary = AndroidProject.isLibrary(module: module)
         hasExternalDependencies = ["build.gradle.kts", "build.gradle"].contains { name in
@@ -101,6 +105,20 @@ struct AndroidProject {
             return String(tag[start.upperBound..<end])
         }
         return (attribute("icon").flatMap { substitutingPlaceholders($0, module: module) }, attribute("roundIcon").flatMap { substitutingPlaceholders($0, module: module) })
+    }
+
+    /// `android:icon` of every `<activity-alias>` of the module's main manifest, each once (at most 32).
+    static func readAliasIcons(module: String) -> [String] {
+        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+        guard let bytes = try? FileIO.readDocument(manifest) else { return [] }
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        var icons: [String] = []
+        for match in text.matches(of: /<activity-alias\b[^>]*>/).prefix(32) {
+            guard let icon = text[match.range].firstMatch(of: /android:icon="([^"]+)"/),
+                  let value = substitutingPlaceholders(String(icon.1), module: module), !icons.contains(value) else { continue }
+            icons.append(value)
+        }
+        return icons
     }
 
     /// `value` with its manifest placeholders (`@mipmap/${iconName}`) given the value the module's Gradle file sets last

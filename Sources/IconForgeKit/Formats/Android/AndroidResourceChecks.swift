@@ -11,9 +11,15 @@ enum AndroidResourceChecks {
         ("mdpi", 48, 108), ("hdpi", 72, 162), ("xhdpi", 96, 216), ("xxhdpi", 144, 324), ("xxxhdpi", 192, 432),
     ]
 
-    /// True for a folder that holds launcher icons: it has `mipmap-*` folders.
+    /// True for a folder that holds launcher icons: it has `mipmap-*` folders, or the unqualified `mipmap/` alone (Mihon's
+    /// adaptive icon at minSdk 26).
     static func isResourceFolder(_ path: String) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasPrefix("mipmap-") || $0 == "mipmap" }
+    }
+
+    /// The API level a resource folder's `-vNN` qualifier gives it (`mipmap-anydpi-v26` → 26); 0 without one.
+    static func apiLevel(ofFolder folder: String) -> Int {
+        folder.split(separator: "-").dropFirst().lazy.compactMap { part in part.first == "v" ? Int(part.dropFirst()) : nil }.first ?? 0
     }
 
     static func check(res: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
@@ -36,9 +42,12 @@ enum AndroidResourceChecks {
                 report(path, Finding(.decode, .error, "\((path as NSString).lastPathComponent) is not an image Android reads", fix: "re-export it as PNG"))
                 return
             }
-            // A layer drawn inset (Ionic's and cordova-res's adaptive icons) fills the 108 dp less its margins.
+            // A layer drawn inset (Ionic's, cordova-res's and @capacitor/assets' adaptive icons) fills the 108 dp less its
+            // margins; a square picture of that size or larger (those tools write the full 108 dp) is scaled down whole into
+            // it, which neither lint nor a launcher minds. A smaller one is scaled up, soft.
             let pixels = inset.map { Int((Double(pixels) * (1 - 2 * $0)).rounded()) } ?? pixels
             guard size != PixelSize(width: pixels, height: pixels) else { return }
+            if inset != nil, size.width == size.height, size.width > pixels { return }
             // A launcher icon a few pixels off its density's size, square or not (Mattermost's 72x73), is drawn scaled
             // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
             // A launcher icon far off its size is blurred; a layer is scaled to the icon's bounds (below).
@@ -68,6 +77,26 @@ enum AndroidResourceChecks {
         // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
         var unreadable: [(path: String, error: FileError)] = []
         let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", round + ".xml"]) { unreadable.append(($0, $1)) }
+        // An <adaptive-icon> in a folder that applies below API 26 (mipmap-anydpi/, mipmap/, drawable/, a density folder) while
+        // the module's minSdk is lower: AAPT2 stops the build. Read from each XML's first 4 KB.
+        if let minSdk = project.minSdk, minSdk < 26 {
+            let folders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { folder in
+                ["mipmap", "drawable"].contains(String(folder.prefix { $0 != "-" })) && apiLevel(ofFolder: folder) < 26
+            }.sorted()
+            for folder in folders {
+                let path = (res as NSString).appendingPathComponent(folder)
+                for file in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() where file.hasSuffix(".xml") {
+                    let full = (path as NSString).appendingPathComponent(file)
+                    guard let head = try? FileIO.readPrefix(full, upTo: 4096),
+                          AndroidProject.withoutComments(String(decoding: head, as: UTF8.self)).contains("<adaptive-icon") else { continue }
+                    let type = String(folder.prefix { $0 != "-" })
+                    if !files.contains(full) { files.append(full) }
+                    report(full, Finding(.adaptiveIcon, .error, "\(folder)/\(file) is an <adaptive-icon> in a folder that applies below API 26, and the module's "
+                                         + "minSdk is \(minSdk): AAPT2 stops the build (\"<adaptive-icon> elements require a sdk version of at least 26\")",
+                                         fix: "move it to \(type)-anydpi-v26/ (older devices then need a picture of that name in the density folders), or raise minSdk to 26"))
+                }
+            }
+        }
         // The mipmap layers an adaptive icon draws through <inset>, and by how much.
         var insets: [String: Double] = [:]
         for definition in definitions {
@@ -83,7 +112,7 @@ enum AndroidResourceChecks {
             }
         }
         if !definitions.contains(where: { $0.text.contains("<adaptive-icon") }) {
-            layers = ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher_monochrome"].map { ("mipmap", $0) }
+            layers = ["foreground", "background", "monochrome"].map { ("mipmap", "\(launcher)_\($0)") }
         }
         let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
@@ -95,17 +124,33 @@ enum AndroidResourceChecks {
         // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
         // template writes none).
         let pngsNeeded = !(unversioned || overlay || (project.minSdk ?? 0) >= 26)
-        for density in densities {
+        /// A launcher icon's density pictures: each at its size, none missing where the PNGs are needed.
+        func checkDensity(_ density: (name: String, legacy: Int, layer: Int), _ name: String, needed: Bool) {
             let folder = "mipmap-" + density.name
-            if let path = find(folder, launcher) {
-                checkSize(path, density.legacy, "\(folder)/\(launcher)", layer: false)
-            } else if pngsNeeded, !project.moduleFiles(type: folder, name: launcher).contains(where: { !$0.hasSuffix(".xml") }) {
+            if let path = find(folder, name) {
+                checkSize(path, density.legacy, "\(folder)/\(name)", layer: false)
+            } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
-                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/\(launcher) is missing "
+                report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/\(name) is missing "
                     + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
                     reference: "Android: launcher icon sizes per density"))
             }
+        }
+        // The icons of the manifest's activity aliases (wikimedia's @mipmap/launcher_yir25, which the user can switch to) are
+        // launcher icons too (lint's IconDipSize and IconDensities): those the module defines, other than the two above.
+        let aliases = project.manifestAliasIcons.compactMap { icon -> (name: String, needed: Bool)? in
+            guard icon.hasPrefix("@mipmap/") else { return nil }
+            let name = String(icon.dropFirst("@mipmap/".count))
+            guard name != launcher, name != round, !project.moduleFiles(type: "mipmap", name: name).isEmpty else { return nil }
+            let adaptiveEverywhere = AndroidProject.adaptiveIconFiles(in: res, names: [name + ".xml"])
+                .contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.text.contains("<adaptive-icon") }
+            return (name, !(adaptiveEverywhere || overlay || (project.minSdk ?? 0) >= 26))
+        }
+        for density in densities {
+            let folder = "mipmap-" + density.name
+            checkDensity(density, launcher, needed: pngsNeeded)
+            for alias in aliases { checkDensity(density, alias.name, needed: alias.needed) }
             if let path = find(folder, round) { checkSize(path, density.legacy, "\(folder)/\(round)", layer: false) }
             for (type, layer) in layers {
                 let folder = type + "-" + density.name
@@ -118,6 +163,21 @@ enum AndroidResourceChecks {
             report(path, Finding(.adaptiveIcon, .error, "\(error)", fix: "replace it with a real adaptive icon definition"))
         }
         files += definitions.map(\.path)
+        // A background drawn through <inset> (@capacitor/assets: `<background><inset android:inset="16.7%"/></background>`)
+        // covers the 72 dp the mask shows at rest and nothing beyond: when the launcher moves or scales the layers
+        // (parallax, the opening animation) its edges show. Said once per background layer.
+        var insetBackgrounds = Set<String>()
+        for definition in definitions where definition.text.contains("<adaptive-icon") {
+            let text = AndroidProject.withoutComments(definition.text)
+            guard let open = text.range(of: "<background"), let close = text.range(of: "</background>", range: open.upperBound..<text.endIndex),
+                  text[open.upperBound..<close.lowerBound].contains("<inset"),
+                  let layer = layerReferences(in: definition.text).first(where: { $0.0 == "background" }),
+                  insetBackgrounds.insert("\(layer.1)/\(layer.2)").inserted else { continue }
+            report(definition.path, Finding(.adaptiveIcon, .warning, "\(definition.name): the background @\(layer.1)/\(layer.2) is drawn through <inset>, so it "
+                                            + "covers only the 72 dp shown at rest, not the full 108 dp layer: its edges show when the launcher moves or "
+                                            + "scales the layers (parallax, the opening animation)",
+                                            fix: "name a full-bleed 108 dp background (or a colour) in <background android:drawable> itself ('iconforge generate MASTER --preset android')"))
+        }
         if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/\(launcher).xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
@@ -149,8 +209,8 @@ enum AndroidResourceChecks {
         let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A Wear OS app's launcher draws no themed icons.
         if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !isWatchApp(module: AndroidProject.module(of: res)) {
-            report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: themed icons (Android 13+) fall back to a "
-                                       + "system-made one", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
+            report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: with themed icons on, Android 13 to 16 QPR1 "
+                                       + "shows it unthemed among themed ones (only Android 16 QPR2 makes one itself)", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
         // Notification and splash screen icons in the drawable folders (which the walk does not enter).
         for (path, kind) in specialDrawables(res: res).sorted(by: { $0.key < $1.key }) {
@@ -313,7 +373,7 @@ enum AndroidResourceChecks {
         for match in expression.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)).prefix(maxReferences) {
             guard let range = Range(match.range, in: xml) else { continue }
             let tag = String(xml[range])
-            guard let drawable = tag.firstMatch(of: /android:drawable="@mipmap\/([A-Za-z0-9_]+)"/),
+            guard let drawable = tag.firstMatch(of: /android:drawable="@(?:mipmap|drawable)\/([A-Za-z0-9_]+)"/),
                   let inset = tag.firstMatch(of: /android:inset="([0-9.]+)(%?)"/), var fraction = Double(inset.1) else { continue }
             if !inset.2.isEmpty { fraction /= 100 }
             guard fraction >= 0, fraction < 0.5 else { continue }
@@ -331,7 +391,11 @@ enum AndroidResourceChecks {
 
     /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon: at most
     /// `maxReferences` (a real one has three), found in one pass (a tag ends at its `>`, the next `<`, or 4 KB).
-    static func references(in xml: String) -> [(String, String, String)] {
+    static func references(in xml: String) -> [(String, String, String)] { references(in: xml, layerOpenings: { _ in }, naming: { $0 }) }
+
+    /// `references(in:)`, telling `layerOpenings` of each `<foreground>`, `<background>` or `<monochrome>` tag as it passes
+    /// it, each reference's element given as `naming` says at that point.
+    private static func references(in xml: String, layerOpenings: (String) -> Void, naming: (String) -> String) -> [(String, String, String)] {
         var result: [(String, String, String)] = []
         let attribute = Array("android:drawable=\"@".utf8)
         let bytes = Array(xml.utf8)
@@ -344,13 +408,22 @@ enum AndroidResourceChecks {
             let tag = Array(bytes[start..<end])
             index = max(end, start)
             let element = String(decoding: tag.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, as: UTF8.self)
+            if ["foreground", "background", "monochrome"].contains(element) { layerOpenings(element) }
             guard let at = (0...max(0, tag.count - attribute.count)).first(where: { tag.count >= attribute.count && tag[$0..<$0 + attribute.count].elementsEqual(attribute) })
             else { continue }
             let value = String(decoding: tag[(at + attribute.count)...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
             let parts = value.split(separator: "/", maxSplits: 1)
-            if parts.count == 2 { result.append((element, String(parts[0]), String(parts[1]))) }
+            if parts.count == 2 { result.append((naming(element), String(parts[0]), String(parts[1]))) }
         }
         return result
+    }
+
+    /// (layer element, resource type, name) of every layer an adaptive icon draws: `<foreground android:drawable="@…">`,
+    /// and a reference of an `<inset>` inside a layer's element given as that layer's (`@capacitor/assets` wraps both
+    /// layers in `<inset android:drawable="@mipmap/ic_launcher_foreground" android:inset="16.7%"/>`).
+    static func layerReferences(in xml: String) -> [(String, String, String)] {
+        var layer: String?
+        return references(in: xml, layerOpenings: { layer = $0 }, naming: { element in element == "inset" ? layer ?? element : element })
     }
 
     /// The most references of one adaptive icon that are resolved.

@@ -39,10 +39,11 @@ enum AndroidResources {
         for colour in [true, false] {
             for monochrome in [monochromeReference, nil] where text == adaptiveIcon(backgroundIsColor: colour, monochrome: monochrome) { return true }
         }
-        guard let open = text.range(of: "<color name=\"ic_launcher_background\">"),
-              let close = text.range(of: "</color>", range: open.upperBound..<text.endIndex) else { return false }
-        let value = String(text[open.upperBound..<close.lowerBound])
-        return value.count == 7 && value.hasPrefix("#") && text == backgroundColor(value: value)
+        // The colour is named for the launcher icon (`ic_launcher_background`, the manifest's `launcher_background`).
+        guard let open = text.range(of: "<color name=\""), let end = text.range(of: "\">", range: open.upperBound..<text.endIndex),
+              let close = text.range(of: "</color>", range: end.upperBound..<text.endIndex) else { return false }
+        let name = String(text[open.upperBound..<end.lowerBound]), value = String(text[end.upperBound..<close.lowerBound])
+        return name.hasSuffix("_background") && value.count == 7 && value.hasPrefix("#") && text == backgroundColor(value: value, name: name)
     }
 
     /// `text` with the value of `<color name="NAME">…</color>` (or `<item name="NAME" type="color">…</item>`, attributes
@@ -88,19 +89,19 @@ enum AndroidResources {
             .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
         var found: (type: String, name: String)?
         for definition in definitions {
-            let references = AndroidResourceChecks.references(in: definition.text)
+            let references = AndroidResourceChecks.layerReferences(in: definition.text)
             guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
             // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
             if !references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { found = (type, name) }
             break
         }
         // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
-        guard let (type, name) = found, ["drawable", "mipmap"].contains(type),
-              !(type == "mipmap" && ["ic_launcher_foreground", "ic_launcher_background", "ic_launcher", "ic_launcher_round"].contains(name)) else { return nil }
+        let written = Set(["ic_launcher", "ic_launcher_round", launcher] + ["foreground", "background"].flatMap { ["ic_launcher_\($0)", "\(launcher)_\($0)"] })
+        guard let (type, name) = found, ["drawable", "mipmap"].contains(type), !(type == "mipmap" && written.contains(name)) else { return nil }
         // In res/ or in the module's flavours (KeePassDX's vector monochrome is in src/free/res and src/libre/res).
         let files = AndroidProject(res: res).moduleFiles(type: type, name: name)
         guard !files.isEmpty else { return nil }
-        if "@\(type)/\(name)" == monochromeReference,
+        if "@\(type)/\(name)" == monochromeReference || "@\(type)/\(name)" == "@mipmap/\(launcher)_monochrome",
            files.allSatisfy({ file in (try? FileIO.read(file)).map { ledger.wrote($0, at: file) } ?? false }) { return nil }
         return "@\(type)/\(name)"
     }
@@ -116,14 +117,41 @@ enum AndroidResources {
 
     /// The layers a run into `res` writes under the names of the module's main adaptive icon rather than IconForge's own.
     struct KeptLayers {
+        /// The launcher icon's name (the manifest's, else `ic_launcher`) and its round icon's (nil: the manifest names another
+        /// icon and no round one, so none is written).
+        var launcher = "ic_launcher", round: String? = "ic_launcher_round"
         var foreground: KeptLayer?, background: KeptLayer?, monochrome: KeptLayer?
         /// True for a run into a flavour or build type that has no launcher icon of its own: main's icon draws its layers,
         /// so it gets none either (one of its own would stop following main's).
         var followsMain = false
         var notes: [String] = [], warnings: [String] = []
 
-        /// `spec` (a layer's pictures in `mipmap-<density>/`) under its kept name and type.
-        func naming(_ spec: IconSpec) -> IconSpec {
+        /// The reference of a layer the adaptive icon draws: its kept name, else IconForge's own under the launcher's name.
+        func reference(_ layer: AndroidLayer, colour: Bool = false) -> String {
+            let kept: KeptLayer? = switch layer {
+            case .foreground: foreground
+            case .background: background
+            case .monochrome: monochrome
+            default: nil
+            }
+            if let kept { return "@\(kept.type)/\(kept.name)" }
+            return "@\(colour ? "color" : "mipmap")/\(launcher)_\(layer == .foreground ? "foreground" : layer == .background ? "background" : "monochrome")"
+        }
+
+        /// `spec` (a layer's or a launcher icon's pictures in `mipmap-<density>/`) under its kept name and type, or the
+        /// launcher's; nil for a round icon the app has no place for.
+        func naming(_ spec: IconSpec) -> IconSpec? {
+            var spec = spec
+            if launcher != "ic_launcher", let filename = spec.filename, filename.hasPrefix("ic_launcher") {
+                switch spec.androidLayer {
+                case .legacy: spec.filename = launcher + "." + (filename as NSString).pathExtension
+                case .round:
+                    guard let round else { return nil }
+                    spec.filename = round + "." + (filename as NSString).pathExtension
+                case .foreground, .background, .monochrome: spec.filename = launcher + filename.dropFirst("ic_launcher".count)
+                default: break
+                }
+            }
             let kept: KeptLayer? = switch spec.androidLayer {
             case .foreground: foreground
             case .background: background
@@ -131,7 +159,6 @@ enum AndroidResources {
             default: nil
             }
             guard let kept, kept.type != "color", let folder = spec.folder, let filename = spec.filename else { return spec }
-            var spec = spec
             let last = (folder as NSString).lastPathComponent
             guard last.hasPrefix("mipmap") else { return spec }
             let renamed = kept.type + last.dropFirst("mipmap".count)
@@ -165,6 +192,18 @@ enum AndroidResources {
         return AndroidProject.adaptiveIconFiles(in: main, names: [name + ".xml"]).isEmpty && project.moduleFiles(type: "mipmap", name: name).isEmpty ? "ic_launcher" : name
     }
 
+    /// The round icon a run writes beside `launcher`: the manifest's `android:roundIcon` when the module defines it and it
+    /// is another icon, else `ic_launcher_round` beside `ic_launcher`, else `<launcher>_round` when the module has it; nil
+    /// when the manifest names its own launcher icon and no round one (wikimedia's @mipmap/launcher): nothing would show it.
+    static func roundName(_ project: AndroidProject, launcher: String) -> String? {
+        if let icon = project.manifestRoundIcon, icon.hasPrefix("@mipmap/") {
+            let name = String(icon.dropFirst("@mipmap/".count))
+            if name != launcher, !project.moduleFiles(type: "mipmap", name: name).isEmpty { return name }
+        }
+        if launcher == "ic_launcher" { return "ic_launcher_round" }
+        return project.moduleFiles(type: "mipmap", name: launcher + "_round").isEmpty ? nil : launcher + "_round"
+    }
+
     /// The names a run into `res` keeps. Gradle merges a flavour's or build type's `res/` over main's file by file (same
     /// folder, same name): a flavour that overrides the layers of main's adaptive icon (Element's debug, nightly and
     /// release backgrounds, AntennaPod's debug pictures) shows its own only while main's icon still names those layers. So
@@ -175,19 +214,33 @@ enum AndroidResources {
         let same = { (a: String, b: String) in FolderScope.resolve(a) == FolderScope.resolve(b) }
         let isMain = same(main, res)
         let launcher = launcherName(project, main: main)
+        var result = KeptLayers()
+        result.launcher = launcher
+        result.round = roundName(project, launcher: launcher)
         let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap", "mipmap-anydpi-v33"]
         let definitions = AndroidProject.adaptiveIconFiles(in: main, names: [launcher + ".xml"])
             .filter { preference.contains($0.folder) && $0.text.contains("<adaptive-icon") }
             .sorted { preference.firstIndex(of: $0.folder)! < preference.firstIndex(of: $1.folder)! }
-        var result = KeptLayers()
         guard let definition = definitions.first else { return result }
         let hasOwnIcon = { (root: String) in !AndroidProject.adaptiveIconFiles(in: root, names: [launcher + ".xml", "ic_launcher.xml"]).isEmpty }
         if !isMain, hasOwnIcon(res) { return result }
         result.followsMain = !isMain
         // The source sets whose layers main's icon draws: the module's others with no launcher icon of their own.
         let feeding = project.moduleRoots.filter { !same($0, main) && !hasOwnIcon($0) }
-        let references = AndroidResourceChecks.references(in: definition.text)
-        let reserved = Set([launcher, "ic_launcher", "ic_launcher_round"])
+        let references = AndroidResourceChecks.layerReferences(in: definition.text)
+        let reserved = Set([launcher, "ic_launcher", "ic_launcher_round"] + (result.round.map { [$0] } ?? []))
+        // The manifest's own launcher icon (wikimedia's @mipmap/launcher drawing @drawable/launcher_foreground) keeps the
+        // names its adaptive icon gives its layers, unless another icon draws that layer too (its launcher_yir25 shares the
+        // background): replacing it would change that icon.
+        let ownIcons = Set(AndroidProject.adaptiveIconFiles(in: main, names: [launcher + ".xml"] + (result.round.map { [$0 + ".xml"] } ?? [])).map(\.path))
+        var shared: [(layer: String, reference: String, by: String)] = []
+        let adopts = { (element: String, type: String, name: String) -> Bool in
+            guard isMain, launcher != "ic_launcher", type != "color" else { return false }
+            guard let other = project.xmlNaming("@\(type)/\(name)", excluding: ownIcons) else { return true }
+            shared.append((element, "@\(type)/\(name)", other))
+            return false
+        }
+        var adopted = Set<String>()
         var taken = Set<String>()
         for element in ["foreground", "background", "monochrome"] {
             guard let (_, type, name) = references.first(where: { $0.0 == element }), !reserved.contains(name) else { continue }
@@ -196,17 +249,20 @@ enum AndroidResources {
             let colour = element == "background" && backgroundIsColor
             guard ["drawable", "mipmap"].contains(type) || (colour && type == "color") else { continue }
             // IconForge's own names need no keeping (a colour background's only when a flavour overrides its pictures).
-            let own = element == "foreground" ? "ic_launcher_foreground" : element == "background" ? "ic_launcher_background" : "ic_launcher_monochrome"
+            let own = "\(launcher)_\(element)"
             if !colour, type == "mipmap", name == own { continue }
             if colour, type == "color", name == own, isMain { continue }
             // A main run keeps main's monochrome through designedMonochrome; a source set's run draws its own under main's name.
             if element == "monochrome", isMain { continue }
             guard taken.insert("\(type)/\(name)").inserted else { continue }
+            // A colour background drawn by a colour resource of the project's own name keeps it too.
+            let adopt = adopts(element, type, name) || (isMain && launcher != "ic_launcher" && colour && type == "color")
             let overriders = feeding.filter { root in
                 type == "color" ? AndroidProject(res: root).valueDefinitions(type: "color", name: name).contains { $0.path.hasPrefix(root + "/") }
                     : project.moduleFiles(type: type, name: name).contains { $0.hasPrefix(root + "/") }
             }
-            guard !isMain || !overriders.isEmpty else { continue }
+            guard !isMain || !overriders.isEmpty || adopt else { continue }
+            if overriders.isEmpty { adopted.insert("\(type)/\(name)") }
             let layer = KeptLayer(type: type, name: name, overriders: overriders)
             switch element {
             case "foreground": result.foreground = layer
@@ -223,6 +279,10 @@ enum AndroidResources {
             return full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
         }
         for layer in [result.foreground, result.background, result.monochrome].compactMap({ $0 }) where isMain {
+            if adopted.contains("\(layer.type)/\(layer.name)") {
+                result.notes.append("kept the name @\(layer.type)/\(layer.name) that \(definition.folder)/\(definition.name) gives a layer")
+                continue
+            }
             result.notes.append("kept the name @\(layer.type)/\(layer.name) main's icon gives a layer: "
                                 + layer.overriders.map(relative).joined(separator: ", ") + " override\(layer.overriders.count == 1 ? "s" : "") it")
             // Gradle replaces main's file by the source set's only in the same folder: main's pictures in a density folder
@@ -239,6 +299,11 @@ enum AndroidResources {
                                        + "the new \(missing.joined(separator: ", ")) of main's are drawn instead of its own there; "
                                        + "'iconforge generate --variant \((root.parentFolder as NSString).lastPathComponent)' gives it its own in every density")
             }
+        }
+        let keptReferences = Set([result.foreground, result.background, result.monochrome].compactMap { $0 }.map { "@\($0.type)/\($0.name)" })
+        for (element, reference, other) in shared where !keptReferences.contains(reference) {
+            let own = result.reference(element == "foreground" ? .foreground : element == "background" ? .background : .monochrome, colour: element == "background" && backgroundIsColor)
+            result.notes.append("left \(reference) as it is: \(relative(other)) draws it too; the new icon's \(element) is \(own)")
         }
         if result.followsMain {
             let names = [result.foreground, result.background, result.monochrome].compactMap { $0 }.map { "@\($0.type)/\($0.name)" }
@@ -274,9 +339,10 @@ enum AndroidResources {
         // A kept background a flavour overrides as a drawable stays that drawable: the colour is written as one. One kept
         // as a colour resource keeps its name.
         let colourDrawable = backgroundColor != nil && kept.background.map { $0.type != "color" } == true
-        let colourName = kept.background.flatMap { $0.type == "color" ? $0.name : nil } ?? "ic_launcher_background"
+        let launcher = kept.launcher
+        let colourName = kept.background.flatMap { $0.type == "color" ? $0.name : nil } ?? "\(launcher)_background"
         let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome,
-                               foreground: kept.foreground.map { "@\($0.type)/\($0.name)" }, background: kept.background.map { "@\($0.type)/\($0.name)" })
+                               foreground: kept.reference(.foreground), background: kept.reference(.background, colour: backgroundColor != nil))
         notes += kept.notes
         warnings += kept.warnings
         // A layer an old adaptive icon referred to that a source set with its own launcher icon overrides is that source
@@ -284,7 +350,7 @@ enum AndroidResources {
         // is left: a name the new icon no longer refers to, overridden by a source set that has no launcher icon of its
         // own, e.g. a layer of an old -v33 icon the run replaces.
         var named = Set<String>()
-        for old in AndroidProject.adaptiveIconFiles(in: res) {
+        for old in AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])) {
             for (element, type, resource) in AndroidResourceChecks.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
                     && AndroidProject.adaptiveIconFiles(in: root).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
@@ -298,7 +364,7 @@ enum AndroidResources {
         // density) would be drawn instead of the new pictures on some devices: they go to the backup.
         for layer in [kept.foreground, kept.background, kept.monochrome].compactMap({ $0 }) where layer.type != "color" {
             let ours = colourDrawable && layer == kept.background
-                ? ["\(layer.type)/\(layer.name).xml"] : densityFolders(layer.type).map { "\($0)/\(layer.name).png" }
+                ? ["\(layer.type)/\(layer.name).xml"] : (densityFolders(layer.type) + ["\(layer.type)-ldpi"]).map { "\($0)/\(layer.name).png" }
             for file in project.moduleFiles(type: layer.type, name: layer.name) where FolderScope.resolve(file.parentFolder.parentFolder) == FolderScope.resolve(res) {
                 let inRes = (file.parentFolder as NSString).lastPathComponent + "/" + (file as NSString).lastPathComponent
                 guard !ours.contains(inRes) else { continue }
@@ -309,15 +375,15 @@ enum AndroidResources {
         if colourDrawable, let backgroundColor, let layer = kept.background {
             try put(self.colourDrawable(backgroundColor), at: (res as NSString).appendingPathComponent("\(layer.type)/\(layer.name).xml"))
         }
-        for name in ["ic_launcher.xml", "ic_launcher_round.xml"] where !kept.followsMain {
-            try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name))
+        for name in [launcher] + (kept.round.map { [$0] } ?? []) where !kept.followsMain {
+            try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name + ".xml"))
         }
         // A build type's or flavour's own launcher pictures (zulip-mobile's src/debug/res/mipmap-*/ic_launcher.webp) are
         // merged over main's density by density, but main's new mipmap-anydpi-v26 has no counterpart there: on Android 8+
         // it wins, and that build shows the new icon instead of its own.
         if !kept.followsMain, FolderScope.resolve(res) == FolderScope.resolve(mainResources(of: res)) {
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
-                let own = project.moduleFiles(type: "mipmap", name: "ic_launcher").filter { $0.hasPrefix(root + "/") }
+                let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
                 guard !own.isEmpty, !own.contains(where: { $0.parentFolder.contains("anydpi") }) else { continue }
                 // One that overrides a layer main's icon draws (a --variant run's pictures) shows its own through it.
                 let overridesLayer = AndroidResourceChecks.references(in: xml).contains { _, type, resource in
@@ -326,21 +392,21 @@ enum AndroidResources {
                 }
                 guard !overridesLayer else { continue }
                 let variant = (root.parentFolder as NSString).lastPathComponent
-                warnings.append("\(relative(root)) has its own ic_launcher pictures but no adaptive icon: on Android 8+ the one just written "
+                warnings.append("\(relative(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
                                 + "in \(relative(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
             }
         }
         // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would
         // never show the icons just written.
         // Either of the two written counts for either attribute (Fossify's roundIcon is @mipmap/ic_launcher).
-        let launcherNames = ["@mipmap/ic_launcher", "@mipmap/ic_launcher_round"]
-        for (attribute, given, expected) in [("icon", project.manifestIcon, "ic_launcher"), ("roundIcon", project.manifestRoundIcon, "ic_launcher_round")] {
+        let launcherNames = ["@mipmap/\(launcher)"] + (kept.round.map { ["@mipmap/\($0)"] } ?? [])
+        for (attribute, given, expected) in [("icon", project.manifestIcon, launcher), ("roundIcon", project.manifestRoundIcon, kept.round ?? launcher + "_round")] {
             guard let given, given.hasPrefix("@"), !given.hasPrefix("@android:"), !launcherNames.contains(given) else { continue }
             warnings.append("the manifest's <application android:\(attribute)> is \(given), not @mipmap/\(expected): "
                             + "the app keeps showing that icon until android:\(attribute)=\"@mipmap/\(expected)\"")
         }
         if let backgroundColor, !colourDrawable {
-            let ours = (res as NSString).appendingPathComponent("values/ic_launcher_background.xml")
+            let ours = (res as NSString).appendingPathComponent("values/\(launcher)_background.xml")
             // A colour the project already defines in values/ (Android Studio puts it in colors.xml) is updated where it
             // stands: a second definition is AAPT2's "duplicate resources" and the build stops.
             // So is one in a values/ic_launcher_background.xml IconForge did not write as it stands (Bitwarden's also
@@ -385,18 +451,18 @@ enum AndroidResources {
                 .map { (res as NSString).appendingPathComponent(folder + "/" + $0) }
         })
         let backgroundNamedBy = backgroundColor == nil || colourDrawable ? nil
-            : project.xmlNaming("@mipmap/ic_launcher_background", excluding: leaving.union(written.map { (root as NSString).appendingPathComponent($0) }))
+            : project.xmlNaming("@mipmap/\(launcher)_background", excluding: leaving.union(written.map { (root as NSString).appendingPathComponent($0) }))
         if let backgroundNamedBy {
-            notes.append("kept the old @mipmap/ic_launcher_background pictures: \(relative(backgroundNamedBy)) still names them")
+            notes.append("kept the old @mipmap/\(launcher)_background pictures: \(relative(backgroundNamedBy)) still names them")
         }
         for folder in folders {
             let path = (res as NSString).appendingPathComponent(folder)
             for file in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 let base = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
                 let full = (path as NSString).appendingPathComponent(file)
-                if backgroundColor != nil, !colourDrawable, backgroundNamedBy == nil, base == "ic_launcher_background", ext != "xml" {
+                if backgroundColor != nil, !colourDrawable, backgroundNamedBy == nil, base == "\(launcher)_background", ext != "xml" {
                     try writer.remove(full)
-                    notes.append("took \(relative(full)) out: the background is now the colour @color/ic_launcher_background")
+                    notes.append("took \(relative(full)) out: the background is now the colour @color/\(colourName)")
                     continue
                 }
                 guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }

@@ -100,7 +100,11 @@ struct AndroidLayersStep: PlatformStep {
         var colour: RGBColor? = icon.backgroundColor
         if case .file? = options.androidBackground { colour = nil }
         let names = Set(run.outputs.compactMap { $0.androidLayer != nil && $0.folder != nil ? ($0.filename! as NSString).deletingPathExtension : nil })
-        let monochrome = run.plan.keptMonochrome ?? (run.outputs.contains { $0.androidLayer == .monochrome } ? AndroidResources.monochromeReference : nil)
+        // IconForge's own monochrome under the name the plan gave its pictures (the manifest's launcher_monochrome).
+        let own = run.outputs.first { $0.androidLayer == .monochrome && $0.folder != nil && $0.filename != nil }.map { spec in
+            "@" + String((spec.folder! as NSString).lastPathComponent.prefix { $0 != "-" }) + "/" + (spec.filename! as NSString).deletingPathExtension
+        }
+        let monochrome = run.plan.keptMonochrome ?? own
         let (files, notes, warnings) = try AndroidResources.write(res: res, root: folder, backgroundColor: colour, monochrome: monochrome,
                                                                   imageNames: names, writer: run.writer)
         run.warnings += warnings
