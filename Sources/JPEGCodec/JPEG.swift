@@ -32,7 +32,7 @@ public struct JPEGInfo: Sendable, Equatable {
     /// Progressive (SOF2) rather than baseline.
     public var isProgressive: Bool
     /// EXIF orientation, `.up` when there is none.
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// The embedded ICC profile (APP2 ICC_PROFILE segments joined), when there is one.
     public var iccProfile: [UInt8]?
 

@@ -13,15 +13,15 @@ public struct DecodedPNG: Sendable, Equatable {
 }
 
 /// A PNG file read piece by piece as the decoder needs it (see `PNG.decode(_:limits:verifiesChecksum:parallelism:)`).
-public struct PNGFileSource {
+package struct PNGFileSource {
     /// The file's first bytes: at least every chunk before the image data.
-    public var head: [UInt8]
+    package var head: [UInt8]
     /// The whole file's size in bytes.
-    public var size: Int
+    package var size: Int
     /// Reads bytes of the file from an offset into a buffer and returns how many it read (fewer: the file ends there).
-    public var read: (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int
+    package var read: (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int
 
-    public init(head: [UInt8], size: Int, read: @escaping (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int) {
+    package init(head: [UInt8], size: Int, read: @escaping (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int) {
         self.head = head
         self.size = size
         self.read = read
@@ -102,7 +102,7 @@ public enum PNG {
     /// `decode` for a file that is read as the decoder needs it instead of being held whole beside its pixels:
     /// an incompressible 8192² master is a 256 MB file for 256 MB of pixels. `file.head` must hold every chunk
     /// before the image data (`info` reads it); the rest is read through `file.read`.
-    public static func decode(_ file: PNGFileSource, limits: PNGLimits = .default, verifiesChecksum: Bool = true,
+    package static func decode(_ file: PNGFileSource, limits: PNGLimits = .default, verifiesChecksum: Bool = true,
                               parallelism: Parallelism = .serial) throws(PNGError) -> DecodedPNG {
         let info = try info(file.head, limits: limits)
         let (status, message, image) = decodePixels(info, limits: limits, parallelism: parallelism) { pixels, count, limits, message, capacity in

@@ -20,7 +20,7 @@ public struct GenerateRequest: Sendable {
     /// The options of every run (their `presets` are the named ones).
     public var options: GenerateOptions
     /// Alternate app icons: the presets' app-icon sets made from other masters under other names.
-    public var alternates: [AlternateIcons.Icon] = []
+    package var alternates: [AlternateIcons.Icon] = []
     /// A variant of the app (a flavour, an environment): each platform's files where it keeps a variant.
     public var variant: String?
     /// Roots whose fastlane Play listing icons follow the Play icon this request writes (set on the destinations of
@@ -134,7 +134,7 @@ public struct GenerateRequest: Sendable {
     public struct Run: Sendable {
         public var source: String
         public var folder: String
-        public var generator: Generator
+        package var generator: Generator
     }
 
     /// The runs of this destination: one per master, each into its folder (`{name}` replaced; several masters and no
@@ -168,7 +168,7 @@ public struct GenerateRequest: Sendable {
     }
 
     /// One generator per alternate icon: the presets' app-icon sets only, named after the alternate, into `folder`.
-    public func alternateRuns(into folder: String) throws(RequestError) -> [(icon: AlternateIcons.Icon, run: Run)] {
+    package func alternateRuns(into folder: String) throws(RequestError) -> [(icon: AlternateIcons.Icon, run: Run)] {
         guard !alternates.isEmpty else { return [] }
         let files = masters().files
         guard files.count == 1 else { throw .unusable("--alternate works with one master (one app) at a time") }

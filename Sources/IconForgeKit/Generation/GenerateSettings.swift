@@ -10,7 +10,7 @@ public struct GenerateSettings: Sendable {
     public var options = GenerateOptions(presets: [])
     /// The badge as asked for.
     public var badge = BadgeRequest()
-    public var alternates: [AlternateIcons.Icon] = []
+    package var alternates: [AlternateIcons.Icon] = []
     public var variant: String?
     /// Print the plan and write nothing.
     public var dryRun = false

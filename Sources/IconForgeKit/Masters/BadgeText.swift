@@ -3,15 +3,15 @@ import Raster
 
 /// A badge's text as given (`"BETA {version}"`), with `{version}` and `{build}` filled in from flags or the
 /// environment, and checked against what `StrokeFont` draws.
-public enum BadgeText {
+package enum BadgeText {
     /// Environment variables read for `{version}` and `{build}`, first found first: IconForge's own, then the CI
     /// systems' (GitHub Actions' run number, Jenkins', GitLab's pipeline id, Bitrise's and Xcode Cloud's build numbers).
-    public static let versionVariables = ["ICONFORGE_VERSION", "VERSION_NAME", "MARKETING_VERSION"]
-    public static let buildVariables = ["ICONFORGE_BUILD", "BUILD_NUMBER", "CI_BUILD_NUMBER", "BITRISE_BUILD_NUMBER",
+    package static let versionVariables = ["ICONFORGE_VERSION", "VERSION_NAME", "MARKETING_VERSION"]
+    package static let buildVariables = ["ICONFORGE_BUILD", "BUILD_NUMBER", "CI_BUILD_NUMBER", "BITRISE_BUILD_NUMBER",
                                         "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID"]
 
     /// The text to draw: placeholders replaced, or a reason the user can act on.
-    public static func resolve(_ template: String, version: String? = nil, build: String? = nil,
+    package static func resolve(_ template: String, version: String? = nil, build: String? = nil,
                                environment: [String: String]) throws(IconForgeError) -> String {
         var text = template
         for (placeholder, given, variables) in [("{version}", version, versionVariables), ("{build}", build, buildVariables)]

@@ -6,29 +6,29 @@ import SVGCodec
 
 /// A master or input of any kind IconForge reads — PNG, JPEG or SVG — decoded (or, for SVG, drawn) to an
 /// `Image`. Everything after this sees pixels only. The kind comes from the file's bytes, not its name.
-public struct SourceImage: Sendable {
+package struct SourceImage: Sendable {
     /// What the file is.
-    public var kind: FileKind
+    package var kind: FileKind
     /// The pixels, upright (a JPEG's EXIF orientation applied), straight alpha, sRGB-encoded.
-    public var image: Image
+    package var image: Image
     /// False when every pixel is opaque by construction (a JPEG, a PNG without alpha or tRNS).
-    public var canBeTranslucent: Bool
+    package var canBeTranslucent: Bool
     /// The PNG header facts, for a PNG.
-    public var pngInfo: PNGInfo?
+    package var pngInfo: PNGInfo?
     /// Things to tell the user about the file (a colour profile that is not sRGB).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
     /// The kinds IconForge reads as masters and inputs.
-    public static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
+    package static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
 
     /// The file-name extensions of those kinds, for picking masters out of a folder.
-    public static func hasReadableName(_ name: String) -> Bool {
+    package static func hasReadableName(_ name: String) -> Bool {
         guard !name.hasPrefix("."), let kind = FileKind.claimed(by: name) else { return false }
         return readableKinds.contains(kind)
     }
 
     /// How large to draw a vector master.
-    public enum VectorSize: Sendable, Equatable {
+    package enum VectorSize: Sendable, Equatable {
         /// Its longer side this many pixels, whatever its intrinsic size (generate: twice the largest output).
         case longSide(Int)
         /// Its own intrinsic size, or 1024 on the longer side when it has none (`convert`).
@@ -37,7 +37,7 @@ public struct SourceImage: Sendable {
 
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).
     /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerRenderer`).
-    public static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
+    package static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
                             appearance: Appearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
         if IconComposerBundle.isBundle(path) {
             let bundle = try IconComposerBundle.read(path)

@@ -64,19 +64,19 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// The device family an asset-catalog entry is for, in Xcode's words.
-public enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
     case universal, iphone, ipad, car, mac, tv, watch, vision
     case iosMarketing = "ios-marketing", watchMarketing = "watch-marketing"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A display scale: pixels per point.
-public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
+package enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
     case x1 = 1, x2 = 2, x3 = 3
 
     /// "2x", as Contents.json writes it.
-    public var description: String { "\(rawValue)x" }
+    package var description: String { "\(rawValue)x" }
 }
 
 /// The appearance an icon is made for or drawn in: the default (light), dark, or tinted. An output's `appearance`
@@ -105,17 +105,17 @@ public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible 
 }
 
 /// A size in points; fractional sizes exist (iPad Pro's 83.5 pt).
-public struct PointSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
+package struct PointSize: Sendable, Hashable, CustomStringConvertible {
+    package var width: Double
+    package var height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
     /// "83.5x83.5", as Contents.json writes it.
-    public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
+    package var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
 
     /// "60", "83.5": whole numbers without a fraction. Any number a file can hold is safe here (converting a
     /// Double of 1e19 to Int once crashed `validate` on a hostile Contents.json).
@@ -124,10 +124,10 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The largest side accepted, in points: far above any icon or launch image (the App Store icon is 1024).
-    public static let maximum = 10_000.0
+    package static let maximum = 10_000.0
 
     /// Parses "WxH" with positive numbers up to `maximum`; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
               width <= PointSize.maximum, height <= PointSize.maximum else { return nil }
@@ -146,11 +146,11 @@ public struct IconSpec: Sendable, Equatable {
     /// What it is for.
     public var role: Role
     /// The device family.
-    public var idiom: Idiom
+    package var idiom: Idiom
     /// Size in points, where the catalog entry has one.
-    public var points: PointSize?
+    package var points: PointSize?
     /// Scale, where the catalog entry has one.
-    public var scale: Scale?
+    package var scale: Scale?
     /// Size in pixels (points × scale where both are given); nil only for a colour set.
     public var pixels: PixelSize?
     /// File name inside its set or the output folder; nil only for a colour set.
@@ -171,15 +171,15 @@ public struct IconSpec: Sendable, Equatable {
     /// A subfolder of the output folder for a file outside any set (Android's "mipmap-hdpi").
     public var folder: String?
     /// Android launcher icons: which picture.
-    public var androidLayer: AndroidLayer?
+    package var androidLayer: AndroidLayer?
     /// Web app manifest icons: the manifest's `purpose`.
-    public var webPurpose: WebPurpose?
+    package var webPurpose: WebPurpose?
     /// A visionOS icon layer (its set is the `.solidimagestack`).
-    public var visionLayer: VisionLayer?
+    package var visionLayer: VisionLayer?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
     public var xcodeRole: String?
     /// A file holding several images: this output is one of them, written by that container's writer.
-    public var container: ContainerKind?
+    package var container: ContainerKind?
     /// The output's entry in its container (an `.icns` type such as "ic10").
     public var containerEntry: String?
 
@@ -198,7 +198,7 @@ public struct IconSpec: Sendable, Equatable {
 }
 
 /// Which picture of an Android launcher icon an output is.
-public enum AndroidLayer: String, Sendable, CaseIterable {
+package enum AndroidLayer: String, Sendable, CaseIterable {
     /// The square icon of Android 7.1 and earlier (48 dp).
     case legacy
     /// The round icon (`android:roundIcon`, 48 dp).
@@ -212,7 +212,7 @@ public enum AndroidLayer: String, Sendable, CaseIterable {
 }
 
 /// A web app manifest icon's `purpose`.
-public enum WebPurpose: String, Sendable, CaseIterable {
+package enum WebPurpose: String, Sendable, CaseIterable {
     /// Shown whole.
     case any
     /// Masked by the platform: content kept inside the central 80% circle.
@@ -222,6 +222,6 @@ public enum WebPurpose: String, Sendable, CaseIterable {
 }
 
 /// A layer of a visionOS icon, front to back.
-public enum VisionLayer: String, Sendable, CaseIterable {
+package enum VisionLayer: String, Sendable, CaseIterable {
     case front, middle, back
 }

@@ -3,30 +3,30 @@ import PNGCodec
 import Raster
 
 /// A drawn preview sheet: its pixels, where each picture is on it, and what validation found.
-public struct PreviewSheet: Sendable {
+package struct PreviewSheet: Sendable {
     /// One picture on the sheet.
-    public struct Tile: Sendable {
+    package struct Tile: Sendable {
         /// The section it is in ("iOS home screen", "Android launcher …").
-        public var section: String
+        package var section: String
         /// Its caption lines.
-        public var caption: [String]
+        package var caption: [String]
         /// The file it shows, as the sheet names it (relative to the source).
-        public var file: String?
+        package var file: String?
         /// Where its pixels are: top-left corner and size, in sheet pixels; nil size when it could not be drawn.
-        public var x: Int, y: Int
-        public var pixels: PixelSize?
+        package var x: Int, y: Int
+        package var pixels: PixelSize?
         /// The most severe finding about its file, as the tile shows it.
-        public var finding: String?
+        package var finding: String?
     }
 
-    public var image: Image
-    public var tiles: [Tile]
+    package var image: Image
+    package var tiles: [Tile]
     /// Files validated, and the findings among them.
-    public var files: Int
-    public var errors: Int
-    public var warnings: Int
+    package var files: Int
+    package var errors: Int
+    package var warnings: Int
     /// Every finding listed under the tiles: validation's, and what generating a master's outputs warned about.
-    public var findings: [String] = []
+    package var findings: [String] = []
 }
 
 /// What a preview found and wrote.
@@ -102,7 +102,7 @@ public struct Previewer: Sendable {
     }
 
     /// Draws the sheet for `sources`.
-    public func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
+    package func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
         var sections: [ContactSheet.Section] = [], findings: [(severity: Severity, text: String)] = []
         var counts = (files: 0, errors: 0, warnings: 0)
         for source in sources {

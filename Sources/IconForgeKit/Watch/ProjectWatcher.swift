@@ -2,12 +2,12 @@ import Foundation
 
 /// The stamps of a job's inputs — files, and every file below a folder input (a folder of masters, a `.icon`
 /// bundle) — compared between polls: a job runs again when they differ.
-public struct InputStamps: Sendable, Equatable {
+package struct InputStamps: Sendable, Equatable {
     /// Stamp per file; a missing input is recorded as missing, so its appearing is a change too.
-    public var stamps: [String: FileStamp?]
+    package var stamps: [String: FileStamp?]
 
     /// Reads the stamps of `paths` (folders to a depth of 4, hidden files skipped).
-    public static func of(_ paths: [String]) -> InputStamps {
+    package static func of(_ paths: [String]) -> InputStamps {
         var stamps: [String: FileStamp?] = [:]
         func add(_ path: String, depth: Int) {
             var isFolder: ObjCBool = false

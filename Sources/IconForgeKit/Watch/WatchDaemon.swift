@@ -37,7 +37,7 @@ public final class WatchDaemon: @unchecked Sendable {
     public static func isSource(_ name: String) -> Bool { SourceImage.hasReadableName(name) }
 
     /// A daemon; `process` replaces the real job (generate or validate) in tests.
-    public init(options: WatchOptions, source: ChangeSource, log: WatchLog,
+    package init(options: WatchOptions, source: ChangeSource, log: WatchLog,
                 clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
                 process: (@Sendable (String) -> JobResult)? = nil) {
         settings = Locked(options)

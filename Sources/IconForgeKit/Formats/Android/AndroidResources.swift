@@ -414,7 +414,7 @@ enum AndroidResources {
 
 extension FileManager {
     /// Creates a folder and its parents, the error as an `IconForgeError`.
-    public func makeFolder(_ path: String) throws(IconForgeError) {
+    package func makeFolder(_ path: String) throws(IconForgeError) {
         do { try createDirectory(atPath: path, withIntermediateDirectories: true, attributes: nil) } catch {
             throw .file(.writeFailed(path: path, reason: error.localizedDescription))
         }

@@ -6,37 +6,37 @@ import Raster
 /// type, a length (header included) and data, all big-endian. The 16 and 32 px types (`ic04`, `ic05`) hold
 /// ARGB — `ARGB` then each channel run-length coded — because macOS 26 draws PNG data in those slots as noise
 /// (electron-builder #9980); every larger type holds a PNG.
-public enum Icns {
+package enum Icns {
     /// One element of the file.
-    public struct Element: Sendable, Equatable {
+    package struct Element: Sendable, Equatable {
         /// The four-letter type, e.g. "ic10".
-        public var type: String
+        package var type: String
         /// The element's data (without its 8-byte header).
-        public var data: [UInt8]
+        package var data: [UInt8]
 
-        public init(type: String, data: [UInt8]) {
+        package init(type: String, data: [UInt8]) {
             self.type = type
             self.data = data
         }
     }
 
     /// The image types IconForge writes, smallest first, with their pixel size and whether they hold ARGB.
-    public static let imageTypes: [(type: String, pixels: Int, argb: Bool)] = [
+    package static let imageTypes: [(type: String, pixels: Int, argb: Bool)] = [
         ("ic04", 16, true), ("ic05", 32, true), ("ic11", 32, false), ("ic12", 64, false), ("ic07", 128, false),
         ("ic13", 256, false), ("ic08", 256, false), ("ic14", 512, false), ("ic09", 512, false), ("ic10", 1024, false),
     ]
 
     /// Older image types a reader meets in files other tools wrote; PNG in `icp4`/`icp5` is drawn as noise.
-    public static let legacyTypes: [String: Int] = ["icp4": 16, "icp5": 32, "icp6": 64, "is32": 16, "il32": 32, "ih32": 48,
+    package static let legacyTypes: [String: Int] = ["icp4": 16, "icp5": 32, "icp6": 64, "is32": 16, "il32": 32, "ih32": 48,
                                                      "it32": 128, "ic06": 64]
 
     /// The pixel size of an image type, or nil for a type that holds no image (`TOC `, `icnV`, `name`, `info`).
-    public static func pixels(of type: String) -> Int? {
+    package static func pixels(of type: String) -> Int? {
         imageTypes.first { $0.type == type }?.pixels ?? legacyTypes[type]
     }
 
     /// The file's bytes: elements in the order given.
-    public static func encode(_ elements: [Element]) -> [UInt8] {
+    package static func encode(_ elements: [Element]) -> [UInt8] {
         var body: [UInt8] = []
         for element in elements {
             body += Array(element.type.utf8.prefix(4))
@@ -48,7 +48,7 @@ public enum Icns {
 
     /// The file for rendered PNGs by type ("ic10" → PNG bytes), in Apple's order: PNG types as given, ARGB types
     /// from the decoded PNG.
-    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+    package static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
         var elements: [Element] = []
         for type in imageTypes {
             guard let png = pngs[type.type] else { continue }
@@ -58,7 +58,7 @@ public enum Icns {
     }
 
     /// An `ARGB` element's data for `image` (any bit depth; written as 8-bit straight alpha).
-    public static func argbData(_ image: Image) -> [UInt8] {
+    package static func argbData(_ image: Image) -> [UInt8] {
         let pixels = image.converted(to: .rgba8).bytes
         var data = Array("ARGB".utf8)
         // Alpha first, then red, green, blue: each channel a plane of its own, run-length coded.
@@ -69,10 +69,10 @@ public enum Icns {
     }
 
     /// The most elements read from one file: Apple's own have a dozen or two.
-    public static let maxElements = 256
+    package static let maxElements = 256
 
     /// The elements of a file; errors say what is wrong and where.
-    public static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {
+    package static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {
         guard bytes.count >= 8, Array(bytes[0..<4]) == Array("icns".utf8) else { throw .notIcns }
         let declared = Int(readBigEndian(bytes, at: 4))
         guard declared == bytes.count else { throw .wrongLength(declared: declared, actual: bytes.count) }
@@ -91,7 +91,7 @@ public enum Icns {
 
     /// The image an element holds, PNG, JPEG 2000 (which macOS reads, and older icon tools wrote) or ARGB,
     /// checked against its type's size.
-    public static func decode(_ element: Element, limits: PNGLimits = .default) throws(IcnsError) -> Image {
+    package static func decode(_ element: Element, limits: PNGLimits = .default) throws(IcnsError) -> Image {
         guard let side = pixels(of: element.type) else { throw .notAnImage(type: element.type) }
         if element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             let image: Image

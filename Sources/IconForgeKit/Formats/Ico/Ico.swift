@@ -6,12 +6,12 @@ import Raster
 /// 256 px entry is PNG, as Windows' own icons are: every Windows version and icon tool reads BMP entries, some
 /// (resource compilers before Vista, several icon libraries) no PNG ones, and at 16–64 px a BMP of flat art is about
 /// as small as a PNG (see README).
-public enum Ico {
+package enum Ico {
     /// Entries this size and larger are stored as PNG.
-    public static let pngFromPixels = 256
+    package static let pngFromPixels = 256
 
     /// The file's bytes for `images` (square, 1…256 px), in the order given.
-    public static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
+    package static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
         var directory: [UInt8] = [0, 0, 1, 0] + littleEndian16(images.count)
         var payloads: [[UInt8]] = []
         for image in images {
@@ -30,7 +30,7 @@ public enum Ico {
     /// The file for rendered PNGs by entry name ("32x32" → PNG bytes), largest first: Windows and browsers pick an
     /// entry by size whatever the order, but readers that take the first entry (window-icon loaders of GLFW, winit,
     /// Java; thumbnailers) then get the sharpest one rather than a 16 px picture scaled up.
-    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+    package static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
         var images: [Image] = []
         for png in pngs.values { images.append(try PNG.decode(png).image) }
         return try encode(images.sorted { $0.width > $1.width })
@@ -59,14 +59,14 @@ public enum Ico {
     }
 
     /// One entry as read: its directory size, data kind and decoded image.
-    public struct Entry: Sendable {
-        public var size: PixelSize
-        public var isPNG: Bool
-        public var image: Image
+    package struct Entry: Sendable {
+        package var size: PixelSize
+        package var isPNG: Bool
+        package var image: Image
     }
 
     /// Reads and decodes every entry; errors say what is wrong.
-    public static func read(_ bytes: [UInt8], limits: PNGLimits = .default) throws(IcoError) -> [Entry] {
+    package static func read(_ bytes: [UInt8], limits: PNGLimits = .default) throws(IcoError) -> [Entry] {
         guard bytes.count >= 6, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1, bytes[3] == 0 else { throw .notIco }
         let count = Int(bytes[4]) | Int(bytes[5]) << 8
         guard count > 0, 6 + 16 * count <= bytes.count else { throw .truncated }
