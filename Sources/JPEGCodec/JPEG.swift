@@ -46,7 +46,7 @@ public struct JPEGInfo: Sendable, Equatable {
 public enum JPEG {
     /// The frame's size from the markers alone, without the decoder: what a check of a file's size needs, from its
     /// first bytes too. Nil when no start-of-frame marker is read.
-    public static func frameSize(_ bytes: [UInt8]) -> PixelSize? { JPEGMarkers(bytes).frameSize }
+    package static func frameSize(_ bytes: [UInt8]) -> PixelSize? { JPEGMarkers(bytes).frameSize }
 
     /// Reads the header: size, colour space, and (from the markers) progressive, orientation and ICC profile.
     /// Images whose RGBA pixels would take more than `maxBytes` are refused before anything is allocated.

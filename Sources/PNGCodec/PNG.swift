@@ -31,7 +31,7 @@ package struct PNGFileSource {
 /// The PNG codec: libpng, reached only through this file. Nothing else in IconForge sees a C type.
 public enum PNG {
     /// The most bytes of an ICC profile that `info` hands back (the header of a profile and its tags fit).
-    public static let iccProfileCapacity = 256 * 1024
+    package static let iccProfileCapacity = 256 * 1024
 
     /// The libpng and zlib versions IconForge runs with, and the libdeflate it was built with.
     public static var libraryVersions: (libpng: String, zlib: String, libdeflate: String) {
@@ -165,7 +165,7 @@ public enum PNG {
     /// Encodes the `size` pixels of `image` whose top-left corner is at (x, y), which must lie inside it:
     /// what encoding `image.cropped(x:y:size:)` gives, without the copy (two 22 MB copies for the iPad Pro
     /// launch images of a 2732² master).
-    public static func encode(_ image: Image, x: Int, y: Int, size: PixelSize,
+    package static func encode(_ image: Image, x: Int, y: Int, size: PixelSize,
                               options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
         precondition(x >= 0 && y >= 0 && x + size.width <= image.width && y + size.height <= image.height, "region outside the image")
         guard image.format == .rgba8 else { return try encode(image.cropped(x: x, y: y, size: size).converted(to: .rgba8), options: options) }
@@ -223,7 +223,7 @@ public enum PNG {
     /// 8-bit RGBA pixels to the pointer it is given. The image never needs to exist whole (the resampler
     /// can make the rows as they are compressed). `options.alternativeFilters` are not weighed: that
     /// samples rows from all through the image.
-    public static func encode(size: PixelSize, options: PNGEncodeOptions = PNGEncodeOptions(),
+    package static func encode(size: PixelSize, options: PNGEncodeOptions = PNGEncodeOptions(),
                               rows nextRow: (UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
         let result = withoutActuallyEscaping(nextRow) { nextRow in
             Result { () throws(PNGError) -> [UInt8] in

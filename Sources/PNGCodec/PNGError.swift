@@ -56,13 +56,13 @@ public struct PNGLimits: Sendable, Equatable {
     public static let defaultMaxDecodedBytes = 256 << 20
 
     /// Bytes an image of this size takes decoded (RGBA, 8 or 16 bits a channel).
-    public static func decodedBytes(width: Int, height: Int, sixteenBit: Bool) -> Int {
+    package static func decodedBytes(width: Int, height: Int, sixteenBit: Bool) -> Int {
         width.multipliedReportingOverflow(by: height).partialValue &* (sixteenBit ? 8 : 4)
     }
 
     /// Why an image of this size may not be made or decoded, or nil when it fits the limits. For outputs
     /// (resize and preset sizes), checked before anything is allocated.
-    public func refusal(width: Int, height: Int, sixteenBit: Bool = false) -> String? {
+    package func refusal(width: Int, height: Int, sixteenBit: Bool = false) -> String? {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         let bytes = overflow ? Int.max : PNGLimits.decodedBytes(width: width, height: height, sixteenBit: sixteenBit)
         if overflow || bytes / (sixteenBit ? 8 : 4) != pixels || bytes > maxDecodedBytes {

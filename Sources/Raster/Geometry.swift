@@ -18,7 +18,7 @@ public enum Gravity: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Position as fractions of the free space: 0 = left/top, 0.5 = centre, 1 = right/bottom.
-    public var fractions: (x: Double, y: Double) {
+    package var fractions: (x: Double, y: Double) {
         switch self {
         case .center: (0.5, 0.5)
         case .top: (0.5, 0)

@@ -128,7 +128,7 @@ extension Image {
     /// down, blurred 10/1024), transparent around. Composited in linear light; 16-bit RGBA out, `side` pixels square
     /// (by default this image's size; smaller when only smaller outputs are needed: the float canvas costs 16 bytes a
     /// pixel, 1 GiB for an 8192 px master).
-    public func macOSIconShape(side: Int? = nil, parallelism: Parallelism = .serial) -> Image {
+    package func macOSIconShape(side: Int? = nil, parallelism: Parallelism = .serial) -> Image {
         let side = max(1, side ?? width)
         let scale = Double(side) / 1024
         let inner = max(1, Int((824 * scale).rounded())), origin = (side - inner) / 2
@@ -156,7 +156,7 @@ extension Image {
 
     /// True when every corner pixel is fully opaque: a full-bleed square, as opposed to artwork that already has
     /// its own outline and margin.
-    public var hasOpaqueCorners: Bool {
+    package var hasOpaqueCorners: Bool {
         let top = UInt16(format.maxValue)
         return [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)].allSatisfy { pixel(x: $0.0, y: $0.1)[3] == top }
     }

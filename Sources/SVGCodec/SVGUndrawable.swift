@@ -33,7 +33,7 @@ extension SVG {
     ]
 
     /// True when this librsvg draws `feDropShadow`; found by drawing one once, as no version number says it.
-    public static let drawsDropShadow: Bool = {
+    package static let drawsDropShadow: Bool = {
         let probe = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><filter id="s"><feDropShadow dx="1" dy="1" stdDeviation="0"/></filter><rect width="4" height="4" filter="url(#s)"/></svg>"#
         guard let image = try? SVG.render(Array(probe.utf8), path: nil, size: PixelSize(width: 8, height: 8), maxBytes: 1 << 20) else { return false }
         return stride(from: 3, to: image.bytes.count, by: 4).contains { image.bytes[$0] != 0 }

@@ -46,7 +46,7 @@ public struct GenerateOption: Sendable {
     let store: @Sendable (inout GenerateSettings, Given) -> String?
 
     /// Whether `text`, given for this option, names a file (and so is a path to resolve and an input of the run).
-    public func namesFile(_ text: String) -> Bool {
+    package func namesFile(_ text: String) -> Bool {
         switch kind {
         case .file, .namedFiles: true
         case .fileOr(let words): !words.contains(text)

@@ -105,9 +105,16 @@ extension ProjectConfig.Job {
 }
 
 extension GenerateSettings {
-    /// Runs these settings on masters (files or folders), presets (comma-separated) and an output folder (or a
-    /// `{name}` pattern), as `iconforge generate` does; the badge's placeholders are filled from `environment`.
-    public func generate(sources: [String], presets: String, out: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    /// Runs these settings on masters (file URLs of files or folders), presets (comma-separated) and an output folder
+    /// (a file URL, whose path may be a `{name}` pattern), as `iconforge generate` does; the badge's placeholders are
+    /// filled from `environment`. Every event goes to `reporter`; the worst failure is thrown.
+    public func generate(sources: [URL], presets: String, out: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                         reporter: some GenerateReporter) throws(GenerateFailure) {
+        try generate(sources: sources.map(\.path), presets: presets, out: out.path, environment: environment, reporter: reporter)
+    }
+
+    /// The same run, paths as strings (the command's form).
+    package func generate(sources: [String], presets: String, out: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                          reporter: some GenerateReporter) throws(GenerateFailure) {
         let request: GenerateRequest
         // An unknown or malformed preset is a usage error, as in watch.

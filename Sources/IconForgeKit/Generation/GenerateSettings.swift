@@ -42,9 +42,14 @@ public struct GenerateSettings: Sendable {
         }
     }
 
-    /// The request these settings make of these masters, presets (comma-separated) and output folder, the badge's
-    /// placeholders filled from `environment`.
-    public func request(sources: [String], presets: String, out: String, environment: [String: String]) throws(RequestError) -> GenerateRequest {
+    /// The request these settings make of these masters (file URLs), presets (comma-separated) and output folder,
+    /// the badge's placeholders filled from `environment`.
+    public func request(sources: [URL], presets: String, out: URL, environment: [String: String]) throws(RequestError) -> GenerateRequest {
+        try request(sources: sources.map(\.path), presets: presets, out: out.path, environment: environment)
+    }
+
+    /// The same request, paths as strings (the command's form).
+    package func request(sources: [String], presets: String, out: String, environment: [String: String]) throws(RequestError) -> GenerateRequest {
         var options = options
         do {
             if let drawn = try badge.resolved(environment: environment) { options.badge = drawn }

@@ -22,7 +22,7 @@ public enum MasterError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Output pixels per master pixel along the axis that must be covered.
         public var factor: Double
 
-        public init(size: PixelSize, output: String, pixels: PixelSize, factor: Double) {
+        package init(size: PixelSize, output: String, pixels: PixelSize, factor: Double) {
             (self.size, self.output, self.pixels, self.factor) = (size, output, pixels, factor)
         }
 

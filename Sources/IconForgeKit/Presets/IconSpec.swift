@@ -35,7 +35,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
-    public var requiresOpaque: Bool {
+    package var requiresOpaque: Bool {
         switch self {
         case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
              .androidSplash, .variant, .unknown: false
@@ -44,21 +44,21 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     }
 
     /// Android resources other than the launcher icon: they go into `res/` as the launcher icon's layers do.
-    public var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
+    package var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
 
     /// The icon roles of an app-icon set.
-    public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
+    package var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
 
     /// The roles validation tells files apart by (`validate --role`): app icons, variants, launch images, templates,
     /// and files nothing describes.
-    public static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
+    package static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
 
     /// The roles a preset's output may have: every role but validation's own two.
-    public static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
+    package static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
 
     /// The validation role of an output of this role: a template is a template, an output that keeps alpha a variant,
     /// a launch image a launch image, every other an app icon.
-    public func validationRole(keepsAlpha: Bool) -> Role {
+    package func validationRole(keepsAlpha: Bool) -> Role {
         self == .template ? .template : keepsAlpha ? .variant : self == .launch ? .launch : .app
     }
 }
@@ -156,18 +156,18 @@ public struct IconSpec: Sendable, Equatable {
     /// File name inside its set or the output folder; nil only for a colour set.
     public var filename: String?
     /// Xcode's `platform` key ("ios" for universal app icons).
-    public var platform: String?
+    package var platform: String?
     /// Appearance variant (dark or tinted; nil for the default one); such outputs are made only when a variant source
     /// is given.
     public var appearance: Appearance?
     /// Launch images: "portrait" or "landscape".
-    public var orientation: String?
+    package var orientation: String?
     /// Launch images: Xcode's subtype, e.g. "2688h".
-    public var subtype: String?
+    package var subtype: String?
     /// Launch images: Xcode's minimum-system-version.
-    public var minimumSystemVersion: String?
+    package var minimumSystemVersion: String?
     /// Launch images: "full-screen" or "to-status-bar".
-    public var extent: String?
+    package var extent: String?
     /// A subfolder of the output folder for a file outside any set (Android's "mipmap-hdpi").
     public var folder: String?
     /// Android launcher icons: which picture.
@@ -177,24 +177,24 @@ public struct IconSpec: Sendable, Equatable {
     /// A visionOS icon layer (its set is the `.solidimagestack`).
     package var visionLayer: VisionLayer?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
-    public var xcodeRole: String?
+    package var xcodeRole: String?
     /// A file holding several images: this output is one of them, written by that container's writer.
     package var container: ContainerKind?
     /// The output's entry in its container (an `.icns` type such as "ic10").
-    public var containerEntry: String?
+    package var containerEntry: String?
 
     /// Where the output's pixels go, relative to the output folder: its file, or its container file and entry.
-    public var outputPath: String? {
+    package var outputPath: String? {
         guard let filename else { return nil }
         let file = (self.set ?? folder).map { $0 + "/" + filename } ?? filename
         return containerEntry.map { file + "#" + $0 } ?? file
     }
 
     /// The kind of folder `set` is, from its extension ("appiconset", "launchimage", "imageset", "colorset").
-    public var setKind: String? { self.set.map(\.fileExtension) }
+    package var setKind: String? { self.set.map(\.fileExtension) }
 
     /// True when the written file keeps its alpha channel.
-    public var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }
+    package var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }
 }
 
 /// Which picture of an Android launcher icon an output is.

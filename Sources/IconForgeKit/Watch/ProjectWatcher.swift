@@ -44,8 +44,15 @@ public final class ProjectWatcher: @unchecked Sendable {
     /// Changed inputs waiting to settle: the stamps seen and since when.
     private var pending: [Int: (stamps: InputStamps, since: Double)] = [:]
 
+    /// Reads the project file at `config` (a file URL; an error names its line and column). `settle` is how long
+    /// an input must stay unchanged before its job runs, `interval` how often inputs are looked at (seconds);
+    /// `runJob` runs one job (`job.generate(reporter:)`, typically) and returns nil or why it failed.
+    public convenience init(config: URL, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
+        try self.init(configPath: config.path, settle: settle, interval: interval, log: log, runJob: runJob)
+    }
+
     /// Reads the project file (an error names its line and column).
-    public init(configPath: String, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
+    package init(configPath: String, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
         self.configPath = configPath
         self.settle = settle
         self.interval = interval

@@ -3,9 +3,9 @@ import Foundation
 /// What `iconforge watch` does besides watching.
 public struct WatchOptions: Sendable {
     /// The folder masters are dropped into.
-    public var input: String
+    package var input: String
     /// Where `name.png` becomes `name/…` (or, validating, `name.validation.json`).
-    public var output: String
+    package var output: String
     /// Presets and generate's options.
     public var generate: GenerateOptions
     /// Validate what lands instead of generating.
@@ -21,7 +21,13 @@ public struct WatchOptions: Sendable {
     /// How long a graceful stop waits for jobs in progress.
     public var shutdownTimeout = 30.0
 
-    public init(input: String, output: String, generate: GenerateOptions) {
+    /// Options for watching `input` (a file URL of a folder) into `output` (a file URL of a folder).
+    public init(input: URL, output: URL, generate: GenerateOptions) {
+        self.init(input: input.path, output: output.path, generate: generate)
+    }
+
+    /// The same options, paths as strings (the command's form).
+    package init(input: String, output: String, generate: GenerateOptions) {
         self.input = input
         self.output = output
         self.generate = generate

@@ -29,15 +29,21 @@ public struct IconComposerInspection: Sendable, Encodable {
         public var layers: [Layer]
     }
 
-    public var path: String
+    package var path: String
     public var fill: String
     public var appearances: [String]
     public var platforms: String?
     public var groups: [Group]
     public var assets: [Asset]
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads the `.icon` bundle at `url` (a file URL) and its assets' headers (layers are not drawn).
+    public static func inspect(_ url: URL) throws(IconForgeError) -> IconComposerInspection { try inspect(url.path) }
+
     /// Reads the bundle and its assets' headers (layers are not drawn).
-    public static func inspect(_ path: String) throws(IconForgeError) -> IconComposerInspection {
+    package static func inspect(_ path: String) throws(IconForgeError) -> IconComposerInspection {
         let bundle = try IconComposerBundle.read(path)
         let document = bundle.document
         var appearances = Set<String>()
