@@ -23,7 +23,9 @@ public enum JPEG2000Error: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// What a JPEG 2000 header says.
 public struct JPEG2000Info: Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// 1 grey, 2 grey and alpha, 3 RGB, 4 RGBA.
     public var components: Int

@@ -26,6 +26,7 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct JPEGInfo: Sendable, Equatable {
     /// Width and height as stored (before orientation).
     public var width: Int
+    /// Height in pixels, as stored (before the EXIF orientation).
     public var height: Int
     /// "greyscale", "YCbCr" or "RGB".
     public var colorSpace: String

@@ -96,12 +96,19 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// Row filters the encoder may choose from, per row, by libpng's heuristic (the filtered row whose
     /// bytes, read as signed, sum to the least magnitude); an empty set means all five.
     public struct Filters: OptionSet, Sendable, Hashable {
+        /// libpng's filter mask bits.
         public let rawValue: Int32
+        /// The filters of a libpng mask.
         public init(rawValue: Int32) { self.rawValue = rawValue }
+        /// No filter.
         public static let none = Filters(rawValue: 0x08)
+        /// Sub: the difference from the pixel to the left.
         public static let sub = Filters(rawValue: 0x10)
+        /// Up: the difference from the pixel above.
         public static let up = Filters(rawValue: 0x20)
+        /// Average of left and above.
         public static let average = Filters(rawValue: 0x40)
+        /// Paeth: the nearest of left, above and upper left.
         public static let paeth = Filters(rawValue: 0x80)
         /// The per-row choice among all five.
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]

@@ -62,6 +62,7 @@ public struct SVGLimits: Sendable, Equatable {
     /// Memory the drawing may take beyond what the process already has (RLIMIT_AS, Linux).
     public var memoryBytes: Int
 
+    /// Limits of a drawing: seconds of wall and CPU time, bytes of memory.
     public init(wallSeconds: Double = 20, cpuSeconds: Int = 20, memoryBytes: Int = 512 << 20) {
         self.wallSeconds = wallSeconds
         self.cpuSeconds = cpuSeconds

@@ -32,6 +32,7 @@ public struct ProjectConfig: Sendable {
     public static let fileName = "iconforge.yml"
 
     package var path: String
+    /// The jobs, in the file's order.
     public var jobs: [Job]
 
     /// The project file's location.

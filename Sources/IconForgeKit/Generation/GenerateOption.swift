@@ -37,10 +37,13 @@ public struct GenerateOption: Sendable {
         case namedFile(name: String, file: String)
     }
 
+    /// The long name, as on the command line and in iconforge.yml (`android-background`).
     public let name: String
+    /// What kind of value it takes.
     public let kind: Kind
     /// How help shows the value (`#RRGGBB`, `file`); nil for a flag.
     public let valueName: String?
+    /// The help text `iconforge generate --help` shows.
     public let help: String
     /// Stores a value; returns why it cannot be used, or nil.
     let store: @Sendable (inout GenerateSettings, Given) -> String?

@@ -43,18 +43,29 @@ public protocol GenerateReporter: Sendable {
     /// True when a progress bar is shown: before a destination's masters run, the files they write are then counted
     /// (a plan per master, which reads no master) for `started(filesExpected:)`.
     var showsProgress: Bool { get }
+    /// Receives one event.
     func report(_ event: GenerateEvent)
+}
+
+extension GenerateReporter {
+    /// No progress bar: files are not counted ahead.
+    public var showsProgress: Bool { false }
 }
 
 /// What a destination's runs did: masters (and alternate icons) that finished and that failed, files and bytes written.
 public struct GenerateSummary: Sendable, Equatable {
+    /// Masters whose runs succeeded.
     public var succeeded = 0
+    /// Masters whose runs failed.
     public var failed = 0
+    /// Files written.
     public var files = 0
+    /// Bytes written.
     public var bytes = 0
     /// Wall time in seconds (masters run in parallel overlap).
     public var seconds = 0.0
 
+    /// An empty summary.
     public init() {}
 }
 

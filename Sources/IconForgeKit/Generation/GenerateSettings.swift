@@ -11,12 +11,14 @@ public struct GenerateSettings: Sendable {
     /// The badge as asked for.
     public var badge = BadgeRequest()
     package var alternates: [AlternateIcons.Icon] = []
+    /// A variant of the app (a flavour, an environment): each platform's files where it keeps a variant (`--variant`).
     public var variant: String?
     /// Print the plan and write nothing.
     public var dryRun = false
     /// Also draw the contact sheet.
     public var preview = false
 
+    /// The defaults of `iconforge generate`.
     public init() {}
 
     /// Sets the option of this long name (`GenerateOption.all`) from a value as a user gives it; a path is taken as
@@ -65,6 +67,7 @@ public struct GenerateSettings: Sendable {
 public struct OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The option's long name.
     public var option: String
+    /// Why, in one line.
     public var reason: String
 
     public var description: String { reason }

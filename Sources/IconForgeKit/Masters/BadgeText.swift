@@ -55,16 +55,20 @@ public struct BadgeRequest: Sendable, Equatable {
     /// The text with `{version}` and `{build}`; nil or empty for no badge (an empty one turns off a job's badge for
     /// one of its variants).
     public var text: String?
+    /// How the label is drawn (`--badge-style`).
     public var style: Badge.Style = .banner
     /// Nil for the style's own place.
     public var position: Badge.Position?
+    /// The badge's colour (`--badge-color`); nil for the style's own.
     public var color: RGBColor?
+    /// The label's colour (`--badge-text-color`); nil for the style's own.
     public var textColor: RGBColor?
     /// The value of `{version}`; nil takes it from the environment.
     public var version: String?
     /// The value of `{build}`; nil takes it from the environment.
     public var build: String?
 
+    /// No badge.
     public init() {}
 
     /// The badge to draw, nil for none; or why the text cannot be drawn.

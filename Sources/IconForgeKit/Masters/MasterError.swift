@@ -18,6 +18,7 @@ public enum MasterError: Error, Sendable, Equatable, CustomStringConvertible {
         public var size: PixelSize
         /// The output's path in its folder, and its size.
         public var output: String
+        /// The output's pixel size.
         public var pixels: PixelSize
         /// Output pixels per master pixel along the axis that must be covered.
         public var factor: Double

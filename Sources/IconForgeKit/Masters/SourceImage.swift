@@ -6,17 +6,17 @@ import SVGCodec
 
 /// A master or input of any kind IconForge reads — PNG, JPEG or SVG — decoded (or, for SVG, drawn) to an
 /// `Image`. Everything after this sees pixels only. The kind comes from the file's bytes, not its name.
-package struct SourceImage: Sendable {
+public struct SourceImage: Sendable {
     /// What the file is.
-    package var kind: FileKind
+    public var kind: FileKind
     /// The pixels, upright (a JPEG's EXIF orientation applied), straight alpha, sRGB-encoded.
-    package var image: Image
+    public var image: Image
     /// False when every pixel is opaque by construction (a JPEG, a PNG without alpha or tRNS).
     package var canBeTranslucent: Bool
     /// The PNG header facts, for a PNG.
     package var pngInfo: PNGInfo?
     /// Things to tell the user about the file (a colour profile that is not sRGB).
-    package var warnings: [String] = []
+    public var warnings: [String] = []
 
     /// The kinds IconForge reads as masters and inputs.
     package static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
@@ -28,11 +28,18 @@ package struct SourceImage: Sendable {
     }
 
     /// How large to draw a vector master.
-    package enum VectorSize: Sendable, Equatable {
+    public enum VectorSize: Sendable, Equatable {
         /// Its longer side this many pixels, whatever its intrinsic size (generate: twice the largest output).
         case longSide(Int)
         /// Its own intrinsic size, or 1024 on the longer side when it has none (`convert`).
         case intrinsic
+    }
+
+    /// Reads and decodes the master at `url` (a file URL: PNG, JPEG, SVG or an Icon Composer `.icon`): a vector
+    /// master is drawn at `vectorSize`, an `.icon` for `appearance`. Its kind comes from its bytes, not its name.
+    public static func read(_ url: URL, limits: PNGLimits = .default, vectorSize: VectorSize = .intrinsic,
+                            appearance: Appearance = .light) throws(IconForgeError) -> SourceImage {
+        try read(url.path, limits: limits, vectorSize: vectorSize, appearance: appearance)
     }
 
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).

@@ -3,30 +3,35 @@ import PNGCodec
 import Raster
 
 /// A drawn preview sheet: its pixels, where each picture is on it, and what validation found.
-package struct PreviewSheet: Sendable {
+public struct PreviewSheet: Sendable {
     /// One picture on the sheet.
-    package struct Tile: Sendable {
+    public struct Tile: Sendable {
         /// The section it is in ("iOS home screen", "Android launcher …").
-        package var section: String
+        public var section: String
         /// Its caption lines.
-        package var caption: [String]
+        public var caption: [String]
         /// The file it shows, as the sheet names it (relative to the source).
-        package var file: String?
+        public var file: String?
         /// Where its pixels are: top-left corner and size, in sheet pixels; nil size when it could not be drawn.
-        package var x: Int, y: Int
-        package var pixels: PixelSize?
+        public var x: Int, y: Int
+        /// Its size on the sheet.
+        public var pixels: PixelSize?
         /// The most severe finding about its file, as the tile shows it.
-        package var finding: String?
+        public var finding: String?
     }
 
-    package var image: Image
-    package var tiles: [Tile]
-    /// Files validated, and the findings among them.
-    package var files: Int
-    package var errors: Int
-    package var warnings: Int
+    /// The sheet's pixels.
+    public var image: Image
+    /// Every picture on it, in drawing order.
+    public var tiles: [Tile]
+    /// Files validated.
+    public var files: Int
+    /// Errors found among them.
+    public var errors: Int
+    /// Warnings found among them.
+    public var warnings: Int
     /// Every finding listed under the tiles: validation's, and what generating a master's outputs warned about.
-    package var findings: [String] = []
+    public var findings: [String] = []
 }
 
 /// What a preview found and wrote.
@@ -111,6 +116,12 @@ public struct Previewer: Sendable {
             notes.append(hint)
         }
         return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings, notes: notes)
+    }
+
+    /// Draws the sheet for `sources` (file URLs of masters, folders, asset sets or `.icon` bundles): its pixels, and
+    /// where each file is on it.
+    public func render(sources: [URL], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
+        try render(sources: sources.map(\.path), title: title)
     }
 
     /// Draws the sheet for `sources`.

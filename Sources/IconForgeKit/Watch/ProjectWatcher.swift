@@ -64,7 +64,9 @@ public final class ProjectWatcher: @unchecked Sendable {
 
     /// How many jobs ran, and how many of them failed.
     public struct Totals: Sendable, Equatable {
+        /// Jobs run.
         public var jobs = 0
+        /// Jobs that failed.
         public var failed = 0
     }
 

@@ -6,15 +6,16 @@ import Raster
 /// type, a length (header included) and data, all big-endian. The 16 and 32 px types (`ic04`, `ic05`) hold
 /// ARGB — `ARGB` then each channel run-length coded — because macOS 26 draws PNG data in those slots as noise
 /// (electron-builder #9980); every larger type holds a PNG.
-package enum Icns {
+public enum Icns {
     /// One element of the file.
-    package struct Element: Sendable, Equatable {
+    public struct Element: Sendable, Equatable {
         /// The four-letter type, e.g. "ic10".
-        package var type: String
+        public var type: String
         /// The element's data (without its 8-byte header).
-        package var data: [UInt8]
+        public var data: [UInt8]
 
-        package init(type: String, data: [UInt8]) {
+        /// An element of `type` holding `data`.
+        public init(type: String, data: [UInt8]) {
             self.type = type
             self.data = data
         }
@@ -36,7 +37,7 @@ package enum Icns {
     }
 
     /// The file's bytes: elements in the order given.
-    package static func encode(_ elements: [Element]) -> [UInt8] {
+    public static func encode(_ elements: [Element]) -> [UInt8] {
         var body: [UInt8] = []
         for element in elements {
             body += Array(element.type.utf8.prefix(4))
@@ -58,7 +59,7 @@ package enum Icns {
     }
 
     /// An `ARGB` element's data for `image` (any bit depth; written as 8-bit straight alpha).
-    package static func argbData(_ image: Image) -> [UInt8] {
+    public static func argbData(_ image: Image) -> [UInt8] {
         let pixels = image.converted(to: .rgba8).bytes
         var data = Array("ARGB".utf8)
         // Alpha first, then red, green, blue: each channel a plane of its own, run-length coded.
@@ -72,7 +73,7 @@ package enum Icns {
     package static let maxElements = 256
 
     /// The elements of a file; errors say what is wrong and where.
-    package static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {
+    public static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {
         guard bytes.count >= 8, Array(bytes[0..<4]) == Array("icns".utf8) else { throw .notIcns }
         let declared = Int(readBigEndian(bytes, at: 4))
         guard declared == bytes.count else { throw .wrongLength(declared: declared, actual: bytes.count) }
@@ -91,7 +92,7 @@ package enum Icns {
 
     /// The image an element holds, PNG, JPEG 2000 (which macOS reads, and older icon tools wrote) or ARGB,
     /// checked against its type's size.
-    package static func decode(_ element: Element, limits: PNGLimits = .default) throws(IcnsError) -> Image {
+    public static func decode(_ element: Element, limits: PNGLimits = .default) throws(IcnsError) -> Image {
         guard let side = pixels(of: element.type) else { throw .notAnImage(type: element.type) }
         if element.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             let image: Image

@@ -5,7 +5,9 @@ import JPEG2000Codec
 public struct IcnsInspection: Sendable, Encodable {
     /// One element of the file.
     public struct Element: Sendable, Encodable {
+        /// The four-character element type (`ic10`, `TOC `, …).
         public var type: String
+        /// The element's size in bytes, header included.
         public var bytes: Int
         /// "png", "argb", "jpeg2000", or "other" (a table of contents, a version, an older format).
         public var data: String
@@ -16,6 +18,7 @@ public struct IcnsInspection: Sendable, Encodable {
     }
 
     package var path: String
+    /// The elements, in file order.
     public var elements: [Element]
     /// What the file is when its elements say more than "an icon": actool's fallback for an Icon Composer app.
     public var note: String?

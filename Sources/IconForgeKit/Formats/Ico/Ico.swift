@@ -6,12 +6,12 @@ import Raster
 /// 256 px entry is PNG, as Windows' own icons are: every Windows version and icon tool reads BMP entries, some
 /// (resource compilers before Vista, several icon libraries) no PNG ones, and at 16–64 px a BMP of flat art is about
 /// as small as a PNG (see README).
-package enum Ico {
+public enum Ico {
     /// Entries this size and larger are stored as PNG.
     package static let pngFromPixels = 256
 
     /// The file's bytes for `images` (square, 1…256 px), in the order given.
-    package static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
+    public static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
         var directory: [UInt8] = [0, 0, 1, 0] + littleEndian16(images.count)
         var payloads: [[UInt8]] = []
         for image in images {
@@ -59,14 +59,17 @@ package enum Ico {
     }
 
     /// One entry as read: its directory size, data kind and decoded image.
-    package struct Entry: Sendable {
-        package var size: PixelSize
-        package var isPNG: Bool
-        package var image: Image
+    public struct Entry: Sendable {
+        /// The size its directory entry gives.
+        public var size: PixelSize
+        /// True when it is stored as PNG (else as a BMP).
+        public var isPNG: Bool
+        /// Its pixels.
+        public var image: Image
     }
 
     /// Reads and decodes every entry; errors say what is wrong.
-    package static func read(_ bytes: [UInt8], limits: PNGLimits = .default) throws(IcoError) -> [Entry] {
+    public static func read(_ bytes: [UInt8], limits: PNGLimits = .default) throws(IcoError) -> [Entry] {
         guard bytes.count >= 6, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1, bytes[3] == 0 else { throw .notIco }
         let count = Int(bytes[4]) | Int(bytes[5]) << 8
         guard count > 0, 6 + 16 * count <= bytes.count else { throw .truncated }

@@ -15,6 +15,7 @@ public struct IcoInspection: Sendable, Encodable {
     }
 
     package var path: String
+    /// The images, in directory order.
     public var entries: [Entry]
 
     /// The file inspected.

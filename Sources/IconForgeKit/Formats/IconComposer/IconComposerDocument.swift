@@ -4,7 +4,7 @@ import Foundation
 /// image layers (the first drawn in front), and the platforms it is for. Apple publishes no schema; this
 /// model follows the files Icon Composer writes. Keys it does not model are kept, so reading and writing
 /// a file changes nothing IconForge did not change. Codable through its JSON form.
-package struct IconComposerDocument: Sendable, Equatable, Codable {
+public struct IconComposerDocument: Sendable, Equatable, Codable {
     /// The canvas fill behind every group.
     package var fill = Specialized<IconComposerFill>()
     /// The groups, front to back.
@@ -45,7 +45,7 @@ package struct IconComposerDocument: Sendable, Equatable, Codable {
 
     /// The file's text, formatted as Icon Composer writes it: Xcode's JSON style (sorted keys, `"key" : value`,
     /// two-space indent) without the final newline Contents.json files have.
-    package var rendered: String { String(json.rendered.dropLast()) }
+    public var rendered: String { String(json.rendered.dropLast()) }
 
     /// The file's text with each number written as `original` writes it: reading a number into a `Double` and
     /// writing it back can change its last digits (`-73.88022554713393` came back `-73.8802255471339`), which
@@ -144,7 +144,7 @@ package struct IconComposerDocument: Sendable, Equatable, Codable {
     }
 
     /// Parses the text of an `icon.json`.
-    package static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> IconComposerDocument {
+    public static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> IconComposerDocument {
         let json: ContentsJSON
         do { json = try ContentsJSON.parse(bytes) } catch { throw .invalidJSON(error.description) }
         return try IconComposerDocument(json: json)
@@ -155,11 +155,13 @@ package struct IconComposerDocument: Sendable, Equatable, Codable {
         groups.enumerated().flatMap { index, group in group.layers.map { (index, $0) } }
     }
 
-    package init(from decoder: Decoder) throws {
+    /// Decodes the document from its JSON form.
+    public init(from decoder: Decoder) throws {
         try self.init(json: ContentsJSON(from: decoder))
     }
 
-    package func encode(to encoder: Encoder) throws {
+    /// Encodes the document as its JSON form.
+    public func encode(to encoder: Encoder) throws {
         try json.encode(to: encoder)
     }
 }

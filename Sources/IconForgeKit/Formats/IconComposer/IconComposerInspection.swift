@@ -7,33 +7,46 @@ import SVGCodec
 public struct IconComposerInspection: Sendable, Encodable {
     /// One layer file in `Assets/`.
     public struct Asset: Sendable, Encodable {
+        /// The file name in `Assets/`.
         public var name: String
         /// "PNG", "SVG", or what else the bytes are.
         public var kind: String
         /// Pixels for a bitmap, points for an SVG ("512x500"); nil when unknown.
         public var size: String?
+        /// The file's size in bytes.
         public var bytes: Int
     }
 
     /// One layer, its properties described per appearance.
     public struct Layer: Sendable, Encodable {
+        /// The name the document gives it.
         public var name: String?
+        /// The asset it draws (per appearance when they differ).
         public var image: String
+        /// Its properties, described (per appearance when they differ).
         public var properties: [String]
     }
 
     /// One group and its layers, front to back.
     public struct Group: Sendable, Encodable {
+        /// The name the document gives it.
         public var name: String?
+        /// Its properties, described (per appearance when they differ).
         public var properties: [String]
+        /// Its layers, front to back.
         public var layers: [Layer]
     }
 
     package var path: String
+    /// The background fill, described.
     public var fill: String
+    /// The appearances the document specialises values for.
     public var appearances: [String]
+    /// The platforms it is for, described; nil when it names none.
     public var platforms: String?
+    /// Its groups, front to back.
     public var groups: [Group]
+    /// The files in `Assets/`.
     public var assets: [Asset]
 
     /// The file inspected.
