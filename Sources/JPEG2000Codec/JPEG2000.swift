@@ -23,7 +23,9 @@ public enum JPEG2000Error: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// What a JPEG 2000 header says.
 public struct JPEG2000Info: Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// 1 grey, 2 grey and alpha, 3 RGB, 4 RGBA.
     public var components: Int
@@ -35,12 +37,12 @@ public struct JPEG2000Info: Sendable, Equatable {
 /// through this file.
 public enum JPEG2000 {
     /// The JP2 signature box, `\0\0\0\x0CjP  \r\n\x87\n`.
-    public static let jp2Signature: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+    package static let jp2Signature: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
     /// A codestream's start-of-codestream and image-size markers, `FF 4F FF 51`.
-    public static let codestreamSignature: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51]
+    package static let codestreamSignature: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51]
 
     /// True when `bytes` start as a JP2 file or a J2K codestream.
-    public static func isJPEG2000(_ bytes: [UInt8]) -> Bool {
+    package static func isJPEG2000(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: jp2Signature) || bytes.starts(with: codestreamSignature)
     }
 

@@ -26,13 +26,14 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct JPEGInfo: Sendable, Equatable {
     /// Width and height as stored (before orientation).
     public var width: Int
+    /// Height in pixels, as stored (before the EXIF orientation).
     public var height: Int
     /// "greyscale", "YCbCr" or "RGB".
     public var colorSpace: String
     /// Progressive (SOF2) rather than baseline.
     public var isProgressive: Bool
     /// EXIF orientation, `.up` when there is none.
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// The embedded ICC profile (APP2 ICC_PROFILE segments joined), when there is one.
     public var iccProfile: [UInt8]?
 
@@ -46,7 +47,7 @@ public struct JPEGInfo: Sendable, Equatable {
 public enum JPEG {
     /// The frame's size from the markers alone, without the decoder: what a check of a file's size needs, from its
     /// first bytes too. Nil when no start-of-frame marker is read.
-    public static func frameSize(_ bytes: [UInt8]) -> PixelSize? { JPEGMarkers(bytes).frameSize }
+    package static func frameSize(_ bytes: [UInt8]) -> PixelSize? { JPEGMarkers(bytes).frameSize }
 
     /// Reads the header: size, colour space, and (from the markers) progressive, orientation and ICC profile.
     /// Images whose RGBA pixels would take more than `maxBytes` are refused before anything is allocated.

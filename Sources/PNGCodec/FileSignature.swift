@@ -1,9 +1,9 @@
 /// Names what a file that is not a PNG appears to be, so "not a PNG" can say what it is instead.
-public enum FileSignature {
+package enum FileSignature {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A short phrase for a file whose first bytes are not the PNG signature.
-    public static func describe(_ bytes: [UInt8]) -> String {
+    package static func describe(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "the file is empty" }
         if bytes.count < 8, Array(png.prefix(bytes.count)) == bytes { return "file ends inside the signature" }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {

@@ -13,15 +13,15 @@ public struct DecodedPNG: Sendable, Equatable {
 }
 
 /// A PNG file read piece by piece as the decoder needs it (see `PNG.decode(_:limits:verifiesChecksum:parallelism:)`).
-public struct PNGFileSource {
+package struct PNGFileSource {
     /// The file's first bytes: at least every chunk before the image data.
-    public var head: [UInt8]
+    package var head: [UInt8]
     /// The whole file's size in bytes.
-    public var size: Int
+    package var size: Int
     /// Reads bytes of the file from an offset into a buffer and returns how many it read (fewer: the file ends there).
-    public var read: (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int
+    package var read: (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int
 
-    public init(head: [UInt8], size: Int, read: @escaping (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int) {
+    package init(head: [UInt8], size: Int, read: @escaping (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Int) {
         self.head = head
         self.size = size
         self.read = read
@@ -31,7 +31,7 @@ public struct PNGFileSource {
 /// The PNG codec: libpng, reached only through this file. Nothing else in IconForge sees a C type.
 public enum PNG {
     /// The most bytes of an ICC profile that `info` hands back (the header of a profile and its tags fit).
-    public static let iccProfileCapacity = 256 * 1024
+    package static let iccProfileCapacity = 256 * 1024
 
     /// The libpng and zlib versions IconForge runs with, and the libdeflate it was built with.
     public static var libraryVersions: (libpng: String, zlib: String, libdeflate: String) {
@@ -102,7 +102,7 @@ public enum PNG {
     /// `decode` for a file that is read as the decoder needs it instead of being held whole beside its pixels:
     /// an incompressible 8192² master is a 256 MB file for 256 MB of pixels. `file.head` must hold every chunk
     /// before the image data (`info` reads it); the rest is read through `file.read`.
-    public static func decode(_ file: PNGFileSource, limits: PNGLimits = .default, verifiesChecksum: Bool = true,
+    package static func decode(_ file: PNGFileSource, limits: PNGLimits = .default, verifiesChecksum: Bool = true,
                               parallelism: Parallelism = .serial) throws(PNGError) -> DecodedPNG {
         let info = try info(file.head, limits: limits)
         let (status, message, image) = decodePixels(info, limits: limits, parallelism: parallelism) { pixels, count, limits, message, capacity in
@@ -165,7 +165,7 @@ public enum PNG {
     /// Encodes the `size` pixels of `image` whose top-left corner is at (x, y), which must lie inside it:
     /// what encoding `image.cropped(x:y:size:)` gives, without the copy (two 22 MB copies for the iPad Pro
     /// launch images of a 2732² master).
-    public static func encode(_ image: Image, x: Int, y: Int, size: PixelSize,
+    package static func encode(_ image: Image, x: Int, y: Int, size: PixelSize,
                               options: PNGEncodeOptions = PNGEncodeOptions()) throws(PNGError) -> [UInt8] {
         precondition(x >= 0 && y >= 0 && x + size.width <= image.width && y + size.height <= image.height, "region outside the image")
         guard image.format == .rgba8 else { return try encode(image.cropped(x: x, y: y, size: size).converted(to: .rgba8), options: options) }
@@ -223,7 +223,7 @@ public enum PNG {
     /// 8-bit RGBA pixels to the pointer it is given. The image never needs to exist whole (the resampler
     /// can make the rows as they are compressed). `options.alternativeFilters` are not weighed: that
     /// samples rows from all through the image.
-    public static func encode(size: PixelSize, options: PNGEncodeOptions = PNGEncodeOptions(),
+    package static func encode(size: PixelSize, options: PNGEncodeOptions = PNGEncodeOptions(),
                               rows nextRow: (UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
         let result = withoutActuallyEscaping(nextRow) { nextRow in
             Result { () throws(PNGError) -> [UInt8] in

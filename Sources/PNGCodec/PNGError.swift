@@ -56,13 +56,13 @@ public struct PNGLimits: Sendable, Equatable {
     public static let defaultMaxDecodedBytes = 256 << 20
 
     /// Bytes an image of this size takes decoded (RGBA, 8 or 16 bits a channel).
-    public static func decodedBytes(width: Int, height: Int, sixteenBit: Bool) -> Int {
+    package static func decodedBytes(width: Int, height: Int, sixteenBit: Bool) -> Int {
         width.multipliedReportingOverflow(by: height).partialValue &* (sixteenBit ? 8 : 4)
     }
 
     /// Why an image of this size may not be made or decoded, or nil when it fits the limits. For outputs
     /// (resize and preset sizes), checked before anything is allocated.
-    public func refusal(width: Int, height: Int, sixteenBit: Bool = false) -> String? {
+    package func refusal(width: Int, height: Int, sixteenBit: Bool = false) -> String? {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         let bytes = overflow ? Int.max : PNGLimits.decodedBytes(width: width, height: height, sixteenBit: sixteenBit)
         if overflow || bytes / (sixteenBit ? 8 : 4) != pixels || bytes > maxDecodedBytes {
@@ -96,12 +96,19 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// Row filters the encoder may choose from, per row, by libpng's heuristic (the filtered row whose
     /// bytes, read as signed, sum to the least magnitude); an empty set means all five.
     public struct Filters: OptionSet, Sendable, Hashable {
+        /// libpng's filter mask bits.
         public let rawValue: Int32
+        /// The filters of a libpng mask.
         public init(rawValue: Int32) { self.rawValue = rawValue }
+        /// No filter.
         public static let none = Filters(rawValue: 0x08)
+        /// Sub: the difference from the pixel to the left.
         public static let sub = Filters(rawValue: 0x10)
+        /// Up: the difference from the pixel above.
         public static let up = Filters(rawValue: 0x20)
+        /// Average of left and above.
         public static let average = Filters(rawValue: 0x40)
+        /// Paeth: the nearest of left, above and upper left.
         public static let paeth = Filters(rawValue: 0x80)
         /// The per-row choice among all five.
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]

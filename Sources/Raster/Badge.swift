@@ -23,18 +23,18 @@ public struct Badge: Sendable, Equatable {
         var horizontal: Double { [.topLeft, .bottomLeft].contains(self) ? -1 : [.top, .bottom].contains(self) ? 0 : 1 }
     }
 
-    public var text: String
-    public var style: Style
-    public var position: Position
-    public var color: RGBColor
-    public var textColor: RGBColor
+    package var text: String
+    package var style: Style
+    package var position: Position
+    package var color: RGBColor
+    package var textColor: RGBColor
 
     /// The smallest cap height, in pixels, at which the text is drawn; on an icon where it would be smaller the badge is
     /// left out (a 3 px letter is noise, and the icon's own picture matters more there).
-    public static let minimumCapHeight = 5.0
+    package static let minimumCapHeight = 5.0
 
     /// A badge; `position` nil takes the style's usual place (top-right for corners, bottom for edges).
-    public init(text: String, style: Style = .banner, position: Position? = nil,
+    package init(text: String, style: Style = .banner, position: Position? = nil,
                 color: RGBColor = RGBColor(red: 0xE5, green: 0x39, blue: 0x35), textColor: RGBColor = .white) {
         self.text = text
         self.style = style
@@ -55,26 +55,26 @@ public struct Badge: Sendable, Equatable {
 
     /// The part of an icon the label must stay in: a circle in pixels (the icon's inscribed circle for a square icon, the
     /// 66 dp circle of an adaptive icon's 108 dp layer, a maskable icon's 80% circle).
-    public struct SafeArea: Sendable, Hashable {
-        public var centerX: Double, centerY: Double
+    package struct SafeArea: Sendable, Hashable {
+        package var centerX: Double, centerY: Double
         /// Half the side of the square, or the circle's radius.
-        public var radius: Double
+        package var radius: Double
         /// A circle (adaptive and maskable icons, watch icons); else a square whose corners a mask may round (iOS, macOS).
-        public var isCircle: Bool
-        public init(centerX: Double, centerY: Double, radius: Double, isCircle: Bool = true) {
+        package var isCircle: Bool
+        package init(centerX: Double, centerY: Double, radius: Double, isCircle: Bool = true) {
             self.centerX = centerX
             self.centerY = centerY
             self.radius = radius
             self.isCircle = isCircle
         }
         /// The inscribed circle (or square) of a `width`×`height` image scaled by `fraction`.
-        public static func inscribed(width: Int, height: Int, fraction: Double = 1, circle: Bool = true) -> SafeArea {
+        package static func inscribed(width: Int, height: Int, fraction: Double = 1, circle: Bool = true) -> SafeArea {
             SafeArea(centerX: Double(width) / 2, centerY: Double(height) / 2, radius: Double(min(width, height)) / 2 * fraction, isCircle: circle)
         }
     }
 
     /// `image` with the badge drawn inside `safe`, or nil when the text would be below `minimumCapHeight` there.
-    public func drawn(on image: Image, safe: SafeArea) -> Image? {
+    package func drawn(on image: Image, safe: SafeArea) -> Image? {
         let (strokes, textWidth) = StrokeFont.layout(text)
         let r = safe.radius
         // The text's cap height, from the safe area (a band 0.34 r thick, the text filling 56% of it), but at least

@@ -1,40 +1,40 @@
 /// A surface layers are composited onto in linear light with premultiplied alpha (source-over), for
 /// flattening layered icons: a paint for the background, then images drawn back to front, each at a whole-pixel
 /// origin with an opacity and, optionally, a paint that replaces its colours and keeps its alpha.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// Linear-light premultiplied RGBA, row by row.
     var pixels: [SIMD4<Float>]
 
     /// A transparent canvas.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = [SIMD4<Float>](repeating: .zero, count: width * height)
     }
 
     /// Colour that varies down the canvas only (a solid colour, or a vertical gradient).
-    public struct Paint: Sendable, Equatable {
+    package struct Paint: Sendable, Equatable {
         /// Colour stops in sRGB-encoded values with straight alpha, at positions 0 (top) … 1 (bottom).
-        public var stops: [(position: Double, color: SIMD4<Float>)]
+        package var stops: [(position: Double, color: SIMD4<Float>)]
 
         /// Colour stops (sRGB-encoded, straight alpha) at positions 0 (top) … 1 (bottom), in order.
-        public init(stops: [(position: Double, color: SIMD4<Float>)]) { self.stops = stops }
+        package init(stops: [(position: Double, color: SIMD4<Float>)]) { self.stops = stops }
 
         /// One colour, sRGB-encoded (0…1), straight alpha.
-        public static func solid(_ color: SIMD4<Float>) -> Paint { Paint(stops: [(0, color)]) }
+        package static func solid(_ color: SIMD4<Float>) -> Paint { Paint(stops: [(0, color)]) }
 
         /// One opaque 8-bit colour.
-        public static func solid(_ color: RGBColor) -> Paint {
+        package static func solid(_ color: RGBColor) -> Paint {
             .solid(SIMD4(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1))
         }
 
         /// Colours spread evenly from top to bottom, sRGB-encoded (0…1), straight alpha. Interpolated in
         /// encoded values, as Core Graphics and design tools draw gradients.
-        public static func gradient(_ colors: [SIMD4<Float>]) -> Paint {
+        package static func gradient(_ colors: [SIMD4<Float>]) -> Paint {
             guard colors.count > 1 else { return .solid(colors.first ?? .zero) }
             return Paint(stops: colors.enumerated().map { (Double($0.offset) / Double(colors.count - 1), $0.element) })
         }
@@ -63,13 +63,13 @@ public struct Canvas: Sendable {
             }
         }
 
-        public static func == (lhs: Paint, rhs: Paint) -> Bool {
+        package static func == (lhs: Paint, rhs: Paint) -> Bool {
             lhs.stops.count == rhs.stops.count && zip(lhs.stops, rhs.stops).allSatisfy { $0.position == $1.position && $0.color == $1.color }
         }
     }
 
     /// Paints the whole canvas over what is on it.
-    public mutating func fill(_ paint: Paint) {
+    package mutating func fill(_ paint: Paint) {
         let colours = paint.rows(height)
         let width = self.width
         pixels.withUnsafeMutableBufferPointer { canvas in
@@ -83,7 +83,7 @@ public struct Canvas: Sendable {
     /// Draws `image` (straight alpha, sRGB-encoded) over the canvas with its top-left corner at (x, y),
     /// clipped to the canvas. With a `paint`, the image's colours are replaced by the paint, which spans the
     /// image's height; its alpha (times the paint's) is kept.
-    public mutating func draw(_ image: Image, x originX: Int, y originY: Int, opacity: Float = 1, paint: Paint? = nil) {
+    package mutating func draw(_ image: Image, x originX: Int, y originY: Int, opacity: Float = 1, paint: Paint? = nil) {
         let layer = LinearImage(image)
         let paintRows = paint?.rows(image.height)
         let opacity = min(max(opacity, 0), 1)
@@ -109,7 +109,7 @@ public struct Canvas: Sendable {
     }
 
     /// Draws another canvas of the same size over this one (a group flattened on its own first).
-    public mutating func draw(_ other: Canvas, opacity: Float = 1) {
+    package mutating func draw(_ other: Canvas, opacity: Float = 1) {
         precondition(other.width == width && other.height == height, "canvases differ in size")
         let opacity = min(max(opacity, 0), 1)
         other.pixels.withUnsafeBufferPointer { source in
@@ -123,7 +123,7 @@ public struct Canvas: Sendable {
     }
 
     /// The canvas as a stored image: unpremultiplied, sRGB-encoded, rounded to `format`.
-    public func image(format: Image.PixelFormat = .rgba16, parallelism: Parallelism = .serial) -> Image {
+    package func image(format: Image.PixelFormat = .rgba16, parallelism: Parallelism = .serial) -> Image {
         LinearImage(width: width, height: height, isLinearLight: true, pixels: pixels).image(format: format, parallelism: parallelism)
     }
 }

@@ -41,7 +41,7 @@ extension Image {
     /// values). Compositing in encoded values is what design tools, browsers and Core Graphics show a
     /// designer, so a flattened icon looks as it did in their preview; resampling, where the physics
     /// matters, happens in linear light elsewhere.
-    public func flattened(over background: RGBColor) -> Image {
+    package func flattened(over background: RGBColor) -> Image {
         var result = Image(uninitializedWidth: width, height: height, format: .rgba8)
         bytes.withUnsafeBytes { source in
             result.bytes.withUnsafeMutableBytes { destination in
@@ -53,7 +53,7 @@ extension Image {
 
     /// `flattened(over:)` without a second image when nothing else shares this one's pixels: an 8-bit image is
     /// composited in its own buffer, so a large one (an 8192² convert) costs its size once, not twice.
-    public consuming func flattenedInPlace(over background: RGBColor) -> Image {
+    package consuming func flattenedInPlace(over background: RGBColor) -> Image {
         guard format == .rgba8 else { return flattened(over: background) }
         let count = width * height
         var result = self
@@ -89,7 +89,7 @@ extension Image {
 extension Image {
     /// This image with `overlay` drawn over it (source-over, in encoded values) with its top-left corner
     /// at (x, y); parts outside are clipped. The result has this image's size and is 8-bit.
-    public func drawing(_ overlay: Image, atX originX: Int, y originY: Int) -> Image {
+    package func drawing(_ overlay: Image, atX originX: Int, y originY: Int) -> Image {
         var result = converted(to: .rgba8)
         let top = Float(overlay.format.maxValue)
         for y in max(0, originY)..<min(height, originY + overlay.height) {
@@ -107,7 +107,7 @@ extension Image {
 
     /// A greyscale copy: each pixel's relative luminance (Rec. 709 weights, computed in linear light),
     /// re-encoded to sRGB; alpha is kept. This is what a tinted app-icon variant starts from.
-    public func luminance() -> Image {
+    package func luminance() -> Image {
         let linear = TransferFunction.srgb16ToLinear
         let wide = converted(to: .rgba16)
         var result = Image(uninitializedWidth: width, height: height, format: .rgba16)
@@ -125,7 +125,7 @@ extension Image {
 
 extension Image {
     /// This image with each pixel's alpha multiplied by `mask` (one value 0…1 per pixel, row by row).
-    public func masked(by mask: [Float]) -> Image {
+    package func masked(by mask: [Float]) -> Image {
         precondition(mask.count == width * height, "the mask must cover the image")
         let top = Float(format.maxValue)
         return mask.withUnsafeBufferPointer { mask in
@@ -138,7 +138,7 @@ extension Image {
     }
 
     /// One colour (given in the format's range; its alpha ignored) with this image's alpha: a silhouette.
-    public func coverage(color: SIMD4<UInt16>) -> Image {
+    package func coverage(color: SIMD4<UInt16>) -> Image {
         mappingPixels { _, pixel in SIMD4(color[0], color[1], color[2], pixel[3]) }
     }
 
@@ -165,7 +165,7 @@ extension Comparable {
 extension Image {
     /// Each colour multiplied by `color` (in sRGB-encoded values, as a multiply blend in a design tool); alpha
     /// kept. A greyscale icon multiplied by a tint is how a tinted home screen shows it.
-    public func multiplied(by color: RGBColor) -> Image {
+    package func multiplied(by color: RGBColor) -> Image {
         let top = Float(format.maxValue)
         let factors = SIMD4<Float>(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1)
         return mappingPixels { _, pixel in

@@ -3,26 +3,26 @@
 /// every row or column. Shrinking widens the filter by the reduction factor, so every source pixel under
 /// an output pixel counts (no aliasing); weights falling outside the image are dropped and the rest
 /// renormalised (no dark borders, no wrap-around).
-public struct Contributions: Sendable {
+package struct Contributions: Sendable {
     /// Number of output pixels.
-    public let count: Int
+    package let count: Int
     /// Stride of `weights` per output pixel (the largest number of taps).
-    public let stride: Int
+    package let stride: Int
     /// First source index per output pixel.
-    public let starts: [Int]
+    package let starts: [Int]
     /// Number of taps per output pixel.
-    public let tapCounts: [Int]
+    package let tapCounts: [Int]
     /// `count * stride` weights; unused tail entries are zero.
-    public let weights: [Float]
+    package let weights: [Float]
 
     /// Lowest and highest source index any output pixel reads.
-    public var sourceRange: ClosedRange<Int> {
+    package var sourceRange: ClosedRange<Int> {
         let upper = zip(starts, tapCounts).map { $0 + $1 - 1 }.max() ?? 0
         return (starts.min() ?? 0)...upper
     }
 
     /// The table for `outputLength` pixels resampled from the source span `sourceStart ..< sourceStart + sourceExtent`.
-    public init(sourceLength: Int, sourceStart: Double, sourceExtent: Double, outputLength: Int, filter: Filter) {
+    package init(sourceLength: Int, sourceStart: Double, sourceExtent: Double, outputLength: Int, filter: Filter) {
         let scale = Double(outputLength) / sourceExtent
         let filterScale = min(scale, 1) // shrinking stretches the kernel over the source
         let support = filter.support / filterScale

@@ -15,7 +15,7 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Half-width of the filter at scale 1, in source pixels.
-    public var support: Double {
+    package var support: Double {
         switch self {
         case .lanczos3: 3
         case .mitchell, .catmullRom: 2
@@ -26,10 +26,10 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// True when the filter weighs 1 at distance 0 and 0 at every other whole distance, so resampling at
     /// scale 1 on whole pixels returns the source pixels unchanged (Mitchell's cubic blurs them).
-    public var interpolates: Bool { self != .mitchell }
+    package var interpolates: Bool { self != .mitchell }
 
     /// The filter's weight at distance `x` (in source pixels at scale 1).
-    public func weight(_ x: Double) -> Double {
+    package func weight(_ x: Double) -> Double {
         switch self {
         case .lanczos3:
             guard abs(x) < 3 else { return 0 }

@@ -18,7 +18,7 @@ public enum Gravity: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Position as fractions of the free space: 0 = left/top, 0.5 = centre, 1 = right/bottom.
-    public var fractions: (x: Double, y: Double) {
+    package var fractions: (x: Double, y: Double) {
         switch self {
         case .center: (0.5, 0.5)
         case .top: (0.5, 0)
@@ -36,28 +36,28 @@ public enum Gravity: String, Sendable, CaseIterable, CustomStringConvertible {
 /// Where a resize reads and writes: the exact source rectangle (fractional, in source pixels) that maps
 /// onto the destination rectangle (whole pixels) of the output. Crops are resampled from precisely this
 /// rectangle rather than by resizing everything and cutting at a whole pixel, so a centred crop stays centred.
-public struct Placement: Sendable, Equatable {
+package struct Placement: Sendable, Equatable {
     /// Left edge of the source rectangle, in source pixels.
-    public var sourceX: Double
+    package var sourceX: Double
     /// Top edge of the source rectangle.
-    public var sourceY: Double
+    package var sourceY: Double
     /// Width of the source rectangle.
-    public var sourceWidth: Double
+    package var sourceWidth: Double
     /// Height of the source rectangle.
-    public var sourceHeight: Double
+    package var sourceHeight: Double
     /// Left edge of the destination rectangle in the output.
-    public var destinationX: Int
+    package var destinationX: Int
     /// Top edge of the destination rectangle.
-    public var destinationY: Int
+    package var destinationY: Int
     /// Width of the destination rectangle.
-    public var destinationWidth: Int
+    package var destinationWidth: Int
     /// Height of the destination rectangle.
-    public var destinationHeight: Int
+    package var destinationHeight: Int
 
     /// Where in the source an `output`-sized result would be copied from, pixel for pixel, when this
     /// placement neither scales nor shifts by a fraction of a pixel and fills the whole output: an
     /// interpolating filter would return exactly those pixels, so there is nothing to filter.
-    public func pixelCopyOrigin(output: PixelSize) -> (x: Int, y: Int)? {
+    package func pixelCopyOrigin(output: PixelSize) -> (x: Int, y: Int)? {
         guard destinationX == 0, destinationY == 0, destinationWidth == output.width, destinationHeight == output.height,
               sourceWidth == Double(output.width), sourceHeight == Double(output.height),
               sourceX == sourceX.rounded(), sourceY == sourceY.rounded() else { return nil }
@@ -65,7 +65,7 @@ public struct Placement: Sendable, Equatable {
     }
 
     /// The placement of a `source`-sized image in an `output`-sized one.
-    public init(source: PixelSize, output: PixelSize, fit: FitMode, gravity: Gravity = .center) {
+    package init(source: PixelSize, output: PixelSize, fit: FitMode, gravity: Gravity = .center) {
         let (sw, sh) = (Double(source.width), Double(source.height))
         let (ow, oh) = (Double(output.width), Double(output.height))
         let (gx, gy) = gravity.fractions

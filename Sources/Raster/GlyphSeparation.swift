@@ -11,7 +11,7 @@ extension Image {
     /// glyph when it is far from all of them. Holes in the glyph stay holes; specks smaller than `minimumSpeck` of
     /// the picture (noise, a stray dot) are dropped. Nil when nothing separates — the glyph would cover less than
     /// 0.5% or more than 85% of the picture, i.e. there is no glyph, or it is the background.
-    public func separatedGlyph(color: SIMD4<UInt16>, minimumSpeck: Double = 0.001) -> Image? {
+    package func separatedGlyph(color: SIMD4<UInt16>, minimumSpeck: Double = 0.001) -> Image? {
         guard width >= 8, height >= 8 else { return nil }
         let palette = borderPalette()
         guard !palette.isEmpty else { return nil }

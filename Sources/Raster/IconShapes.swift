@@ -2,11 +2,11 @@ import Foundation
 
 /// The outlines platforms put icons in, as coverage masks (0…1 per pixel), and the macOS icon made from a
 /// full-bleed square.
-public enum IconShape {
+package enum IconShape {
     /// Coverage of a superellipse |x|^n + |y|^n ≤ 1 filling a `side`-pixel square. Exponent 5 is within a
     /// pixel of Apple's continuous-corner rounded rectangle (corner radius 22.5% of the side) at icon sizes.
     /// Pixels on the edge are supersampled 4×4; the rest are 0 or 1.
-    public static func superellipse(side: Int, exponent: Double = 5) -> [Float] {
+    package static func superellipse(side: Int, exponent: Double = 5) -> [Float] {
         var mask = [Float](repeating: 0, count: side * side)
         let half = Double(side) / 2
         // pow is most of the cost; a circle needs none.
@@ -34,7 +34,7 @@ public enum IconShape {
     /// `side`-pixel square: straight edges, each corner a superellipse arc |u|^3.05 + |v|^3.05 ≤ 1 spanning 37% of
     /// the side. Fitted to Icon Composer's 1024 px exports (the rim starts 316 px from the corner on the top row and
     /// crosses the diagonal 77 px in), within a few pixels along the whole edge.
-    public static func continuousCorners(side: Int) -> [Float] {
+    package static func continuousCorners(side: Int) -> [Float] {
         let extent = 0.371, exponent = 3.05
         return supersampled(side: side) { x, y in
             // Distances into the corner's arc region, as fractions of its extent (x, y run −1…1).
@@ -46,17 +46,17 @@ public enum IconShape {
     }
 
     /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
-    public static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
+    package static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
 
     /// The shapes Android 16's launcher offers for icons (Material 3 Expressive), each filling a `side`-pixel square:
     /// what an adaptive or themed icon must look right under.
-    public enum LauncherShape: String, Sendable, CaseIterable {
+    package enum LauncherShape: String, Sendable, CaseIterable {
         case circle, square
         case roundedSquare = "rounded square"
         case cookie, arch
 
         /// Coverage of the shape, supersampled 4×4 on its edge.
-        public func mask(side: Int) -> [Float] {
+        package func mask(side: Int) -> [Float] {
             switch self {
             case .circle: IconShape.circle(side: side)
             // Corner radii as fractions of the half side.
@@ -128,7 +128,7 @@ extension Image {
     /// down, blurred 10/1024), transparent around. Composited in linear light; 16-bit RGBA out, `side` pixels square
     /// (by default this image's size; smaller when only smaller outputs are needed: the float canvas costs 16 bytes a
     /// pixel, 1 GiB for an 8192 px master).
-    public func macOSIconShape(side: Int? = nil, parallelism: Parallelism = .serial) -> Image {
+    package func macOSIconShape(side: Int? = nil, parallelism: Parallelism = .serial) -> Image {
         let side = max(1, side ?? width)
         let scale = Double(side) / 1024
         let inner = max(1, Int((824 * scale).rounded())), origin = (side - inner) / 2
@@ -156,7 +156,7 @@ extension Image {
 
     /// True when every corner pixel is fully opaque: a full-bleed square, as opposed to artwork that already has
     /// its own outline and margin.
-    public var hasOpaqueCorners: Bool {
+    package var hasOpaqueCorners: Bool {
         let top = UInt16(format.maxValue)
         return [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)].allSatisfy { pixel(x: $0.0, y: $0.1)[3] == top }
     }

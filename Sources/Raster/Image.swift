@@ -14,7 +14,7 @@ public struct Image: Sendable, Equatable {
         /// Bytes one pixel takes.
         public var bytesPerPixel: Int { 4 * bytesPerChannel }
         /// The value of a fully saturated channel (and of full opacity).
-        public var maxValue: Int { self == .rgba8 ? 255 : 65535 }
+        package var maxValue: Int { self == .rgba8 ? 255 : 65535 }
     }
 
     /// Width in pixels.
@@ -59,7 +59,7 @@ public struct Image: Sendable, Equatable {
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// The `size` pixels whose top-left corner is at (x, y), which must lie inside the image.
-    public func cropped(x: Int, y: Int, size: PixelSize) -> Image {
+    package func cropped(x: Int, y: Int, size: PixelSize) -> Image {
         precondition(x >= 0 && y >= 0 && x + size.width <= width && y + size.height <= height, "crop outside the image")
         if x == 0, y == 0, size == self.size { return self }
         let pixelBytes = format.bytesPerPixel, rowBytes = size.width * pixelBytes
@@ -89,7 +89,7 @@ public struct Image: Sendable, Equatable {
     }
 
     /// Pixels whose alpha is below full opacity: how many, and the first one in reading order.
-    public func translucency() -> (count: Int, first: (x: Int, y: Int)?) {
+    package func translucency() -> (count: Int, first: (x: Int, y: Int)?) {
         let opaque = UInt16(format.maxValue)
         var count = 0
         var first: Int?

@@ -6,20 +6,20 @@
 /// the rows they use as they go, which costs no more than reading a float copy (4 bytes a pixel instead of
 /// 16), and the copy — 120 MB for a 2732² launch master — is never made. Levels 1 and up are built once per
 /// master, in premultiplied linear light, level 1 straight from the stored pixels.
-public struct ImagePyramid: Sendable {
+package struct ImagePyramid: Sendable {
     /// Level 0: the master as stored.
-    public let base: Image
+    package let base: Image
     /// True when levels are in linear light and level 0 is converted to it as it is read.
-    public let linearLight: Bool
+    package let linearLight: Bool
     /// Levels `firstLevel`, `firstLevel` + 1, …: entry k - `firstLevel` is level k.
-    public let reductions: [LinearImage]
+    package let reductions: [LinearImage]
     /// The first level built (1, or more for a master whose level 1 would be larger than `maxLevelBytes`: the
     /// levels between are never made, and outputs that would have read them read the master itself).
-    public let firstLevel: Int
+    package let firstLevel: Int
 
     /// The largest level built, in bytes (16 a pixel): a level 1 of an 8192 px master would take 256 MiB beside the
     /// master's own 256, so its pyramid starts at level 2 (64 MiB). Every master up to 4096 px keeps its level 1.
-    public static let maxLevelBytes = 64 << 20
+    package static let maxLevelBytes = 64 << 20
     /// The flat margins of each row of level 0, found once for all the outputs that read it.
     let baseMargins: [FlatMargins]
 
@@ -29,12 +29,12 @@ public struct ImagePyramid: Sendable {
     /// of 0 and 1: a batch of icon sets 9% less CPU; against a float64 direct Lanczos-3 those two sizes go
     /// from 62.2 and 59.3 dB to 56.2 and 53.8 (every icon size stays above 51 dB; libvips, Pillow and
     /// ImageMagick score about 26.5).
-    public static let minimumKernelReduction = 2.5
+    package static let minimumKernelReduction = 2.5
 
     /// Builds levels while both sides stay even (so every level covers exactly the same area) and the
     /// largest reduction asked for still leaves `minimumKernelReduction` for the kernel.
     /// Levels larger than `maxLevelBytes` are not built (see `firstLevel`).
-    public init(_ base: Image, linearLight: Bool = true, largestReduction: Double, maxLevelBytes: Int = ImagePyramid.maxLevelBytes,
+    package init(_ base: Image, linearLight: Bool = true, largestReduction: Double, maxLevelBytes: Int = ImagePyramid.maxLevelBytes,
                 parallelism: Parallelism = .serial) {
         self.base = base
         self.linearLight = linearLight
@@ -59,14 +59,14 @@ public struct ImagePyramid: Sendable {
     }
 
     /// The master's size.
-    public var size: PixelSize { base.size }
+    package var size: PixelSize { base.size }
 
     /// How many levels there are, the master included.
-    public var levelCount: Int { reductions.count + 1 }
+    package var levelCount: Int { reductions.count + 1 }
 
     /// The smallest level that leaves at least `minimumKernelReduction` on both axes for a resize that
     /// reduces by `reduction` (source pixels per output pixel) from level 0; its index is log2 of its factor.
-    public func level(forReduction reduction: (x: Double, y: Double)) -> Int {
+    package func level(forReduction reduction: (x: Double, y: Double)) -> Int {
         var chosen = 0
         for index in firstLevel..<(firstLevel + reductions.count)
         where min(reduction.x, reduction.y) / Double(1 << index) >= ImagePyramid.minimumKernelReduction {
@@ -76,7 +76,7 @@ public struct ImagePyramid: Sendable {
     }
 
     /// Level `index` (≥ `firstLevel`).
-    public func reduction(_ index: Int) -> LinearImage { reductions[index - firstLevel] }
+    package func reduction(_ index: Int) -> LinearImage { reductions[index - firstLevel] }
 }
 
 extension LinearImage {

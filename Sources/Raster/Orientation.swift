@@ -1,14 +1,14 @@
 /// How a camera-made picture must be turned to stand upright: EXIF's Orientation tag (1…8).
-public enum Orientation: Int, Sendable, CaseIterable {
+package enum Orientation: Int, Sendable, CaseIterable {
     case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
 
     /// True when applying it swaps width and height.
-    public var swapsSides: Bool { rawValue >= 5 }
+    package var swapsSides: Bool { rawValue >= 5 }
 }
 
 extension Image {
     /// The image turned upright as `orientation` says (EXIF: 6 is rotated 90° clockwise to display, and so on).
-    public func oriented(_ orientation: Orientation) -> Image {
+    package func oriented(_ orientation: Orientation) -> Image {
         if orientation == .up { return self }
         let (w, h) = (width, height)
         let (outWidth, outHeight) = orientation.swapsSides ? (h, w) : (w, h)

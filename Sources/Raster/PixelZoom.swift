@@ -2,7 +2,7 @@
 /// becomes a `factor`×`factor` block, with no interpolation to hide what the file really holds.
 extension Image {
     /// This image with each pixel repeated `factor` times in each direction (same format).
-    public func magnified(by factor: Int) -> Image {
+    package func magnified(by factor: Int) -> Image {
         precondition(factor >= 1, "the factor must be at least 1")
         guard factor > 1 else { return self }
         let pixelBytes = format.bytesPerPixel

@@ -58,7 +58,7 @@ public enum Resampler {
 
     /// Resizes from the pyramid level that leaves the kernel a reduction of at least
     /// `ImagePyramid.minimumKernelReduction`; the geometry is that of level 0, exactly.
-    public static func resize(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+    package static func resize(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                               parallelism: Parallelism = .serial) -> Image {
         withLevel(of: pyramid, for: size, options: options) { reader, sourceSize, placement in
             run(reader, sourceSize: sourceSize, placement: placement, linearLight: pyramid.linearLight, to: size,
@@ -69,7 +69,7 @@ public enum Resampler {
     /// The same resize as `resize(_: ImagePyramid, …)`, handed to `body` a row at a time instead of as an
     /// image: an encoder can read the rows as they are made, and the output never exists whole (for a
     /// launch set, 124 MB that were written, read back and faulted in).
-    public static func withRows<R>(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
+    package static func withRows<R>(_ pyramid: ImagePyramid, to size: PixelSize, options: ResizeOptions = ResizeOptions(),
                                    _ body: (inout ResizedRows) -> R) -> R {
         withLevel(of: pyramid, for: size, options: options) { reader, sourceSize, placement in
             withPasses(reader, sourceSize: sourceSize, placement: placement, linearLight: pyramid.linearLight, to: size,
@@ -176,14 +176,14 @@ public enum Resampler {
 }
 
 /// The rows of one resize, made one at a time and in order (see `Resampler.withRows`).
-public struct ResizedRows {
+package struct ResizedRows {
     /// The output's size in pixels.
-    public let size: PixelSize
+    package let size: PixelSize
     /// How the rows' pixels are stored.
-    public let format: Image.PixelFormat
+    package let format: Image.PixelFormat
     let producer: RowProducer
     /// The row `write` makes next.
-    public private(set) var nextRow = 0
+    package private(set) var nextRow = 0
 
     init(size: PixelSize, format: Image.PixelFormat, producer: RowProducer) {
         self.size = size
@@ -192,7 +192,7 @@ public struct ResizedRows {
     }
 
     /// Writes the next row, `size.width` pixels in `format`, to `destination`. Rows past the last are not made.
-    public mutating func write(into destination: UnsafeMutableRawPointer) {
+    package mutating func write(into destination: UnsafeMutableRawPointer) {
         guard nextRow < size.height else { return }
         producer.produce(row: nextRow, into: destination)
         nextRow += 1

@@ -4,7 +4,7 @@
 extension Image {
     /// True when most of the border is transparent: a logo or glyph on transparency, which is scaled into a mask's safe
     /// circle on a background colour, rather than a full-bleed picture.
-    public var hasTransparentEdges: Bool {
+    package var hasTransparentEdges: Bool {
         let ring = border()
         return ring.coverage < ring.count / 2
     }
@@ -13,7 +13,7 @@ extension Image {
     /// `fallback` when the border is mostly transparent (a logo on transparency: its transparent pixels' colour — black,
     /// usually — is no colour of the picture's; Android's adaptive background and the maskable canvas were black). The
     /// mean is of sRGB-encoded values, over the outermost ring: what a full-bleed icon's edges fade into when inset.
-    public func edgeColor(fallback: RGBColor) -> RGBColor {
+    package func edgeColor(fallback: RGBColor) -> RGBColor {
         let ring = border()
         guard ring.coverage >= ring.count / 2 else { return fallback }
         let mean = ring.colour / ring.coverage * 255
@@ -38,7 +38,7 @@ extension Image {
 
     /// The distance in pixels from the image's centre to the farthest pixel centre whose alpha is above `threshold`
     /// (0…1; a faint shadow or anti-aliasing below it does not count); nil when no pixel is.
-    public func contentRadius(threshold: Double = 0.05) -> Double? {
+    package func contentRadius(threshold: Double = 0.05) -> Double? {
         let limit = UInt16((threshold * Double(format.maxValue)).rounded())
         let (centreX, centreY) = (Double(width) / 2, Double(height) / 2)
         var farthest = -1.0
@@ -64,7 +64,7 @@ extension Image {
 
     /// A `side`×`side` image with this one at (`x`, `y`) and every pixel outside it the nearest pixel of its edge: a
     /// full-bleed picture carried past its border so that a layer larger than it (Android's 108 dp) has no seam.
-    public func edgeExtended(toSide side: Int, x originX: Int, y originY: Int) -> Image {
+    package func edgeExtended(toSide side: Int, x originX: Int, y originY: Int) -> Image {
         var result = Image(uninitializedWidth: side, height: side, format: format)
         let (width, height, format) = (self.width, self.height, self.format)
         bytes.withUnsafeBytes { source in

@@ -2,28 +2,28 @@
 /// down, the cap height 6 units), rendered by distance to each stroke, so it needs no font file, no system font and
 /// no other program, and stays sharp at every size. Lower-case letters are drawn as capitals (small badges read better
 /// in capitals, and one set of outlines is one to keep right).
-public enum StrokeFont {
+package enum StrokeFont {
     /// A point in glyph units.
-    public typealias Point = SIMD2<Double>
+    package typealias Point = SIMD2<Double>
 
     /// The cap height, in glyph units.
-    public static let capHeight = 6.0
+    package static let capHeight = 6.0
     /// The stroke's width, in glyph units: bold, so that it survives reduction to a 5 px cap height.
-    public static let strokeWidth = 1.15
+    package static let strokeWidth = 1.15
     /// The space between two glyphs' outlines, in glyph units.
-    public static let spacing = 1.2
+    package static let spacing = 1.2
 
     /// The characters the font draws (besides the space; lower-case letters as capitals).
-    public static var characters: Set<Character> { Set(glyphs.keys) }
+    package static var characters: Set<Character> { Set(glyphs.keys) }
 
     /// True when every character of `text` can be drawn.
-    public static func canDraw(_ text: String) -> Bool {
+    package static func canDraw(_ text: String) -> Bool {
         text.uppercased().allSatisfy { $0 == " " || glyphs[$0] != nil }
     }
 
     /// The strokes of `text` laid out from x = 0 (the first glyph's centre line; ink begins half a stroke before), and
     /// the advance from the first ink to the last in glyph units.
-    public static func layout(_ text: String) -> (segments: [(Point, Point)], width: Double) {
+    package static func layout(_ text: String) -> (segments: [(Point, Point)], width: Double) {
         var segments: [(Point, Point)] = [], x = 0.0, right = 0.0
         for character in text.uppercased() {
             let glyph = glyphs[character] ?? []
@@ -93,11 +93,11 @@ public enum StrokeFont {
 
 extension StrokeFont {
     /// How wide `text` is drawn at `capHeight` pixels, from its first ink to its last.
-    public static func inkWidth(_ text: String, capHeight cap: Double) -> Double { cap * layout(text).width / StrokeFont.capHeight }
+    package static func inkWidth(_ text: String, capHeight cap: Double) -> Double { cap * layout(text).width / StrokeFont.capHeight }
 
     /// `image` (as 8-bit RGBA) with `text` drawn on it in `color`, `capHeight` pixels tall, its ink starting at `x` and
     /// its capitals' top ink at `y`.
-    public static func drawn(_ text: String, on image: Image, x: Double, y: Double, capHeight cap: Double, color: RGBColor) -> Image {
+    package static func drawn(_ text: String, on image: Image, x: Double, y: Double, capHeight cap: Double, color: RGBColor) -> Image {
         var canvas = image.format == .rgba8 ? image : image.converted(to: .rgba8)
         var ink = Coverage(width: canvas.width, height: canvas.height)
         let scale = cap / StrokeFont.capHeight

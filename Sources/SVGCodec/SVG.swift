@@ -1,3 +1,4 @@
+import Foundation
 import CSVG
 import Raster
 
@@ -61,6 +62,7 @@ public struct SVGLimits: Sendable, Equatable {
     /// Memory the drawing may take beyond what the process already has (RLIMIT_AS, Linux).
     public var memoryBytes: Int
 
+    /// Limits of a drawing: seconds of wall and CPU time, bytes of memory.
     public init(wallSeconds: Double = 20, cpuSeconds: Int = 20, memoryBytes: Int = 512 << 20) {
         self.wallSeconds = wallSeconds
         self.cpuSeconds = cpuSeconds
@@ -78,9 +80,23 @@ public struct SVGLimits: Sendable, Equatable {
 /// The SVG renderer: librsvg, reached only through this file. A vector master is drawn at the size asked
 /// for, never at its own intrinsic size, so a 64 px SVG gives a sharp 1024 icon.
 public enum SVG {
+    /// Parses the document and reads its size. `file` (the document's own file URL) is the base for the images it
+    /// references: only files in its folder or below are ever loaded, and nothing from the network; without it,
+    /// none are.
+    public static func info(_ bytes: [UInt8], file: URL?, limits: SVGLimits = .default) throws(SVGError) -> SVGInfo {
+        try info(bytes, path: file?.path, limits: limits)
+    }
+
+    /// Draws the whole document fitted into `size`, as `render(_:path:size:maxBytes:limits:parallelism:)` does;
+    /// `file` (the document's own file URL) is the base for the images it references.
+    public static func render(_ bytes: [UInt8], file: URL?, size: PixelSize, maxBytes: Int,
+                              limits: SVGLimits = .default, parallelism: Parallelism = .serial) throws(SVGError) -> Image {
+        try render(bytes, path: file?.path, size: size, maxBytes: maxBytes, limits: limits, parallelism: parallelism)
+    }
+
     /// Parses the document and reads its size. `path` (the file's own) is the base for the images it
     /// references: only files in its folder or below are ever loaded, and nothing from the network.
-    public static func info(_ bytes: [UInt8], path: String?, limits: SVGLimits = .default) throws(SVGError) -> SVGInfo {
+    package static func info(_ bytes: [UInt8], path: String?, limits: SVGLimits = .default) throws(SVGError) -> SVGInfo {
         var raw = csvg_info()
         var cLimits = limits.raw
         let (status, message) = withMessage { message, capacity in
@@ -99,7 +115,7 @@ public enum SVG {
     /// `parallelism` is wider than one (librsvg draws on one core; the 2048 px drawing of a vector master was the
     /// longest step of its icon set). Documents with filter effects, which may read pixels across a band's edge,
     /// are drawn whole.
-    public static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int,
+    package static func render(_ bytes: [UInt8], path: String?, size: PixelSize, maxBytes: Int,
                               limits: SVGLimits = .default, parallelism: Parallelism = .serial) throws(SVGError) -> Image {
         let count = size.width.multipliedReportingOverflow(by: size.height)
         guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767, !count.overflow, count.partialValue * 4 <= maxBytes else {
@@ -147,7 +163,7 @@ public enum SVG {
     }
 
     /// True when the document may use filter effects (an element or a CSS `filter` property): those are drawn whole.
-    public static func hasFilterEffects(_ bytes: [UInt8]) -> Bool {
+    package static func hasFilterEffects(_ bytes: [UInt8]) -> Bool {
         let word = Array("filter".utf8)
         guard bytes.count >= word.count else { return false }
         for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
@@ -167,7 +183,7 @@ public enum SVG {
 
     /// Stops every drawing in progress (each throws `.stopped`): a daemon shutting down does not wait for one stuck in
     /// a filter.
-    public static func stopAll() { csvg_stop_all() }
+    package static func stopAll() { csvg_stop_all() }
 
     /// The librsvg version IconForge runs with, or "not installed". Asking loads librsvg, which takes longer than
     /// the rest of starting up: only `--version` and SVG work ask.

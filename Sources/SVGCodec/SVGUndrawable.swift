@@ -2,23 +2,23 @@ import Raster
 
 /// An element of an SVG that librsvg will not draw as designed, named for the user: its tag, its id when it has
 /// one, and its line.
-public struct SVGUndrawable: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct SVGUndrawable: Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// An element whose filter librsvg cannot run: librsvg then leaves the element out, with everything in it.
         case filter
         /// Text: drawn with whatever fonts the machine that draws it has.
         case text
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `<g id="shadow">`, or `<text>` when it has no id.
-    public var element: String
+    package var element: String
     /// 1-based.
-    public var line: Int
+    package var line: Int
     /// What happens to it.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { "\(element) (line \(line)) \(reason)" }
+    package var description: String { "\(element) (line \(line)) \(reason)" }
 }
 
 extension SVG {
@@ -33,7 +33,7 @@ extension SVG {
     ]
 
     /// True when this librsvg draws `feDropShadow`; found by drawing one once, as no version number says it.
-    public static let drawsDropShadow: Bool = {
+    package static let drawsDropShadow: Bool = {
         let probe = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><filter id="s"><feDropShadow dx="1" dy="1" stdDeviation="0"/></filter><rect width="4" height="4" filter="url(#s)"/></svg>"#
         guard let image = try? SVG.render(Array(probe.utf8), path: nil, size: PixelSize(width: 8, height: 8), maxBytes: 1 << 20) else { return false }
         return stride(from: 3, to: image.bytes.count, by: 4).contains { image.bytes[$0] != 0 }
@@ -45,7 +45,7 @@ extension SVG {
     /// The elements librsvg will not draw as designed: those using a filter with a primitive it cannot run (found
     /// by `filter="url(#id)"` or a `filter:` style naming the filter), and `<text>`. A bounded scan of the text, not
     /// a parse: comments, CDATA and declarations are skipped; a document that is not well-formed yields what was read.
-    public static func undrawable(_ bytes: [UInt8]) -> [SVGUndrawable] {
+    package static func undrawable(_ bytes: [UInt8]) -> [SVGUndrawable] {
         var filters: [String: [String]] = [:] // filter id → primitives it cannot run
         var users: [(element: String, line: Int, filter: String)] = []
         var found: [SVGUndrawable] = []

@@ -24,8 +24,11 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// What a WebP's header says.
 public struct WebPInfo: Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// True when the file carries an alpha channel.
     public var hasAlpha: Bool
     /// VP8L rather than VP8.
     public var isLossless: Bool

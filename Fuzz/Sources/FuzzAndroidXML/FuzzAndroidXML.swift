@@ -24,6 +24,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let (adaptive, colours) = FuzzSupport.split(data, size)
     FuzzSupport.write(adaptive, to: res + "/mipmap-anydpi-v26/ic_launcher.xml")
     FuzzSupport.write(colours, to: res + "/values/colors.xml")
-    _ = try? Validator(limits: FuzzSupport.limits).validate([res], parallelism: .serial)
+    _ = try? Validator(limits: FuzzSupport.limits).validate([URL(fileURLWithPath: res)], parallelism: .serial)
     return 0
 }

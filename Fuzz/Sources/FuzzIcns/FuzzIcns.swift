@@ -25,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     FuzzSupport.write(bytes, to: file)
-    _ = try? Validator(limits: FuzzSupport.limits).validate([file], parallelism: .serial)
-    _ = (try? IcnsInspection.inspect(file))?.text
+    _ = try? Validator(limits: FuzzSupport.limits).validate([URL(fileURLWithPath: file)], parallelism: .serial)
+    _ = (try? IcnsInspection.inspect(URL(fileURLWithPath: file)))?.text
     return 0
 }

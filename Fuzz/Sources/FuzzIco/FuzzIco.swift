@@ -20,6 +20,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     FuzzSupport.write(bytes, to: file)
-    _ = try? Validator(limits: FuzzSupport.limits).validate([file], parallelism: .serial)
+    _ = try? Validator(limits: FuzzSupport.limits).validate([URL(fileURLWithPath: file)], parallelism: .serial)
     return 0
 }

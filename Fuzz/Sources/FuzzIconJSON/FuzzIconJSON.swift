@@ -3,7 +3,7 @@ import FuzzSupport
 import IconForgeKit
 
 // An Icon Composer bundle, X.icon, reused for every input: icon.json is the fuzzed bytes; Assets/ holds a tiny
-// PNG and SVG under the names the seeds' layers use. Every public reader of the bundle runs: the document's
+// PNG and SVG under the names the seeds' layers use. Every reader of the bundle runs: the document's
 // parser, validate's checks, inspect, and the flattener (SourceImage.read draws it 32 px a side, in the
 // appearance the input's length picks).
 let bundle: String = {
@@ -18,15 +18,13 @@ let bundle: String = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    if let document = try? IconComposerDocument.parse(bytes) {
-        _ = document.rendered
-        for (_, layer) in document.layers { for appearance in Appearance.allCases { _ = layer.imageName.value(for: appearance) } }
-    }
+    // Each layer's image resolved per appearance is inspect's (below) and the flattener's work.
+    if let document = try? IconComposerDocument.parse(bytes) { _ = document.rendered }
     FuzzSupport.write(bytes, to: bundle + "/icon.json")
-    _ = try? Validator(limits: FuzzSupport.limits).validate([bundle], parallelism: .serial)
-    _ = (try? IconComposerInspection.inspect(bundle))?.text
+    _ = try? Validator(limits: FuzzSupport.limits).validate([URL(fileURLWithPath: bundle)], parallelism: .serial)
+    _ = (try? IconComposerInspection.inspect(URL(fileURLWithPath: bundle)))?.text
     // One appearance per input (by its length), so the drawing, the slowest step, runs once.
     let appearance = Appearance.allCases[size % Appearance.allCases.count]
-    _ = try? SourceImage.read(bundle, limits: FuzzSupport.limits, vectorSize: .longSide(32), appearance: appearance)
+    _ = try? SourceImage.read(URL(fileURLWithPath: bundle), limits: FuzzSupport.limits, vectorSize: .longSide(32), appearance: appearance)
     return 0
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IconForgeKit
 import PNGCodec
 
 // What the targets that write a folder per input share: their scratch folder, small decoder limits, a tiny PNG
@@ -33,6 +34,28 @@ public enum FuzzSupport {
         guard let file = fopen(path, "wb") else { fatalError("harness: cannot write \(path)") }
         if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) } }
         fclose(file)
+    }
+
+    /// A dry run of `generate` of `presets` into `folder` from a 1x1 master: the plan only (no master is decoded,
+    /// nothing is written), which reads what the folder already holds — a set's Contents.json, a web manifest and
+    /// page — as a real run does before it writes.
+    public static func plan(presets: String, into folder: String) {
+        var settings = GenerateSettings()
+        settings.dryRun = true
+        settings.options.limits = limits
+        try? settings.generate(sources: [master], presets: presets, out: URL(fileURLWithPath: folder), environment: [:], reporter: Quiet())
+    }
+
+    /// The master of `plan`, written once.
+    private static let master: URL = {
+        let path = folder("master") + "/icon.png"
+        write(png, to: path)
+        return URL(fileURLWithPath: path)
+    }()
+
+    /// Drops every event.
+    private struct Quiet: GenerateReporter {
+        func report(_ event: GenerateEvent) {}
     }
 
     /// The input split at its first 0x00 byte into two files' contents; an input without one is both.

@@ -14,18 +14,13 @@ let folder: String = {
     FuzzSupport.write(FuzzSupport.svg, to: folder + "/logo.svg")
     return folder
 }()
-let generator: Generator = {
-    var options = GenerateOptions(presets: [try! PresetCatalog.preset("web")])
-    options.limits = FuzzSupport.limits
-    return Generator(options: options)
-}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let (manifest, page) = FuzzSupport.split(data, size)
     FuzzSupport.write(manifest, to: folder + "/manifest.webmanifest")
     FuzzSupport.write(page, to: folder + "/index.html")
-    _ = try? Validator(limits: FuzzSupport.limits).validate([folder], parallelism: .serial)
-    _ = generator.plan(outputFolder: folder)
+    _ = try? Validator(limits: FuzzSupport.limits).validate([URL(fileURLWithPath: folder)], parallelism: .serial)
+    FuzzSupport.plan(presets: "web", into: folder)
     return 0
 }

@@ -20,10 +20,10 @@ public struct ProjectConfig: Sendable {
         public var settings: GenerateSettings
         /// The files the job reads — its master and every file an option names — resolved against the file's folder:
         /// what `watch --config` follows.
-        public var inputs: [String] = []
+        package var inputs: [String] = []
 
         /// The request the job makes, the badge's placeholders filled from `environment`.
-        public func request(environment: [String: String]) throws(RequestError) -> GenerateRequest {
+        package func request(environment: [String: String]) throws(RequestError) -> GenerateRequest {
             try settings.request(sources: [master], presets: presets, out: out, environment: environment)
         }
     }
@@ -31,11 +31,18 @@ public struct ProjectConfig: Sendable {
     /// The default file name, looked for in the current folder.
     public static let fileName = "iconforge.yml"
 
-    public var path: String
+    package var path: String
+    /// The jobs, in the file's order.
     public var jobs: [Job]
 
+    /// The project file's location.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads and checks the project file at `url` (a file URL).
+    public static func load(_ url: URL) throws(ConfigError) -> ProjectConfig { try load(url.path) }
+
     /// Reads and checks the file.
-    public static func load(_ path: String) throws(ConfigError) -> ProjectConfig {
+    package static func load(_ path: String) throws(ConfigError) -> ProjectConfig {
         let bytes: [UInt8]
         do { bytes = try FileIO.readDocument(path) } catch { throw .unreadable(path: path, reason: "\(error)") }
         let text = String(decoding: bytes, as: UTF8.self)

@@ -4,35 +4,35 @@ import PNGCodec
 /// Where a project keeps each platform's icons, found as `init` and `generate --out .` find them: asset catalogs (each
 /// with the presets its app-icon set is laid out for), the Android module with `app/src/main/res`, the web folder, and
 /// a likely master. Build output, dependencies and version control are not searched, nor links out of the project.
-public struct ProjectLayout: Sendable {
+package struct ProjectLayout: Sendable {
     /// Asset catalogs (paths relative to the root), each with the presets its app-icon set is laid out for (empty: none found in it).
-    public var catalogs: [(path: String, presets: [String])] = []
+    package var catalogs: [(path: String, presets: [String])] = []
     /// Where Android's outputs go, relative to the root: the folder holding `app/src/main/res` ("" for the root itself),
     /// or, for an application module of another name, its `src/main/res`.
-    public var androidRoot: String?
+    package var androidRoot: String?
     /// The website's folder, relative to the root ("" for the root itself).
-    public var webFolder: String?
+    package var webFolder: String?
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
     /// Tauri's `src-tauri/icons`, or electron-builder's `build`.
-    public var windowsFolder: String?
+    package var windowsFolder: String?
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
-    public var tauriIcons: String?
+    package var tauriIcons: String?
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
-    public var icnsFolder: String?
+    package var icnsFolder: String?
     /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
-    public var linuxFolder: String?
+    package var linuxFolder: String?
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
-    public var extensionFolder: String?
+    package var extensionFolder: String?
     /// Icon Composer bundles outside any catalog (Xcode 26's `AppIcon.icon` beside `Assets.xcassets`), relative to the root.
-    public var iconBundles: [String] = []
+    package var iconBundles: [String] = []
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
-    public var master: String?
+    package var master: String?
 
     /// Folders never searched: build output, dependencies, version control.
-    public static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
+    package static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
 
     /// True when the module's Gradle file applies the Android application plugin (as an id, or from a version catalog).
     static func isApplication(module: String) -> Bool {
@@ -44,7 +44,7 @@ public struct ProjectLayout: Sendable {
     }
 
     /// Searches `root` (at most four folders deep).
-    public init(root: String) {
+    package init(root: String) {
         var queue: [(String, Int)] = [("", 0)]
         let manager = FileManager.default
         // Links out of the project are not followed: init describes this project only.
@@ -115,7 +115,7 @@ public struct ProjectLayout: Sendable {
     }
 
     /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
-    public var iconCatalogs: [(path: String, presets: [String])] {
+    package var iconCatalogs: [(path: String, presets: [String])] {
         let withIcons = catalogs.filter { !$0.presets.isEmpty }
         if !withIcons.isEmpty { return withIcons }
         return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
@@ -138,7 +138,7 @@ public struct ProjectLayout: Sendable {
     /// True when the search found any platform's folder.
     /// (A hicolor tree at the top does not make a project: a plain folder a run wrote the linux preset into has one. One
     /// deeper, as in GNOME apps' data/icons/hicolor, does.)
-    public var isProject: Bool {
+    package var isProject: Bool {
         !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || extensionFolder != nil || linuxFolder.map { !$0.isEmpty } == true
     }
 
@@ -146,7 +146,7 @@ public struct ProjectLayout: Sendable {
     /// where that platform keeps a variant — Android in the module's `src/NAME/res` source set (beside `src/main`, which
     /// the flavour's resources override), web, Windows and Linux in a `NAME/` folder of their own; Apple's stay in the
     /// catalog (the set is named `AppIcon-NAME` by the caller: `appleIconName(variant:)`).
-    public static func variantRoutes(presets names: [String], out: String, variant: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
+    package static func variantRoutes(presets names: [String], out: String, variant: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         guard !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw .projectLayout(path: variant, .variantName)
         }
@@ -170,7 +170,7 @@ public struct ProjectLayout: Sendable {
     }
 
     /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
-    public static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
+    package static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
 
     /// `src/main/res` → `src/NAME/res`; a module (or a project with an app/ module) → its `src/NAME/res`; else `NAME/`.
     static func androidVariantFolder(_ folder: String, variant: String) -> String {
@@ -215,7 +215,7 @@ public struct ProjectLayout: Sendable {
     ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
     /// - into a plain folder, presets of several platforms: Apple's into it, Android's into `android/`, web's into `web/`,
     ///   so that one folder does not become a heap.
-    public static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
+    package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         var platforms: [(name: String, platform: Preset.Platform)] = []
         for name in names {
             let presets: [Preset]
@@ -275,14 +275,14 @@ public struct ProjectLayout: Sendable {
 /// `iconforge init`'s starter iconforge.yml, from what a project holds.
 extension ProjectLayout {
     /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
-    public var summary: String {
+    package var summary: String {
         let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
                      webFolder.map { "web folder \($0)" }, master.map { "master \($0)" }].compactMap { $0 }
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
     }
 
     /// The starter file: one job per platform found (iOS when nothing is), with the options worth knowing commented.
-    public func starter() -> String {
+    package func starter() -> String {
         let masterPath = master ?? "design/icon.svg"
         var text = """
             # iconforge.yml: run 'iconforge generate' with no arguments to make every icon below.

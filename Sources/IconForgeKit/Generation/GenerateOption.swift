@@ -37,16 +37,19 @@ public struct GenerateOption: Sendable {
         case namedFile(name: String, file: String)
     }
 
+    /// The long name, as on the command line and in iconforge.yml (`android-background`).
     public let name: String
+    /// What kind of value it takes.
     public let kind: Kind
     /// How help shows the value (`#RRGGBB`, `file`); nil for a flag.
     public let valueName: String?
+    /// The help text `iconforge generate --help` shows.
     public let help: String
     /// Stores a value; returns why it cannot be used, or nil.
     let store: @Sendable (inout GenerateSettings, Given) -> String?
 
     /// Whether `text`, given for this option, names a file (and so is a path to resolve and an input of the run).
-    public func namesFile(_ text: String) -> Bool {
+    package func namesFile(_ text: String) -> Bool {
         switch kind {
         case .file, .namedFiles: true
         case .fileOr(let words): !words.contains(text)

@@ -105,7 +105,7 @@ public struct GenerateOptions: Sendable {
     /// Xcode 16 single-size set stays single-size under `--preset ios`) and the run says so.
     public var replacesLayout = false
     /// Other inputs of the same command that no run may overwrite: every master of a batch, the alternates' masters.
-    public var otherInputs: [String] = []
+    package var otherInputs: [String] = []
 
     /// Every file the options name as an input (variants, layers, logos): never an output of the run.
     var inputFiles: [String] {

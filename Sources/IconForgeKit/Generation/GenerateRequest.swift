@@ -3,32 +3,37 @@ import Foundation
 /// One `generate` request as a user makes it — masters (files, or folders of them), an output folder (or a `{name}`
 /// pattern, one folder per master), presets, options, alternate icons, a variant — turned into the runs that carry it
 /// out: what `iconforge generate` does, for a Swift user too. `generate(reporter:)` (GenerateRun.swift) carries it out
-/// as the command does; its steps are public for a caller who wants them one by one:
+/// as the command does, its events going to the reporter:
 ///
-///     let request = try GenerateRequest(sources: ["icon.png"], presets: "ios,android,web", out: ".", options: options)
-///     for destination in try request.destinations() {
-///         for run in try destination.runs() { _ = try run.generator.run(source: run.source, outputFolder: run.folder) }
-///         _ = try destination.updatePlayListings()
-///     }
+///     let request = try GenerateRequest(sources: [URL(fileURLWithPath: "icon.png")], presets: "ios,android,web",
+///                                       out: URL(fileURLWithPath: "."), options: GenerateOptions(presets: []))
+///     try request.generate(reporter: myReporter)
 public struct GenerateRequest: Sendable {
     /// The masters and folders of masters as given.
-    public var sources: [String]
+    package var sources: [String]
     /// The presets' names as given (built-in names or JSON files), in order.
-    public var presetNames: [String]
+    package var presetNames: [String]
     /// The output folder; `{name}` is replaced by each master's name.
-    public var out: String
+    package var out: String
     /// The options of every run (their `presets` are the named ones).
     public var options: GenerateOptions
     /// Alternate app icons: the presets' app-icon sets made from other masters under other names.
-    public var alternates: [AlternateIcons.Icon] = []
+    package var alternates: [AlternateIcons.Icon] = []
     /// A variant of the app (a flavour, an environment): each platform's files where it keeps a variant.
     public var variant: String?
     /// Roots whose fastlane Play listing icons follow the Play icon this request writes (set on the destinations of
     /// a request routed from a project's root).
-    public private(set) var playListingRoots: [String] = []
+    package private(set) var playListingRoots: [String] = []
 
-    /// A request for these sources and presets (comma-separated names, as on the command line).
-    public init(sources: [String], presets: String, out: String, options: GenerateOptions) throws(RequestError) {
+    /// A request for these masters (files or folders of them: file URLs), presets (comma-separated built-in names or
+    /// JSON files, as on the command line) and output folder (a file URL whose path may hold `{name}`); the options'
+    /// `presets` are replaced by the named ones.
+    public init(sources: [URL], presets: String, out: URL, options: GenerateOptions) throws(RequestError) {
+        try self.init(sources: sources.map(\.path), presets: presets, out: out.path, options: options)
+    }
+
+    /// The same request, paths as strings (the command's form).
+    package init(sources: [String], presets: String, out: String, options: GenerateOptions) throws(RequestError) {
         self.sources = sources
         self.out = out
         presetNames = presets.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
@@ -37,7 +42,7 @@ public struct GenerateRequest: Sendable {
     }
 
     /// What the request asks for that none of its presets has: `--dark` or `--tinted` without a slot for them.
-    public var ignoredOptions: [String] {
+    package var ignoredOptions: [String] {
         let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
         var ignored: [String] = []
         let names = presetNames.joined(separator: ",")
@@ -52,7 +57,7 @@ public struct GenerateRequest: Sendable {
 
     /// The masters the sources name: files as given, each folder's masters (not below it), Icon Composer bundles; and
     /// a line for each entry of a folder that was skipped, saying why.
-    public func masters() -> (files: [String], skipped: [String]) {
+    package func masters() -> (files: [String], skipped: [String]) {
         var files: [String] = [], skipped: [String] = []
         for source in sources {
             var isFolder: ObjCBool = false
@@ -83,7 +88,7 @@ public struct GenerateRequest: Sendable {
     /// platforms into one folder) sends each preset to its own place (`ProjectLayout.routes`), and a variant to the
     /// place each platform keeps one (`ProjectLayout.variantRoutes`). Each destination keeps only the options that
     /// belong to its presets (appearance variants, alternates). Otherwise the request itself.
-    public func destinations() throws(RequestError) -> [GenerateRequest] {
+    package func destinations() throws(RequestError) -> [GenerateRequest] {
         let files = masters().files
         guard files.count == 1, !out.contains("{name}") else {
             if variant != nil { throw .unusable("--variant works with one master at a time") }
@@ -131,17 +136,17 @@ public struct GenerateRequest: Sendable {
     }
 
     /// One master into one folder, and the generator that makes it.
-    public struct Run: Sendable {
-        public var source: String
-        public var folder: String
-        public var generator: Generator
+    package struct Run: Sendable {
+        package var source: String
+        package var folder: String
+        package var generator: Generator
     }
 
     /// The runs of this destination: one per master, each into its folder (`{name}` replaced; several masters and no
     /// pattern: a folder per master inside `out`). Every master of the request is an input of every run, so no run
     /// writes over another's master; an Icon Composer master fills the dark and tinted slots with its own appearances
     /// unless `--dark` or `--tinted` says otherwise.
-    public func runs() throws(RequestError) -> [Run] {
+    package func runs() throws(RequestError) -> [Run] {
         let files = masters().files
         guard !files.isEmpty else { throw .noMasters(sources) }
         let pattern = files.count > 1 && !out.contains("{name}") ? (out as NSString).appendingPathComponent("{name}") : out
@@ -168,7 +173,7 @@ public struct GenerateRequest: Sendable {
     }
 
     /// One generator per alternate icon: the presets' app-icon sets only, named after the alternate, into `folder`.
-    public func alternateRuns(into folder: String) throws(RequestError) -> [(icon: AlternateIcons.Icon, run: Run)] {
+    package func alternateRuns(into folder: String) throws(RequestError) -> [(icon: AlternateIcons.Icon, run: Run)] {
         guard !alternates.isEmpty else { return [] }
         let files = masters().files
         guard files.count == 1 else { throw .unusable("--alternate works with one master (one app) at a time") }
@@ -189,7 +194,7 @@ public struct GenerateRequest: Sendable {
 
     /// Brings the fastlane Play listing icons under `playListingRoots` up to the Play icon this request wrote; what was
     /// done, as notes.
-    public func updatePlayListings() throws(IconForgeError) -> [String] {
+    package func updatePlayListings() throws(IconForgeError) -> [String] {
         var notes: [String] = []
         for root in playListingRoots {
             notes += try FastlanePlayIcons.update(root: root, afterAndroidInto: out, inputs: sources)

@@ -43,18 +43,29 @@ public protocol GenerateReporter: Sendable {
     /// True when a progress bar is shown: before a destination's masters run, the files they write are then counted
     /// (a plan per master, which reads no master) for `started(filesExpected:)`.
     var showsProgress: Bool { get }
+    /// Receives one event.
     func report(_ event: GenerateEvent)
+}
+
+extension GenerateReporter {
+    /// No progress bar: files are not counted ahead.
+    public var showsProgress: Bool { false }
 }
 
 /// What a destination's runs did: masters (and alternate icons) that finished and that failed, files and bytes written.
 public struct GenerateSummary: Sendable, Equatable {
+    /// Masters whose runs succeeded.
     public var succeeded = 0
+    /// Masters whose runs failed.
     public var failed = 0
+    /// Files written.
     public var files = 0
+    /// Bytes written.
     public var bytes = 0
     /// Wall time in seconds (masters run in parallel overlap).
     public var seconds = 0.0
 
+    /// An empty summary.
     public init() {}
 }
 
@@ -105,9 +116,16 @@ extension ProjectConfig.Job {
 }
 
 extension GenerateSettings {
-    /// Runs these settings on masters (files or folders), presets (comma-separated) and an output folder (or a
-    /// `{name}` pattern), as `iconforge generate` does; the badge's placeholders are filled from `environment`.
-    public func generate(sources: [String], presets: String, out: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    /// Runs these settings on masters (file URLs of files or folders), presets (comma-separated) and an output folder
+    /// (a file URL, whose path may be a `{name}` pattern), as `iconforge generate` does; the badge's placeholders are
+    /// filled from `environment`. Every event goes to `reporter`; the worst failure is thrown.
+    public func generate(sources: [URL], presets: String, out: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                         reporter: some GenerateReporter) throws(GenerateFailure) {
+        try generate(sources: sources.map(\.path), presets: presets, out: out.path, environment: environment, reporter: reporter)
+    }
+
+    /// The same run, paths as strings (the command's form).
+    package func generate(sources: [String], presets: String, out: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                          reporter: some GenerateReporter) throws(GenerateFailure) {
         let request: GenerateRequest
         // An unknown or malformed preset is a usage error, as in watch.

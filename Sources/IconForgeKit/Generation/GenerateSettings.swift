@@ -10,13 +10,15 @@ public struct GenerateSettings: Sendable {
     public var options = GenerateOptions(presets: [])
     /// The badge as asked for.
     public var badge = BadgeRequest()
-    public var alternates: [AlternateIcons.Icon] = []
+    package var alternates: [AlternateIcons.Icon] = []
+    /// A variant of the app (a flavour, an environment): each platform's files where it keeps a variant (`--variant`).
     public var variant: String?
     /// Print the plan and write nothing.
     public var dryRun = false
     /// Also draw the contact sheet.
     public var preview = false
 
+    /// The defaults of `iconforge generate`.
     public init() {}
 
     /// Sets the option of this long name (`GenerateOption.all`) from a value as a user gives it; a path is taken as
@@ -42,9 +44,14 @@ public struct GenerateSettings: Sendable {
         }
     }
 
-    /// The request these settings make of these masters, presets (comma-separated) and output folder, the badge's
-    /// placeholders filled from `environment`.
-    public func request(sources: [String], presets: String, out: String, environment: [String: String]) throws(RequestError) -> GenerateRequest {
+    /// The request these settings make of these masters (file URLs), presets (comma-separated) and output folder,
+    /// the badge's placeholders filled from `environment`.
+    public func request(sources: [URL], presets: String, out: URL, environment: [String: String]) throws(RequestError) -> GenerateRequest {
+        try request(sources: sources.map(\.path), presets: presets, out: out.path, environment: environment)
+    }
+
+    /// The same request, paths as strings (the command's form).
+    package func request(sources: [String], presets: String, out: String, environment: [String: String]) throws(RequestError) -> GenerateRequest {
         var options = options
         do {
             if let drawn = try badge.resolved(environment: environment) { options.badge = drawn }
@@ -60,6 +67,7 @@ public struct GenerateSettings: Sendable {
 public struct OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The option's long name.
     public var option: String
+    /// Why, in one line.
     public var reason: String
 
     public var description: String { reason }

@@ -3,12 +3,12 @@ import Raster
 
 /// One master in, every output of the chosen presets out: decoded once, every file resampled straight
 /// from the master, alpha policy applied per role, written set by set with atomic renames, then checked.
-public struct Generator: Sendable {
+package struct Generator: Sendable {
     /// The options every source is generated with.
-    public var options: GenerateOptions
+    package var options: GenerateOptions
 
     /// A generator with these options.
-    public init(options: GenerateOptions) { self.options = options }
+    package init(options: GenerateOptions) { self.options = options }
 
     /// The outputs to render, one per file, with every catalog entry that names the file.
     struct FileJob: Sendable {
@@ -18,7 +18,7 @@ public struct Generator: Sendable {
 
     /// What would be written, without reading the source's pixels (for --dry-run): every file under the name
     /// it would get (a set's existing slots keep theirs), and the files that would move to a backup.
-    public func plan(outputFolder: String) -> GenerationPlan {
+    package func plan(outputFolder: String) -> GenerationPlan {
         if let kept = keepingLayout(in: outputFolder) { return kept.generator.plan(outputFolder: outputFolder) }
         let outputs = plannedOutputs(in: outputFolder).outputs
         let jobs = fileJobs(outputs)
@@ -44,7 +44,7 @@ public struct Generator: Sendable {
     }
 
     /// Generates every output of the presets from `source` into `outputFolder`.
-    public func run(source: String, outputFolder: String, parallelism: Parallelism = .allCores,
+    package func run(source: String, outputFolder: String, parallelism: Parallelism = .allCores,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(IconForgeError) -> GenerationReport {
         // Runs in parallel (a batch, watch's jobs) decode their masters a few at a time: three 8192² masters at once
         // held 843 MB. Small masters never wait for each other.

@@ -14,7 +14,7 @@ protocol IconContainer {
 }
 
 /// The containers presets can write into.
-public enum ContainerKind: String, Sendable, CaseIterable {
+package enum ContainerKind: String, Sendable, CaseIterable {
     case icns, ico
 
     /// Its writer and reader.

@@ -1,3 +1,4 @@
+import Foundation
 import PNGCodec
 import Raster
 
@@ -5,7 +6,7 @@ import Raster
 /// The JSON shape is stable: every key is always present, absent values are `null`.
 public struct Inspection: Sendable, Equatable, Encodable {
     /// The path as given.
-    public var path: String
+    package var path: String
     /// The file's size in bytes.
     public var fileBytes: Int
     /// Header facts and colour chunks.
@@ -20,8 +21,16 @@ public struct Inspection: Sendable, Equatable, Encodable {
     /// True when every pixel is fully opaque.
     public var isOpaque: Bool { translucentPixels == 0 }
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads, decodes and describes the PNG at `url` (a file URL).
+    public static func inspect(_ url: URL, limits: PNGLimits = .default) throws(IconForgeError) -> Inspection {
+        try inspect(url.path, limits: limits)
+    }
+
     /// Reads, decodes and describes the file at `path`.
-    public static func inspect(_ path: String, limits: PNGLimits = .default) throws(IconForgeError) -> Inspection {
+    package static func inspect(_ path: String, limits: PNGLimits = .default) throws(IconForgeError) -> Inspection {
         let (fileBytes, decoded) = try FileIO.readPNG(path, limits: limits)
         let translucency = decoded.image.translucency()
         return Inspection(path: path, fileBytes: fileBytes, info: decoded.info, pixelFormat: decoded.image.format,

@@ -3,15 +3,15 @@ import Raster
 
 /// A badge's text as given (`"BETA {version}"`), with `{version}` and `{build}` filled in from flags or the
 /// environment, and checked against what `StrokeFont` draws.
-public enum BadgeText {
+package enum BadgeText {
     /// Environment variables read for `{version}` and `{build}`, first found first: IconForge's own, then the CI
     /// systems' (GitHub Actions' run number, Jenkins', GitLab's pipeline id, Bitrise's and Xcode Cloud's build numbers).
-    public static let versionVariables = ["ICONFORGE_VERSION", "VERSION_NAME", "MARKETING_VERSION"]
-    public static let buildVariables = ["ICONFORGE_BUILD", "BUILD_NUMBER", "CI_BUILD_NUMBER", "BITRISE_BUILD_NUMBER",
+    package static let versionVariables = ["ICONFORGE_VERSION", "VERSION_NAME", "MARKETING_VERSION"]
+    package static let buildVariables = ["ICONFORGE_BUILD", "BUILD_NUMBER", "CI_BUILD_NUMBER", "BITRISE_BUILD_NUMBER",
                                         "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID"]
 
     /// The text to draw: placeholders replaced, or a reason the user can act on.
-    public static func resolve(_ template: String, version: String? = nil, build: String? = nil,
+    package static func resolve(_ template: String, version: String? = nil, build: String? = nil,
                                environment: [String: String]) throws(IconForgeError) -> String {
         var text = template
         for (placeholder, given, variables) in [("{version}", version, versionVariables), ("{build}", build, buildVariables)]
@@ -55,16 +55,20 @@ public struct BadgeRequest: Sendable, Equatable {
     /// The text with `{version}` and `{build}`; nil or empty for no badge (an empty one turns off a job's badge for
     /// one of its variants).
     public var text: String?
+    /// How the label is drawn (`--badge-style`).
     public var style: Badge.Style = .banner
     /// Nil for the style's own place.
     public var position: Badge.Position?
+    /// The badge's colour (`--badge-color`); nil for the style's own.
     public var color: RGBColor?
+    /// The label's colour (`--badge-text-color`); nil for the style's own.
     public var textColor: RGBColor?
     /// The value of `{version}`; nil takes it from the environment.
     public var version: String?
     /// The value of `{build}`; nil takes it from the environment.
     public var build: String?
 
+    /// No badge.
     public init() {}
 
     /// The badge to draw, nil for none; or why the text cannot be drawn.

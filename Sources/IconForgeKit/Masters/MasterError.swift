@@ -18,11 +18,12 @@ public enum MasterError: Error, Sendable, Equatable, CustomStringConvertible {
         public var size: PixelSize
         /// The output's path in its folder, and its size.
         public var output: String
+        /// The output's pixel size.
         public var pixels: PixelSize
         /// Output pixels per master pixel along the axis that must be covered.
         public var factor: Double
 
-        public init(size: PixelSize, output: String, pixels: PixelSize, factor: Double) {
+        package init(size: PixelSize, output: String, pixels: PixelSize, factor: Double) {
             (self.size, self.output, self.pixels, self.factor) = (size, output, pixels, factor)
         }
 

@@ -2,22 +2,22 @@ import PNGCodec
 import Raster
 
 /// `iconforge resize`: one PNG to one size, through the linear-light resampler, written atomically.
-public struct Resizing: Sendable {
+package struct Resizing: Sendable {
     /// The output size in pixels.
-    public var size: PixelSize
+    package var size: PixelSize
     /// Filter, fit, gravity and padding.
-    public var options: ResizeOptions
+    package var options: ResizeOptions
     /// Resample in linear light (the default) or in the encoded values, as most other tools do.
-    public var linearLight: Bool
+    package var linearLight: Bool
     /// What happens to the alpha channel: by default it is kept when the result has any translucency.
-    public var alpha: AlphaChannel
+    package var alpha: AlphaChannel
     /// What translucent pixels are composited over when alpha is not kept.
-    public var background: RGBColor
+    package var background: RGBColor
     /// Decoder limits.
-    public var limits: PNGLimits
+    package var limits: PNGLimits
 
     /// A resize with every choice given.
-    public init(size: PixelSize, options: ResizeOptions = ResizeOptions(), linearLight: Bool = true,
+    package init(size: PixelSize, options: ResizeOptions = ResizeOptions(), linearLight: Bool = true,
                 alpha: AlphaChannel = .keptWhenTranslucent, background: RGBColor = .white, limits: PNGLimits = .default) {
         self.size = size
         self.options = options
@@ -28,7 +28,7 @@ public struct Resizing: Sendable {
     }
 
     /// Resizes `input` into `output`; the input is never modified.
-    public func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> RewriteOutcome {
+    package func run(input: String, output: String, parallelism: Parallelism = .allCores) throws(IconForgeError) -> RewriteOutcome {
         // The output is checked before the source is even read: 100000x100000 asked for 40 GB.
         if let refusal = limits.refusal(width: size.width, height: size.height) {
             throw .overLimit(path: output, .output(refusal: refusal))

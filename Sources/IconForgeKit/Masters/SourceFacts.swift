@@ -9,17 +9,29 @@ import WebPCodec
 /// the facts of its format. The JSON shape: `path`, `kind`, `fileBytes`, `width`, `height` (null for an SVG
 /// without an intrinsic size) and `facts`, an object of strings.
 public struct SourceFacts: Sendable, Equatable, Encodable {
-    public var path: String
+    package var path: String
+    /// What the file is: `.jpeg` or `.svg`.
     public var kind: FileKind
+    /// The file's size in bytes.
     public var fileBytes: Int
+    /// The upright width in pixels (a JPEG's after its EXIF orientation; an SVG's intrinsic size, if it has one).
     public var width: Int?
+    /// The upright height in pixels, as `width`.
     public var height: Int?
     /// Format facts by name, e.g. "progressive": "yes", "viewBox": "0 0 64 64 (64x64)".
     public var facts: [String: String]
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads the JPEG, SVG or WebP at `url` (a file URL) without decoding its pixels (an SVG is parsed, not drawn).
+    public static func inspect(_ url: URL, limits: PNGLimits = .default) throws(IconForgeError) -> SourceFacts {
+        try inspect(url.path, limits: limits)
+    }
+
     /// Reads `path`, a JPEG, an SVG or a WebP (Android's launcher pictures), without decoding its pixels (an SVG is
     /// parsed, not drawn).
-    public static func inspect(_ path: String, limits: PNGLimits) throws(IconForgeError) -> SourceFacts {
+    package static func inspect(_ path: String, limits: PNGLimits) throws(IconForgeError) -> SourceFacts {
         let bytes = try FileIO.readInput(path)
         switch FileKind.detect(bytes) {
         case .jpeg?:

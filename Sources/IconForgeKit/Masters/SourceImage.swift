@@ -12,17 +12,17 @@ public struct SourceImage: Sendable {
     /// The pixels, upright (a JPEG's EXIF orientation applied), straight alpha, sRGB-encoded.
     public var image: Image
     /// False when every pixel is opaque by construction (a JPEG, a PNG without alpha or tRNS).
-    public var canBeTranslucent: Bool
+    package var canBeTranslucent: Bool
     /// The PNG header facts, for a PNG.
-    public var pngInfo: PNGInfo?
+    package var pngInfo: PNGInfo?
     /// Things to tell the user about the file (a colour profile that is not sRGB).
     public var warnings: [String] = []
 
     /// The kinds IconForge reads as masters and inputs.
-    public static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
+    package static let readableKinds: Set<FileKind> = [.png, .jpeg, .svg, .icon]
 
     /// The file-name extensions of those kinds, for picking masters out of a folder.
-    public static func hasReadableName(_ name: String) -> Bool {
+    package static func hasReadableName(_ name: String) -> Bool {
         guard !name.hasPrefix("."), let kind = FileKind.claimed(by: name) else { return false }
         return readableKinds.contains(kind)
     }
@@ -35,9 +35,16 @@ public struct SourceImage: Sendable {
         case intrinsic
     }
 
+    /// Reads and decodes the master at `url` (a file URL: PNG, JPEG, SVG or an Icon Composer `.icon`): a vector
+    /// master is drawn at `vectorSize`, an `.icon` for `appearance`. Its kind comes from its bytes, not its name.
+    public static func read(_ url: URL, limits: PNGLimits = .default, vectorSize: VectorSize = .intrinsic,
+                            appearance: Appearance = .light) throws(IconForgeError) -> SourceImage {
+        try read(url.path, limits: limits, vectorSize: vectorSize, appearance: appearance)
+    }
+
     /// Reads and decodes `path`. PNG masters may skip the zlib checksum (`verifiesChecksum`, see `PNG.decode`).
     /// An Icon Composer `.icon` is drawn for `appearance` (see `IconComposerRenderer`).
-    public static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
+    package static func read(_ path: String, limits: PNGLimits, vectorSize: VectorSize = .intrinsic, verifiesChecksum: Bool = true,
                             appearance: Appearance = .light, parallelism: Parallelism = .serial) throws(IconForgeError) -> SourceImage {
         if IconComposerBundle.isBundle(path) {
             let bundle = try IconComposerBundle.read(path)

@@ -8,27 +8,27 @@ import Darwin
 /// The folder a user named for a run, and the rule that nothing is read or written through a link that leaves
 /// it: a symlinked `icons/` folder pointing at `/etc`, a link in a `.icon`'s `Assets/`, a manifest `src` of
 /// `../x`. Links that stay inside the folder are followed as usual.
-public struct FolderScope: Sendable, Equatable {
+package struct FolderScope: Sendable, Equatable {
     /// The folder as the user gave it.
-    public let folder: String
+    package let folder: String
     /// The folder with every link resolved (or as given while it does not exist yet).
     let resolved: String
 
     /// The scope of `folder`.
-    public init(_ folder: String) {
+    package init(_ folder: String) {
         self.folder = folder
         resolved = FolderScope.resolve(folder)
     }
 
     /// True when `path`, with every link resolved (for a path not created yet: its nearest existing folder), lies
     /// inside the folder.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         let real = FolderScope.resolve(path)
         return real == resolved || real.hasPrefix(resolved == "/" ? "/" : resolved + "/")
     }
 
     /// `path` if it stays inside the folder; otherwise the error naming the link it leaves through.
-    public func check(_ path: String) throws(FileError) {
+    package func check(_ path: String) throws(FileError) {
         guard !contains(path) else { return }
         throw .leavesFolder(path: path, folder: folder)
     }

@@ -180,13 +180,13 @@ final class OutputWriter: @unchecked Sendable {
 /// One file a user named on the command line (`resize -o`, `convert`, `preview -o`, `validate -o`, `init`, a
 /// `--preview` sheet), written under the same rule as a run's outputs: never one of the inputs, never a link or
 /// anything but a file, and a file whose bytes IconForge did not write is kept in the backup beside it first.
-public enum OwnedFile {
+package enum OwnedFile {
     /// Writes `bytes` at `path` (atomically, its folder created); returns a note for the user for each file kept
     /// in the backup. `given` anchors the backup and ledger as a run given that path would (default: the file's
     /// own folder). Folders among `inputs` (a catalog validated, a folder previewed) may hold the file: only files
     /// are refused as targets.
     @discardableResult
-    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], anchoredOn given: String? = nil) throws(IconForgeError) -> [String] {
+    package static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [], anchoredOn given: String? = nil) throws(IconForgeError) -> [String] {
         let folder = path.parentFolder
         let isFolder = { (input: String) in var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: input, isDirectory: &folder) && folder.boolValue }
         let files = inputs.filter { FileManager.default.fileExists(atPath: $0) && !isFolder($0) }

@@ -35,7 +35,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
-    public var requiresOpaque: Bool {
+    package var requiresOpaque: Bool {
         switch self {
         case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
              .androidSplash, .variant, .unknown: false
@@ -44,39 +44,39 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     }
 
     /// Android resources other than the launcher icon: they go into `res/` as the launcher icon's layers do.
-    public var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
+    package var isAndroidResource: Bool { [.androidNotification, .androidBanner, .androidSplash].contains(self) }
 
     /// The icon roles of an app-icon set.
-    public var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
+    package var isAppIcon: Bool { [.app, .marketing, .spotlight, .settings, .notification].contains(self) }
 
     /// The roles validation tells files apart by (`validate --role`): app icons, variants, launch images, templates,
     /// and files nothing describes.
-    public static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
+    package static let validationRoles: [Role] = [.app, .variant, .launch, .template, .unknown]
 
     /// The roles a preset's output may have: every role but validation's own two.
-    public static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
+    package static let outputRoles: [Role] = allCases.filter { $0 != .variant && $0 != .unknown }
 
     /// The validation role of an output of this role: a template is a template, an output that keeps alpha a variant,
     /// a launch image a launch image, every other an app icon.
-    public func validationRole(keepsAlpha: Bool) -> Role {
+    package func validationRole(keepsAlpha: Bool) -> Role {
         self == .template ? .template : keepsAlpha ? .variant : self == .launch ? .launch : .app
     }
 }
 
 /// The device family an asset-catalog entry is for, in Xcode's words.
-public enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum Idiom: String, Sendable, CaseIterable, CustomStringConvertible {
     case universal, iphone, ipad, car, mac, tv, watch, vision
     case iosMarketing = "ios-marketing", watchMarketing = "watch-marketing"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A display scale: pixels per point.
-public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
+package enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
     case x1 = 1, x2 = 2, x3 = 3
 
     /// "2x", as Contents.json writes it.
-    public var description: String { "\(rawValue)x" }
+    package var description: String { "\(rawValue)x" }
 }
 
 /// The appearance an icon is made for or drawn in: the default (light), dark, or tinted. An output's `appearance`
@@ -105,17 +105,17 @@ public enum Appearance: String, Sendable, CaseIterable, CustomStringConvertible 
 }
 
 /// A size in points; fractional sizes exist (iPad Pro's 83.5 pt).
-public struct PointSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
+package struct PointSize: Sendable, Hashable, CustomStringConvertible {
+    package var width: Double
+    package var height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
     /// "83.5x83.5", as Contents.json writes it.
-    public var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
+    package var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
 
     /// "60", "83.5": whole numbers without a fraction. Any number a file can hold is safe here (converting a
     /// Double of 1e19 to Int once crashed `validate` on a hostile Contents.json).
@@ -124,10 +124,10 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The largest side accepted, in points: far above any icon or launch image (the App Store icon is 1024).
-    public static let maximum = 10_000.0
+    package static let maximum = 10_000.0
 
     /// Parses "WxH" with positive numbers up to `maximum`; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
               width <= PointSize.maximum, height <= PointSize.maximum else { return nil }
@@ -146,59 +146,59 @@ public struct IconSpec: Sendable, Equatable {
     /// What it is for.
     public var role: Role
     /// The device family.
-    public var idiom: Idiom
+    package var idiom: Idiom
     /// Size in points, where the catalog entry has one.
-    public var points: PointSize?
+    package var points: PointSize?
     /// Scale, where the catalog entry has one.
-    public var scale: Scale?
+    package var scale: Scale?
     /// Size in pixels (points × scale where both are given); nil only for a colour set.
     public var pixels: PixelSize?
     /// File name inside its set or the output folder; nil only for a colour set.
     public var filename: String?
     /// Xcode's `platform` key ("ios" for universal app icons).
-    public var platform: String?
+    package var platform: String?
     /// Appearance variant (dark or tinted; nil for the default one); such outputs are made only when a variant source
     /// is given.
     public var appearance: Appearance?
     /// Launch images: "portrait" or "landscape".
-    public var orientation: String?
+    package var orientation: String?
     /// Launch images: Xcode's subtype, e.g. "2688h".
-    public var subtype: String?
+    package var subtype: String?
     /// Launch images: Xcode's minimum-system-version.
-    public var minimumSystemVersion: String?
+    package var minimumSystemVersion: String?
     /// Launch images: "full-screen" or "to-status-bar".
-    public var extent: String?
+    package var extent: String?
     /// A subfolder of the output folder for a file outside any set (Android's "mipmap-hdpi").
     public var folder: String?
     /// Android launcher icons: which picture.
-    public var androidLayer: AndroidLayer?
+    package var androidLayer: AndroidLayer?
     /// Web app manifest icons: the manifest's `purpose`.
-    public var webPurpose: WebPurpose?
+    package var webPurpose: WebPurpose?
     /// A visionOS icon layer (its set is the `.solidimagestack`).
-    public var visionLayer: VisionLayer?
+    package var visionLayer: VisionLayer?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
-    public var xcodeRole: String?
+    package var xcodeRole: String?
     /// A file holding several images: this output is one of them, written by that container's writer.
-    public var container: ContainerKind?
+    package var container: ContainerKind?
     /// The output's entry in its container (an `.icns` type such as "ic10").
-    public var containerEntry: String?
+    package var containerEntry: String?
 
     /// Where the output's pixels go, relative to the output folder: its file, or its container file and entry.
-    public var outputPath: String? {
+    package var outputPath: String? {
         guard let filename else { return nil }
         let file = (self.set ?? folder).map { $0 + "/" + filename } ?? filename
         return containerEntry.map { file + "#" + $0 } ?? file
     }
 
     /// The kind of folder `set` is, from its extension ("appiconset", "launchimage", "imageset", "colorset").
-    public var setKind: String? { self.set.map(\.fileExtension) }
+    package var setKind: String? { self.set.map(\.fileExtension) }
 
     /// True when the written file keeps its alpha channel.
-    public var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }
+    package var keepsAlpha: Bool { !role.requiresOpaque || appearance != nil }
 }
 
 /// Which picture of an Android launcher icon an output is.
-public enum AndroidLayer: String, Sendable, CaseIterable {
+package enum AndroidLayer: String, Sendable, CaseIterable {
     /// The square icon of Android 7.1 and earlier (48 dp).
     case legacy
     /// The round icon (`android:roundIcon`, 48 dp).
@@ -212,7 +212,7 @@ public enum AndroidLayer: String, Sendable, CaseIterable {
 }
 
 /// A web app manifest icon's `purpose`.
-public enum WebPurpose: String, Sendable, CaseIterable {
+package enum WebPurpose: String, Sendable, CaseIterable {
     /// Shown whole.
     case any
     /// Masked by the platform: content kept inside the central 80% circle.
@@ -222,6 +222,6 @@ public enum WebPurpose: String, Sendable, CaseIterable {
 }
 
 /// A layer of a visionOS icon, front to back.
-public enum VisionLayer: String, Sendable, CaseIterable {
+package enum VisionLayer: String, Sendable, CaseIterable {
     case front, middle, back
 }

@@ -47,7 +47,7 @@ public struct Preset: Sendable, Equatable {
 
     /// Parses and checks a preset; `file` names it in errors. Its optional `includes` (names of built-in
     /// presets) come first in its outputs, followed by its own.
-    public static func parse(_ data: Data, file: String) throws(PresetError) -> Preset {
+    package static func parse(_ data: Data, file: String) throws(PresetError) -> Preset {
         try parse(data, file: file, depth: 0)
     }
 

@@ -23,6 +23,14 @@ public enum PresetCatalog {
         return try Preset.parse(Data(text.utf8), file: "Presets/\(name).json", depth: depth)
     }
 
+    /// A user's preset, the JSON file at `url` (a file URL; `includes` may name built-in presets).
+    public static func preset(contentsOf url: URL) throws(PresetError) -> Preset {
+        let path = url.path
+        let data: [UInt8]
+        do { data = try FileIO.readDocument(path) } catch { throw .unreadable(file: path, reason: error.description) }
+        return try Preset.parse(Data(data), file: path)
+    }
+
     /// A built-in preset by name, or a user's preset file when `nameOrPath` ends in .json or contains a slash.
     public static func preset(_ nameOrPath: String) throws(PresetError) -> Preset {
         if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
@@ -51,7 +59,7 @@ public enum PresetCatalog {
     /// pixels, not layout: `ios` (classic iphone/ipad/ios-marketing slots), `ios-single` (one universal 1024),
     /// `ios-universal` (universal with scales), `macos`, `watchos` (one universal 1024) or `watchos-legacy`,
     /// `carplay`. Empty when the set has no Contents.json or no entry of a known platform.
-    public static func matchingPresets(iconSet folder: String) -> [String] {
+    package static func matchingPresets(iconSet folder: String) -> [String] {
         guard case .object(let root)? = try? AssetSetContents.read(set: folder).get().json, case .array(let images)? = root["images"] else { return [] }
         var found: [String] = []
         func add(_ name: String) { if !found.contains(name) { found.append(name) } }

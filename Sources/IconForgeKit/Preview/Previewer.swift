@@ -14,16 +14,21 @@ public struct PreviewSheet: Sendable {
         public var file: String?
         /// Where its pixels are: top-left corner and size, in sheet pixels; nil size when it could not be drawn.
         public var x: Int, y: Int
+        /// Its size on the sheet.
         public var pixels: PixelSize?
         /// The most severe finding about its file, as the tile shows it.
         public var finding: String?
     }
 
+    /// The sheet's pixels.
     public var image: Image
+    /// Every picture on it, in drawing order.
     public var tiles: [Tile]
-    /// Files validated, and the findings among them.
+    /// Files validated.
     public var files: Int
+    /// Errors found among them.
     public var errors: Int
+    /// Warnings found among them.
     public var warnings: Int
     /// Every finding listed under the tiles: validation's, and what generating a master's outputs warned about.
     public var findings: [String] = []
@@ -32,12 +37,16 @@ public struct PreviewSheet: Sendable {
 /// What a preview found and wrote.
 public struct PreviewReport: Sendable {
     /// The sheet's path.
-    public var output: String
+    package var output: String
+    /// The sheet written.
+    public var url: URL { URL(fileURLWithPath: output) }
     /// The sheet's pixel size.
     public var pixels: PixelSize
-    /// Files validated, and the findings among them.
+    /// Files validated.
     public var files: Int
+    /// Errors found among them.
     public var errors: Int
+    /// Warnings found among them.
     public var warnings: Int
     /// A file of the user's at the sheet's path, kept in the backup before it was replaced.
     public var notes: [String] = []
@@ -54,7 +63,7 @@ public struct Previewer: Sendable {
     /// The app's primary icon set, as Xcode's `ASSETCATALOG_COMPILER_APPICON_NAME` names it.
     public var appIconName = "AppIcon"
     /// Where a master's outputs are generated before they are shown (in a folder of their own, removed after).
-    public var temporaryFolder = NSTemporaryDirectory()
+    package var temporaryFolder = NSTemporaryDirectory()
     /// The colour a tinted home screen multiplies icons by.
     public var tint = RGBColor(red: 0xFF, green: 0xB0, blue: 0x4A)
 
@@ -66,7 +75,7 @@ public struct Previewer: Sendable {
     /// sources, which Xcode 16's synchronised folders ship and a website deploys. Elsewhere inside the output folder,
     /// except beside a catalog, an Android `res/` folder or a website's folder (one with a web manifest), where Xcode
     /// or the Android build would take it for an asset, or a deployment would publish it.
-    public static func sheetPath(forOutputFolder folder: String) -> String {
+    package static func sheetPath(forOutputFolder folder: String) -> String {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
         if let root = Backup.projectRoot(containing: absolute) {
             let relative = String(absolute.dropFirst(root.count).drop { $0 == "/" })
@@ -81,14 +90,22 @@ public struct Previewer: Sendable {
     }
 
     /// The sheet's file name in an output folder.
-    public static let sheetName = "iconforge-preview.png"
+    package static let sheetName = "iconforge-preview.png"
 
+    /// A previewer generating masters with `options`.
     public init(options: GenerateOptions) { self.options = options }
+
+    /// Draws the sheet for `sources` (file URLs of masters, folders, asset sets or `.icon` bundles) and writes it to
+    /// `output` (a file URL; PNG, atomically, its folder created) under the ownership rule: never over a source, and a
+    /// file there that IconForge did not write is kept in the backup first.
+    public func write(sources: [URL], to output: URL, title: String? = nil) throws(IconForgeError) -> PreviewReport {
+        try write(sources: sources.map(\.path), to: output.path, title: title)
+    }
 
     /// Draws the sheet for `sources` and writes it to `output` (PNG, atomically; its folder is created) under the
     /// ownership rule: never over a source, and a file there that IconForge did not write is kept in the backup first
     /// (anchored as a run given `anchoredOn` would be: `generate --preview` passes its output folder).
-    public func write(sources: [String], to output: String, title: String? = nil, anchoredOn given: String? = nil) throws(IconForgeError) -> PreviewReport {
+    package func write(sources: [String], to output: String, title: String? = nil, anchoredOn given: String? = nil) throws(IconForgeError) -> PreviewReport {
         let sheet = try render(sources: sources, title: title)
         let bytes: [UInt8]
         do { bytes = try PNG.encode(sheet.image, options: PNGEncodeOptions(colorType: .rgb)) } catch { throw .encode(path: output, error) }
@@ -101,8 +118,14 @@ public struct Previewer: Sendable {
         return PreviewReport(output: output, pixels: sheet.image.size, files: sheet.files, errors: sheet.errors, warnings: sheet.warnings, notes: notes)
     }
 
+    /// Draws the sheet for `sources` (file URLs of masters, folders, asset sets or `.icon` bundles): its pixels, and
+    /// where each file is on it.
+    public func render(sources: [URL], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
+        try render(sources: sources.map(\.path), title: title)
+    }
+
     /// Draws the sheet for `sources`.
-    public func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
+    package func render(sources: [String], title: String? = nil) throws(IconForgeError) -> PreviewSheet {
         var sections: [ContactSheet.Section] = [], findings: [(severity: Severity, text: String)] = []
         var counts = (files: 0, errors: 0, warnings: 0)
         for source in sources {

@@ -4,7 +4,7 @@ import Foundation
 /// the path worked on, moved up out of any asset catalog (a backup inside an `.appiconset` would itself be
 /// an unreferenced file), mirroring the layout below that folder. Nothing a user made is deleted; at most
 /// it is moved here. Backups are never overwritten.
-public enum Backup {
+package enum Backup {
     /// The folder backups are kept in, beside the folder a run was given.
     static let folderName = ".iconforge-backup"
 
@@ -12,7 +12,7 @@ public enum Backup {
     static let catalogKinds: Set<String> = ["xcassets", "appiconset", "launchimage", "imageset", "colorset", "icon"]
 
     /// "20261122-221500", in UTC.
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         // gmtime_r, not DateFormatter: making a formatter loads ICU's calendar data, a twentieth of an icon set's time,
         // on every run (the stamp is made before anything is known to need backing up).
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
@@ -24,7 +24,7 @@ public enum Backup {
 
     /// The backup path of `file`, for a run given `given` (a file or folder): anchored beside `given`, above
     /// any catalog folder, with `file`'s path below that anchor.
-    public static func path(for file: String, given: String, stamp: String) -> String {
+    package static func path(for file: String, given: String, stamp: String) -> String {
         let anchor = anchor(for: given)
         let fileAbsolute = URL(fileURLWithPath: file).standardizedFileURL.path
         // A file outside the anchor keeps its whole path below the stamp: never a name cut at the anchor's length.
@@ -66,7 +66,7 @@ public enum Backup {
 
     /// Writes `bytes` at `path`, or beside it as `name-2.png`, `name-3.png`… when that is taken (two runs in
     /// one second): created exclusively, flushed and read back. Returns where it went.
-    public static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
+    package static func write(_ bytes: [UInt8], at path: String) throws(FileError) -> String {
         try place(at: path) { candidate throws(FileError) in
             do throws(FileError) { try FileIO.writeBackup(bytes, to: candidate) } catch {
                 if FileManager.default.fileExists(atPath: candidate), (try? FileIO.read(candidate)) != bytes { return false }
@@ -80,7 +80,7 @@ public enum Backup {
     /// second link to the same file, which stays intact because IconForge replaces files by renaming a new one over
     /// them, never by writing into them. Where a link cannot be made (another file system), the file is copied.
     /// For files too large to hold beside what replaces them (a 256 MB master being fixed).
-    public static func keep(_ original: String, at path: String) throws(FileError) -> String {
+    package static func keep(_ original: String, at path: String) throws(FileError) -> String {
         try place(at: path) { candidate throws(FileError) in
             if link(original, candidate) == 0 { return true }
             if errno == EEXIST { return false }

@@ -23,12 +23,12 @@ public enum Compression: String, Sendable, CaseIterable, CustomStringConvertible
     /// photographic — use the `fast` setting (see there): on a photograph-like launch set a general
     /// compressor (IconForge's former own) was 2.4x slower and 11% larger than run-length matching. Icon art (flat areas, stripes,
     /// text) needs long-distance matches: run-length alone makes an icon set 2.6x as large.
-    public func encodeOptions(for role: Role) -> PNGEncodeOptions {
+    package func encodeOptions(for role: Role) -> PNGEncodeOptions {
         self == .default && role == .launch ? Compression.fast.encodeOptions : encodeOptions
     }
 
     /// The encoder options for this choice (colour type is set per output).
-    public var encodeOptions: PNGEncodeOptions {
+    package var encodeOptions: PNGEncodeOptions {
         switch self {
         case .fast: PNGEncodeOptions(compressionLevel: 6, filters: .sub, strategy: .rle)
         case .default: PNGEncodeOptions(compressionLevel: Compression.iconLevel, filters: [.sub, .up], alternativeFilters: [.none],

@@ -43,16 +43,16 @@ public enum FileError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Reading inputs and writing outputs. Every write goes to a temporary file in the target's folder and is
 /// renamed into place, so a crash, a kill or a full disk never leaves a half-written file behind.
-public enum FileIO {
+package enum FileIO {
     /// The largest input file read (1 GiB): far above any legitimate icon source, far below the machine.
-    public static let maxInputBytes = 1 << 30
+    package static let maxInputBytes = 1 << 30
 
     /// The whole file, after checking that it is a regular file of a sensible size. Read straight into the
     /// array (no intermediate Data: a 1 GiB file cost 2 GiB while it was copied).
-    public static func read(_ path: String) throws(FileError) -> [UInt8] { try read(path, upTo: nil) }
+    package static func read(_ path: String) throws(FileError) -> [UInt8] { try read(path, upTo: nil) }
 
     /// At most the first `limit` bytes of the file (a header), under the same checks as `read`.
-    public static func readPrefix(_ path: String, upTo limit: Int) throws(FileError) -> [UInt8] { try read(path, upTo: limit) }
+    package static func readPrefix(_ path: String, upTo limit: Int) throws(FileError) -> [UInt8] { try read(path, upTo: limit) }
 
     private static func read(_ path: String, upTo limit: Int?) throws(FileError) -> [UInt8] {
         try withOpenFile(path) { descriptor, fileSize throws(FileError) in
@@ -108,10 +108,10 @@ public enum FileIO {
 
     /// The largest JSON, XML, HTML or YAML document read (Contents.json, icon.json, manifests, pages, resource XML,
     /// presets): real ones are a few KB, and a parser's memory grows many times over the text.
-    public static let maxDocumentBytes = 4 << 20
+    package static let maxDocumentBytes = 4 << 20
 
     /// A document (see `maxDocumentBytes`): its size checked before a byte is read.
-    public static func readDocument(_ path: String) throws(FileError) -> [UInt8] {
+    package static func readDocument(_ path: String) throws(FileError) -> [UInt8] {
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maxDocumentBytes {
             throw .documentTooLarge(path: path, bytes: Int(status.st_size), limit: maxDocumentBytes)
@@ -124,7 +124,7 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed (unless not `durable`: for
     /// IconForge's own bookkeeping, which a crash may lose), then renamed over it. The file gets `mode` (a
     /// rewritten file keeps its own), or the usual 0666 less the process's umask.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, durable: Bool = true) throws(FileError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, durable: Bool = true) throws(FileError) {
         let folder = path.parentFolder
         let name = (path as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryName(for: name) + "-XXXXXX").utf8CString)
@@ -162,7 +162,7 @@ public enum FileIO {
     }()
 
     /// The mode bits of an existing file, or nil.
-    public static func mode(of path: String) -> mode_t? {
+    package static func mode(of path: String) -> mode_t? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return status.st_mode & 0o7777
@@ -177,7 +177,7 @@ public enum FileIO {
     /// Removes the temporaries (files or folders) that IconForge processes which no longer run left in
     /// `folder`: a killed or crashed run's half-written sets and files. Those of live processes are kept,
     /// and this process's own unless `includingOwn` (a daemon abandoning its jobs on a forced stop).
-    public static func removeStaleTemporaries(in folder: String, includingOwn: Bool = false) {
+    package static func removeStaleTemporaries(in folder: String, includingOwn: Bool = false) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix(".") {
             guard let range = name.range(of: ".iconforge-", options: .backwards) else { continue }
@@ -190,7 +190,7 @@ public enum FileIO {
 
     /// Creates `path` with `bytes` only if nothing is there yet (never replaces a file), flushes it, and
     /// reads it back: for backups, which must exist intact before the original is touched.
-    public static func writeBackup(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package static func writeBackup(_ bytes: [UInt8], to path: String) throws(FileError) {
         try writeNew(bytes, to: path, durable: true)
         guard (try? read(path)) == bytes else {
             throw .writeFailed(path: path, reason: "the backup does not read back as written")
@@ -200,7 +200,7 @@ public enum FileIO {
     /// Swaps two existing paths in one step: Linux's renameat2 with RENAME_EXCHANGE, looked up at run time
     /// because the Swift Glibc module leaves it out. False where that is missing or refused (an old kernel,
     /// a file system without it, another system): callers then fall back to two renames.
-    public static func exchange(_ first: String, _ second: String) -> Bool {
+    package static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
         guard let renameat2 = renameAt2 else { return false }
         return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */) == 0
@@ -252,7 +252,7 @@ public enum FileIO {
     /// Moves the folder `temporary` to `target` by rename. An existing target is swapped with it in one step
     /// where the system can (`exchange`), otherwise renamed aside first; either way the old folder is then
     /// removed, and a reader sees the old folder or the new one, never a half-written one.
-    public static func replaceFolder(_ target: String, with temporary: String) throws(IconForgeError) {
+    package static func replaceFolder(_ target: String, with temporary: String) throws(IconForgeError) {
         let manager = FileManager.default
         guard manager.fileExists(atPath: target) else {
             if rename(temporary, target) != 0 {
@@ -296,14 +296,14 @@ public enum FileIO {
     }
 
     /// The path with every link and relative part resolved, or the path itself when it does not exist.
-    public static func realPath(_ path: String) -> String {
+    package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// True when both paths name the same existing file (after links and relative parts).
-    public static func isSameFile(_ first: String, _ second: String) -> Bool {
+    package static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
@@ -316,14 +316,14 @@ extension String {
     /// The path without its last component, as `NSString.deletingLastPathComponent` gives it — which on Linux's
     /// Foundation traps on a path of one character (`validate .` crashed walking up from "."): such a path's parent
     /// is "" there too, so it is answered here.
-    public var parentFolder: String {
+    package var parentFolder: String {
         if count == 1 { return self == "/" ? "/" : "" }
         if let slash = plainLastSlash { return slash == utf8.startIndex ? "/" : String(self[..<slash]) }
         return (self as NSString).deletingLastPathComponent
     }
 
     /// The last component, as `NSString.lastPathComponent` gives it.
-    public var fileName: String {
+    package var fileName: String {
         if let slash = plainLastSlash { return String(self[index(after: slash)...]) }
         return (self as NSString).lastPathComponent
     }
@@ -331,7 +331,7 @@ extension String {
     /// The last component's extension without its dot, as `NSString.pathExtension` gives it ("" for none, or for a
     /// name that only starts with a dot). Read on every preset entry and set name, where Foundation's was a
     /// noticeable part of starting a run.
-    public var fileExtension: String {
+    package var fileExtension: String {
         let bytes = utf8
         guard bytes.last != UInt8(ascii: "/") else { return (self as NSString).pathExtension }
         let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex

@@ -2,7 +2,7 @@ import PNGCodec
 import Raster
 
 /// What a rewritten file does with the alpha channel.
-public enum AlphaChannel: Sendable, Equatable {
+package enum AlphaChannel: Sendable, Equatable {
     /// RGBA, always.
     case kept
     /// Opaque RGB: translucent pixels composited over the background.
@@ -13,23 +13,23 @@ public enum AlphaChannel: Sendable, Equatable {
 }
 
 /// What rewriting one file did (`convert`, `resize`).
-public struct RewriteOutcome: Sendable, Equatable {
+package struct RewriteOutcome: Sendable, Equatable {
     /// What the source was.
-    public var sourceKind: FileKind
+    package var sourceKind: FileKind
     /// The source's size in pixels (for an SVG, the size it was drawn at).
-    public var sourceSize: PixelSize
+    package var sourceSize: PixelSize
     /// The source's pixel format as decoded (16-bit PNGs stay 16-bit).
-    public var sourceFormat: Image.PixelFormat
+    package var sourceFormat: Image.PixelFormat
     /// Translucent pixels composited over the background (0 when alpha is kept).
-    public var flattenedPixels: Int
+    package var flattenedPixels: Int
     /// Bytes written.
-    public var bytesWritten: Int
+    package var bytesWritten: Int
     /// True when the file written is RGBA, false when RGB.
-    public var keptAlpha: Bool
+    package var keptAlpha: Bool
     /// What the user should know about the source (a colour profile that is not sRGB).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// What the user should know about the output: an existing file of theirs kept in the backup before it was replaced.
-    public var notes: [String] = []
+    package var notes: [String] = []
 }
 
 /// The one pipeline of the single-file commands: read, decode, transform, keep alpha or flatten,

@@ -28,7 +28,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
     }
 
     /// The file-name extensions that say this kind.
-    public var extensions: Set<String> {
+    package var extensions: Set<String> {
         switch self {
         case .png: ["png"]
         case .jpeg: ["jpg", "jpeg"]
@@ -44,13 +44,13 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
     }
 
     /// The kind a file name's extension claims, or nil for an extension no image kind uses.
-    public static func claimed(by name: String) -> FileKind? {
+    package static func claimed(by name: String) -> FileKind? {
         let ext = (name as NSString).pathExtension.lowercased()
         return allCases.first { $0.extensions.contains(ext) }
     }
 
     /// The kind of `bytes`, from their signature; nil when they are none of these.
-    public static func detect(_ bytes: [UInt8]) -> FileKind? {
+    package static func detect(_ bytes: [UInt8]) -> FileKind? {
         func starts(_ prefix: String, at offset: Int = 0) -> Bool {
             let prefix = Array(prefix.utf8)
             return bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
@@ -76,13 +76,13 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
     }
 
     /// Pixel size from the header of whatever raster kind `bytes` are; nil for other kinds or a damaged header.
-    public static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
+    package static func pixelSize(_ bytes: [UInt8]) -> PixelSize? {
         detect(bytes).flatMap { pixelSize(bytes, kind: $0) }
     }
 
     /// Pixel size from the header, for the raster kinds whose header is quick to read (PNG, JPEG, GIF, WebP), through
     /// each format's one reader; nil otherwise or when the header is damaged.
-    public static func pixelSize(_ bytes: [UInt8], kind: FileKind) -> PixelSize? {
+    package static func pixelSize(_ bytes: [UInt8], kind: FileKind) -> PixelSize? {
         switch kind {
         case .png: PNGHeader.size(bytes)
         case .jpeg: JPEG.frameSize(bytes)

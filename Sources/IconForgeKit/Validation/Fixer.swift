@@ -5,18 +5,18 @@ import Raster
 /// `iconforge fix`: repairs what validation reports and can be repaired without touching the artwork's
 /// geometry — interlacing, bit depth, alpha — and nothing else. Originals go to a backup folder outside
 /// any asset catalog first; files are replaced atomically.
-public struct Fixer: Sendable {
+package struct Fixer: Sendable {
     /// Finds the problems, and knows each file's role.
-    public var validator: Validator
+    package var validator: Validator
     /// What translucent pixels are composited over.
-    public var background: RGBColor
+    package var background: RGBColor
     /// Keep the originals in `.iconforge-backup/<timestamp>/` beside the path given.
-    public var keepsBackup: Bool
+    package var keepsBackup: Bool
     /// Report what would be done, change nothing.
-    public var dryRun: Bool
+    package var dryRun: Bool
 
     /// A fixer with every choice given.
-    public init(validator: Validator = Validator(), background: RGBColor = .white, keepsBackup: Bool = true, dryRun: Bool = false) {
+    package init(validator: Validator = Validator(), background: RGBColor = .white, keepsBackup: Bool = true, dryRun: Bool = false) {
         self.validator = validator
         self.background = background
         self.keepsBackup = keepsBackup
@@ -24,26 +24,26 @@ public struct Fixer: Sendable {
     }
 
     /// The rules `fix` repairs.
-    public static let fixableRules: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
+    package static let fixableRules: Set<ValidationRule> = [.interlaced, .bitDepth, .transparency]
 
     /// One file fixed (or, in a dry run, to be fixed), or why it could not be.
-    public struct Outcome: Sendable, Equatable {
-        public var path: String
-        public var changes: [String]
-        public var backup: String?
-        public var failure: String?
+    package struct Outcome: Sendable, Equatable {
+        package var path: String
+        package var changes: [String]
+        package var backup: String?
+        package var failure: String?
     }
 
     /// The errors under `paths` that fixing cannot repair (a wrong size, a missing file: they need a re-export), as
     /// validation finds them now. In a dry run nothing was repaired, so the errors `fix` would repair are left out.
-    public func unrepairable(_ paths: [String]) throws(ValidationInputError) -> [(path: String, finding: Finding)] {
+    package func unrepairable(_ paths: [String]) throws(ValidationInputError) -> [(path: String, finding: Finding)] {
         try validator.validate(paths).files.flatMap { file in
             file.findings.filter { $0.severity == .error && !(dryRun && Self.fixableRules.contains($0.rule)) }.map { (file.path, $0) }
         }
     }
 
     /// Fixes every file under `paths` that has a fixable finding.
-    public func fix(_ paths: [String], now: Date = Date()) throws(ValidationInputError) -> [Outcome] {
+    package func fix(_ paths: [String], now: Date = Date()) throws(ValidationInputError) -> [Outcome] {
         let report = try validator.validate(paths)
         let stamp = Backup.timestamp(now)
         var outcomes: [Outcome] = []

@@ -3,58 +3,6 @@ import PNGCodec
 import WebPCodec
 import Raster
 
-/// The findings for one file (or one set's Contents.json).
-public struct FileReport: Sendable, Equatable {
-    /// The file's path.
-    public var path: String
-    /// The role its rules came from.
-    public var role: Role
-    /// Everything found, errors first.
-    public var findings: [Finding]
-
-    /// A report of `findings` for the file at `path`, checked in `role`.
-    public init(path: String, role: Role, findings: [Finding]) {
-        self.path = path
-        self.role = role
-        self.findings = findings
-    }
-
-    /// Number of findings of a severity.
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
-}
-
-/// What `iconforge validate` found, file by file, in path order.
-public struct ValidationReport: Sendable, Equatable {
-    /// Every file checked, with or without findings.
-    public var files: [FileReport]
-    /// Lines about what was found but has no rules, e.g. "Colors.xcassets: nothing to check: 3 colour sets".
-    public var notes: [String] = []
-
-    public init(files: [FileReport], notes: [String] = []) {
-        self.files = files
-        self.notes = notes
-    }
-
-    /// Errors in all files.
-    public var errors: Int { files.reduce(0) { $0 + $1.count(.error) } }
-    /// Warnings in all files.
-    public var warnings: Int { files.reduce(0) { $0 + $1.count(.warning) } }
-
-    /// True when a run that fails on `threshold` (`--fail-on`) should exit 1.
-    public func fails(on threshold: Severity) -> Bool { errors > 0 || (threshold == .warning && warnings > 0) }
-}
-
-/// A path `validate` or `fix` cannot work on at all (exit status 2).
-public enum ValidationInputError: Error, Sendable, Equatable, CustomStringConvertible {
-    case notFound(String)
-
-    public var description: String {
-        switch self {
-        case .notFound(let path): "\(path): no such file or folder"
-        }
-    }
-}
-
 /// Checks icon and launch-image files the way App Store review and Xcode will: files, folders,
 /// `.appiconset`/`.launchimage`/`.imageset` sets and whole `.xcassets` catalogs. Severities follow what
 /// Apple does (calibrated on shipped apps' catalogs): an error only where App Store Connect, actool or
@@ -70,7 +18,7 @@ public struct Validator: Sendable {
     /// Store Connect checks. Other `.appiconset`s are alternate or extension icons.
     public var appIconName: String
     /// Bytes of decoded images held at once across the files checked in parallel (320 MiB by default: see `MemoryBudget`).
-    public var memoryBudget: Int
+    package var memoryBudget: Int
 
     /// A validator; roles come from catalogs first, then `presets`, then `role`.
     public init(presets: [Preset] = [], role: Role? = nil, limits: PNGLimits = .default, appIconName: String = "AppIcon",
@@ -300,8 +248,14 @@ public struct Validator: Sendable {
         return ValidationTarget(path: path, role: role ?? .unknown)
     }
 
+    /// Checks everything at and under `urls` (file URLs of files, asset catalogs, projects, folders): each file decoded
+    /// once, files in parallel within the memory budget.
+    public func validate(_ urls: [URL], parallelism: Parallelism = .allCores) throws(ValidationInputError) -> ValidationReport {
+        try validate(urls.map(\.path), parallelism: parallelism)
+    }
+
     /// Checks everything under `paths`: each file decoded once, files in parallel within the memory budget.
-    public func validate(_ paths: [String], parallelism: Parallelism = .allCores) throws(ValidationInputError) -> ValidationReport {
+    package func validate(_ paths: [String], parallelism: Parallelism = .allCores) throws(ValidationInputError) -> ValidationReport {
         let (walk, notes) = try walk(paths, parallelism: parallelism)
         let targets = walk.targets
         let slots = Locked([FileReport?](repeating: nil, count: targets.count))

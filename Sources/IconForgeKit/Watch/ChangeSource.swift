@@ -4,17 +4,17 @@ import Glibc
 #endif
 
 /// What changed in the watched folder since the last look.
-public struct ChangeBatch: Sendable, Equatable {
+package struct ChangeBatch: Sendable, Equatable {
     /// Names written, created or moved in.
-    public var changed: Set<String> = []
+    package var changed: Set<String> = []
     /// Names deleted or moved out.
-    public var removed: Set<String> = []
+    package var removed: Set<String> = []
     /// Events were lost (queue overflow): everything must be looked at again.
-    public var rescan = false
+    package var rescan = false
     /// The watched folder itself was deleted or moved away.
-    public var folderGone = false
+    package var folderGone = false
 
-    public init(changed: Set<String> = [], removed: Set<String> = [], rescan: Bool = false, folderGone: Bool = false) {
+    package init(changed: Set<String> = [], removed: Set<String> = [], rescan: Bool = false, folderGone: Bool = false) {
         self.changed = changed
         self.removed = removed
         self.rescan = rescan
@@ -26,26 +26,26 @@ public struct ChangeBatch: Sendable, Equatable {
 
 /// Where the daemon learns about changes: inotify on Linux, a polling scanner elsewhere (or with
 /// --poll). The daemon logic above it is the same, and is tested with a fake.
-public protocol ChangeSource: AnyObject {
+package protocol ChangeSource: AnyObject {
     /// Waits up to `timeout` seconds for changes and returns them (empty on timeout).
     func next(timeout: Double) -> ChangeBatch
 }
 
 /// Compares folder snapshots every `interval` seconds: size and modification time.
-public final class PollingSource: ChangeSource {
+package final class PollingSource: ChangeSource {
     private let folder: String
     private let interval: Double
     private var previous: [String: FileStamp]
     private var lastScan = Date.distantPast
 
     /// Starts from the folder as it is now.
-    public init(folder: String, interval: Double) {
+    package init(folder: String, interval: Double) {
         self.folder = folder
         self.interval = interval
         previous = FileStamp.scan(folder) ?? [:]
     }
 
-    public func next(timeout: Double) -> ChangeBatch {
+    package func next(timeout: Double) -> ChangeBatch {
         let wait = max(0, interval - Date().timeIntervalSince(lastScan))
         if wait > timeout {
             Thread.sleep(forTimeInterval: timeout)
@@ -65,12 +65,12 @@ public final class PollingSource: ChangeSource {
 #if os(Linux)
 /// inotify on the folder itself: close-after-write, moves in and out, deletes, and the folder's own
 /// deletion. Created before the daemon's first scan, so nothing that lands during the scan is missed.
-public final class InotifySource: ChangeSource {
+package final class InotifySource: ChangeSource {
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Watches `folder`; throws with the system's reason when it cannot.
-    public init(folder: String) throws(WatchError) {
+    package init(folder: String) throws(WatchError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw .cannotWatch(folder, FileIO.currentErrorText()) }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF | IN_MODIFY | IN_CREATE)
@@ -83,7 +83,7 @@ public final class InotifySource: ChangeSource {
 
     deinit { close(descriptor) }
 
-    public func next(timeout: Double) -> ChangeBatch {
+    package func next(timeout: Double) -> ChangeBatch {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, Int32(max(0, timeout) * 1000)) > 0 else { return ChangeBatch() }
         var batch = ChangeBatch()

@@ -7,19 +7,19 @@ import Darwin
 
 /// What a file looks like from outside: size and modification time. A file whose stamp stays the same
 /// for the settle time is taken to be completely written.
-public struct FileStamp: Sendable, Equatable, Codable {
+package struct FileStamp: Sendable, Equatable, Codable {
     /// Size in bytes.
-    public var size: Int
+    package var size: Int
     /// Modification time, nanoseconds since the epoch.
-    public var modified: Int64
+    package var modified: Int64
 
-    public init(size: Int, modified: Int64) {
+    package init(size: Int, modified: Int64) {
         self.size = size
         self.modified = modified
     }
 
     /// The stamp of the regular file at `path`, or nil when there is none.
-    public static func of(_ path: String) -> FileStamp? {
+    package static func of(_ path: String) -> FileStamp? {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if canImport(Darwin)
@@ -31,7 +31,7 @@ public struct FileStamp: Sendable, Equatable, Codable {
     }
 
     /// The PNG sources in `folder` (not hidden, not in subfolders) and their stamps; nil if the folder is gone.
-    public static func scan(_ folder: String) -> [String: FileStamp]? {
+    package static func scan(_ folder: String) -> [String: FileStamp]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         var result: [String: FileStamp] = [:]
         for name in names where WatchDaemon.isSource(name) {

@@ -2,12 +2,12 @@ import Foundation
 
 /// The stamps of a job's inputs — files, and every file below a folder input (a folder of masters, a `.icon`
 /// bundle) — compared between polls: a job runs again when they differ.
-public struct InputStamps: Sendable, Equatable {
+package struct InputStamps: Sendable, Equatable {
     /// Stamp per file; a missing input is recorded as missing, so its appearing is a change too.
-    public var stamps: [String: FileStamp?]
+    package var stamps: [String: FileStamp?]
 
     /// Reads the stamps of `paths` (folders to a depth of 4, hidden files skipped).
-    public static func of(_ paths: [String]) -> InputStamps {
+    package static func of(_ paths: [String]) -> InputStamps {
         var stamps: [String: FileStamp?] = [:]
         func add(_ path: String, depth: Int) {
             var isFolder: ObjCBool = false
@@ -44,8 +44,15 @@ public final class ProjectWatcher: @unchecked Sendable {
     /// Changed inputs waiting to settle: the stamps seen and since when.
     private var pending: [Int: (stamps: InputStamps, since: Double)] = [:]
 
+    /// Reads the project file at `config` (a file URL; an error names its line and column). `settle` is how long
+    /// an input must stay unchanged before its job runs, `interval` how often inputs are looked at (seconds);
+    /// `runJob` runs one job (`job.generate(reporter:)`, typically) and returns nil or why it failed.
+    public convenience init(config: URL, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
+        try self.init(configPath: config.path, settle: settle, interval: interval, log: log, runJob: runJob)
+    }
+
     /// Reads the project file (an error names its line and column).
-    public init(configPath: String, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
+    package init(configPath: String, settle: Double = 0.3, interval: Double = 0.5, log: WatchLog, runJob: @escaping JobRunner) throws(ConfigError) {
         self.configPath = configPath
         self.settle = settle
         self.interval = interval
@@ -57,7 +64,9 @@ public final class ProjectWatcher: @unchecked Sendable {
 
     /// How many jobs ran, and how many of them failed.
     public struct Totals: Sendable, Equatable {
+        /// Jobs run.
         public var jobs = 0
+        /// Jobs that failed.
         public var failed = 0
     }
 

@@ -1,30 +1,30 @@
 /// Decides when a changed file has stopped changing: its stamp must stay the same for `settle` seconds.
 /// A file copied in slowly, in chunks, keeps moving its deadline and is handed over once, complete.
-public struct SettleTracker: Sendable {
+package struct SettleTracker: Sendable {
     /// Seconds a file must stay unchanged.
-    public var settle: Double
+    package var settle: Double
     private var pending: [String: (stamp: FileStamp?, since: Double)] = [:]
 
-    public init(settle: Double) { self.settle = settle }
+    package init(settle: Double) { self.settle = settle }
 
     /// Notes that `name` changed (or may have) at `now`, with the stamp it has now.
-    public mutating func touch(_ name: String, stamp: FileStamp?, now: Double) {
+    package mutating func touch(_ name: String, stamp: FileStamp?, now: Double) {
         if let current = pending[name], current.stamp == stamp, stamp != nil { return } // nothing new: keep the clock
         pending[name] = (stamp, now)
     }
 
     /// Forgets `name` (deleted).
-    public mutating func remove(_ name: String) { pending[name] = nil }
+    package mutating func remove(_ name: String) { pending[name] = nil }
 
     /// Files waiting to settle.
-    public var waiting: Int { pending.count }
+    package var waiting: Int { pending.count }
 
     /// The earliest moment a pending file could be ready, if any.
-    public var nextDeadline: Double? { pending.values.map { $0.since + settle }.min() }
+    package var nextDeadline: Double? { pending.values.map { $0.since + settle }.min() }
 
     /// The files that have not changed for `settle` seconds, given their stamps now; removes them.
     /// A file whose stamp moved since the last look starts its settle time again; one that vanished is dropped.
-    public mutating func ready(now: Double, stamp: (String) -> FileStamp?) -> [String] {
+    package mutating func ready(now: Double, stamp: (String) -> FileStamp?) -> [String] {
         var result: [String] = []
         for (name, entry) in pending where now - entry.since >= settle {
             let current = stamp(name)

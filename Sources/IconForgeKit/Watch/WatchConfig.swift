@@ -3,24 +3,24 @@ import Raster
 
 /// `watch IN_DIR --config FILE`: the options a running daemon takes up again on SIGHUP, as a JSON object
 /// (`{"preset": "ios,ios-legacy", "background": "#RRGGBB"}`). The one reader of that file.
-public struct WatchConfig: Sendable, Equatable {
+package struct WatchConfig: Sendable, Equatable {
     /// The presets, comma-separated; nil keeps the command line's.
-    public var preset: String?
+    package var preset: String?
     /// The background colour; nil keeps the command line's.
-    public var background: RGBColor?
+    package var background: RGBColor?
 
-    public init(preset: String? = nil, background: RGBColor? = nil) {
+    package init(preset: String? = nil, background: RGBColor? = nil) {
         self.preset = preset
         self.background = background
     }
 
     /// Why the file cannot be used.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(FileError)
         case notAnObject
         case background(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
             case .notAnObject: "is not a JSON object of options"
@@ -30,7 +30,7 @@ public struct WatchConfig: Sendable, Equatable {
     }
 
     /// Reads and checks the file at `path`.
-    public static func read(_ path: String) throws(Problem) -> WatchConfig {
+    package static func read(_ path: String) throws(Problem) -> WatchConfig {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw .unreadable(error) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else { throw .notAnObject }

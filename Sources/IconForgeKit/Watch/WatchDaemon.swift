@@ -34,10 +34,22 @@ public final class WatchDaemon: @unchecked Sendable {
     private let temporaries = Locked(Set<String>())
 
     /// True for the files the daemon treats as masters.
-    public static func isSource(_ name: String) -> Bool { SourceImage.hasReadableName(name) }
+    package static func isSource(_ name: String) -> Bool { SourceImage.hasReadableName(name) }
+
+    /// A daemon watching `options.input`: with inotify on Linux, or by looking every `pollInterval` seconds when one
+    /// is given (and always on other systems, every 2 seconds unless given). Throws when the folder cannot be watched.
+    public convenience init(options: WatchOptions, log: WatchLog, pollInterval: Double? = nil) throws(WatchError) {
+        let source: ChangeSource
+        #if os(Linux)
+        if let pollInterval { source = PollingSource(folder: options.input, interval: pollInterval) } else { source = try InotifySource(folder: options.input) }
+        #else
+        source = PollingSource(folder: options.input, interval: pollInterval ?? 2)
+        #endif
+        self.init(options: options, source: source, log: log)
+    }
 
     /// A daemon; `process` replaces the real job (generate or validate) in tests.
-    public init(options: WatchOptions, source: ChangeSource, log: WatchLog,
+    package init(options: WatchOptions, source: ChangeSource, log: WatchLog,
                 clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
                 process: (@Sendable (String) -> JobResult)? = nil) {
         settings = Locked(options)

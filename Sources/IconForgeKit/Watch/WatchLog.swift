@@ -28,12 +28,13 @@ public final class WatchLog: @unchecked Sendable {
         self.write = write
     }
 
+    /// Writes a line to standard output (the default destination).
     public static let standardOutput: @Sendable (String) -> Void = { line in
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Logs one event.
-    public func event(file: String?, action: String, duration: Double? = nil, result: String, error: String? = nil) {
+    package func event(file: String?, action: String, duration: Double? = nil, result: String, error: String? = nil) {
         if quiet, error == nil, !["summary", "stop"].contains(action) { return }
         let time = lock.withLock { clock.string(from: Date()) }
         let line: String

@@ -3,9 +3,9 @@ import Foundation
 /// What `iconforge watch` does besides watching.
 public struct WatchOptions: Sendable {
     /// The folder masters are dropped into.
-    public var input: String
+    package var input: String
     /// Where `name.png` becomes `name/…` (or, validating, `name.validation.json`).
-    public var output: String
+    package var output: String
     /// Presets and generate's options.
     public var generate: GenerateOptions
     /// Validate what lands instead of generating.
@@ -21,7 +21,13 @@ public struct WatchOptions: Sendable {
     /// How long a graceful stop waits for jobs in progress.
     public var shutdownTimeout = 30.0
 
-    public init(input: String, output: String, generate: GenerateOptions) {
+    /// Options for watching `input` (a file URL of a folder) into `output` (a file URL of a folder).
+    public init(input: URL, output: URL, generate: GenerateOptions) {
+        self.init(input: input.path, output: output.path, generate: generate)
+    }
+
+    /// The same options, paths as strings (the command's form).
+    package init(input: String, output: String, generate: GenerateOptions) {
         self.input = input
         self.output = output
         self.generate = generate
@@ -29,28 +35,28 @@ public struct WatchOptions: Sendable {
 }
 
 /// The outcome of one job.
-public struct JobResult: Sendable, Equatable {
+package struct JobResult: Sendable, Equatable {
     /// True when the outputs (or the report) were written and nothing failed.
-    public var succeeded: Bool
+    package var succeeded: Bool
     /// What was done, e.g. "21 files" or "2 errors, 0 warnings".
-    public var result: String
+    package var result: String
     /// Why it failed.
-    public var error: String?
+    package var error: String?
     /// True when the job failed writing (a read-only or full output folder): retried with backoff, since
     /// the source will not change to trigger it.
-    public var retryable = false
+    package var retryable = false
     /// Hash and stamp of the source as the job read it, taken before processing, so that a file replaced
     /// while its job ran is seen as new afterwards.
-    public var processed: (hash: String, stamp: FileStamp)?
+    package var processed: (hash: String, stamp: FileStamp)?
 
-    public init(succeeded: Bool, result: String, error: String? = nil, processed: (hash: String, stamp: FileStamp)? = nil) {
+    package init(succeeded: Bool, result: String, error: String? = nil, processed: (hash: String, stamp: FileStamp)? = nil) {
         self.succeeded = succeeded
         self.result = result
         self.error = error
         self.processed = processed
     }
 
-    public static func == (lhs: JobResult, rhs: JobResult) -> Bool {
+    package static func == (lhs: JobResult, rhs: JobResult) -> Bool {
         lhs.succeeded == rhs.succeeded && lhs.result == rhs.result && lhs.error == rhs.error
             && lhs.processed?.hash == rhs.processed?.hash && lhs.processed?.stamp == rhs.processed?.stamp
     }

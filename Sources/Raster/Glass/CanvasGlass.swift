@@ -1,6 +1,6 @@
 /// How a layer's colour combines with what is under it (the separable blend modes of Core Image and the
 /// W3C compositing spec), computed in linear light as Core Image does.
-public enum BlendMode: String, Sendable, CaseIterable {
+package enum BlendMode: String, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten
     case colorDodge = "color-dodge", colorBurn = "color-burn", softLight = "soft-light", hardLight = "hard-light"
     case difference, exclusion
@@ -33,10 +33,10 @@ public enum BlendMode: String, Sendable, CaseIterable {
 
 extension Canvas {
     /// Each pixel's coverage (alpha), row by row.
-    public var alpha: [Float] { pixels.map { $0[3] } }
+    package var alpha: [Float] { pixels.map { $0[3] } }
 
     /// The canvas blurred (premultiplied, so colour does not bleed from transparent pixels).
-    public func blurred(radius: Int) -> Canvas {
+    package func blurred(radius: Int) -> Canvas {
         var copy = self
         copy.pixels = GlassBlur.blurred(pixels, width: width, height: height, radius: radius)
         return copy
@@ -44,7 +44,7 @@ extension Canvas {
 
     /// Adds light (linear, `color` times the plane's value, a value per pixel) to the colour, which stays
     /// within the pixel's coverage: glass brightens, it does not glow past its edge.
-    public mutating func addLight(_ plane: [Float], color: SIMD3<Float> = SIMD3(repeating: 1)) {
+    package mutating func addLight(_ plane: [Float], color: SIMD3<Float> = SIMD3(repeating: 1)) {
         precondition(plane.count == pixels.count, "the plane must cover the canvas")
         let light = SIMD4<Float>(color, 0)
         plane.withUnsafeBufferPointer { plane in
@@ -60,7 +60,7 @@ extension Canvas {
     }
 
     /// Darkens the colour by the plane (0 keeps it, 1 is black), coverage kept.
-    public mutating func shade(_ plane: [Float]) {
+    package mutating func shade(_ plane: [Float]) {
         precondition(plane.count == pixels.count, "the plane must cover the canvas")
         plane.withUnsafeBufferPointer { plane in
             pixels.withUnsafeMutableBufferPointer { pixels in
@@ -73,7 +73,7 @@ extension Canvas {
     }
 
     /// Multiplies every pixel (colour and coverage) by the plane's value: a mask, or a translucency.
-    public mutating func multiply(by plane: [Float]) {
+    package mutating func multiply(by plane: [Float]) {
         precondition(plane.count == pixels.count, "the plane must cover the canvas")
         plane.withUnsafeBufferPointer { plane in
             pixels.withUnsafeMutableBufferPointer { pixels in
@@ -83,7 +83,7 @@ extension Canvas {
     }
 
     /// Every pixel replaced by `transform` of its premultiplied linear value.
-    public mutating func transform(_ transform: (SIMD4<Float>) -> SIMD4<Float>) {
+    package mutating func transform(_ transform: (SIMD4<Float>) -> SIMD4<Float>) {
         pixels.withUnsafeMutableBufferPointer { pixels in
             for index in 0..<pixels.count { pixels[index] = transform(pixels[index]) }
         }
@@ -92,7 +92,7 @@ extension Canvas {
     /// Draws a shadow of the coverage `alpha` under what is to come: the coverage moved down `offset` pixels,
     /// blurred over `radius`, in `color` (linear, one colour or, with `colors`, the blurred colours of what
     /// casts it), at `opacity`.
-    public mutating func drawShadow(of alpha: [Float], colors: [SIMD4<Float>]? = nil, color: SIMD3<Float> = .zero, offset: Int, radius: Int,
+    package mutating func drawShadow(of alpha: [Float], colors: [SIMD4<Float>]? = nil, color: SIMD3<Float> = .zero, offset: Int, radius: Int,
                                     opacity: Float) {
         precondition(alpha.count == pixels.count, "the coverage must cover the canvas")
         let (width, height) = (self.width, self.height)
@@ -122,13 +122,13 @@ extension Canvas {
 
     /// Draws the shadow `caster` (a canvas of the same size) casts under what is to come: black, or with
     /// `inColor` the blurred colours of the caster itself.
-    public mutating func drawShadow(castBy caster: Canvas, inColor: Bool, offset: Int, radius: Int, opacity: Float) {
+    package mutating func drawShadow(castBy caster: Canvas, inColor: Bool, offset: Int, radius: Int, opacity: Float) {
         drawShadow(of: caster.alpha, colors: inColor ? caster.pixels : nil, offset: offset, radius: radius, opacity: opacity)
     }
 
     /// Draws another canvas of the same size over this one with a blend mode (W3C compositing: the blend
     /// applies where both have coverage, source-over elsewhere).
-    public mutating func draw(_ other: Canvas, opacity: Float = 1, blend: BlendMode) {
+    package mutating func draw(_ other: Canvas, opacity: Float = 1, blend: BlendMode) {
         guard blend != .normal else { return draw(other, opacity: opacity) }
         precondition(other.width == width && other.height == height, "canvases differ in size")
         let opacity = min(max(opacity, 0), 1)

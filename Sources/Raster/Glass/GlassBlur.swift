@@ -1,19 +1,19 @@
 /// Box blurs for the glass effects: three passes each way come within a few percent of a Gaussian, in time
 /// independent of the radius. Outside the image counts as transparent (zero), so a shape's blur fades at
 /// the border as its shadow would.
-public enum GlassBlur {
+package enum GlassBlur {
     /// A plane (one value a pixel, row by row) blurred by `passes` box passes of `radius` pixels each way.
-    public static func blurred(_ plane: [Float], width: Int, height: Int, radius: Int, passes: Int = 3) -> [Float] {
+    package static func blurred(_ plane: [Float], width: Int, height: Int, radius: Int, passes: Int = 3) -> [Float] {
         blur(plane, width: width, height: height, radius: radius, passes: passes)
     }
 
     /// Premultiplied pixels blurred the same way.
-    public static func blurred(_ pixels: [SIMD4<Float>], width: Int, height: Int, radius: Int, passes: Int = 3) -> [SIMD4<Float>] {
+    package static func blurred(_ pixels: [SIMD4<Float>], width: Int, height: Int, radius: Int, passes: Int = 3) -> [SIMD4<Float>] {
         blur(pixels, width: width, height: height, radius: radius, passes: passes)
     }
 
     /// The standard deviation `passes` box passes of `radius` come to: what a Gaussian's sigma maps to.
-    public static func radius(forSigma sigma: Double, passes: Int = 3) -> Int {
+    package static func radius(forSigma sigma: Double, passes: Int = 3) -> Int {
         // One box of width w = 2r + 1 has variance (w² − 1) / 12; passes add their variances.
         max(0, Int(((12 * sigma * sigma / Double(passes) + 1).squareRoot() - 1) / 2 + 0.5))
     }

@@ -1,15 +1,15 @@
 /// Light along the inside of a shape's edge, as a sheet of glass catches it: strongest on the rim, fading
 /// to nothing `reach` pixels in, and stronger where the rim faces the light (Liquid Glass is lit from above,
 /// slightly from the left).
-public enum GlassRim {
+package enum GlassRim {
     /// How much light a rim catches by the way it faces: `ambient` everywhere, plus `vertical` on a rim facing
     /// up (minus on one facing down), plus `horizontal` on one facing left (minus facing right).
-    public struct Lighting: Sendable, Equatable {
-        public var ambient: Float
-        public var vertical: Float
-        public var horizontal: Float
+    package struct Lighting: Sendable, Equatable {
+        package var ambient: Float
+        package var vertical: Float
+        package var horizontal: Float
 
-        public init(ambient: Float, vertical: Float, horizontal: Float) {
+        package init(ambient: Float, vertical: Float, horizontal: Float) {
             self.ambient = ambient
             self.vertical = vertical
             self.horizontal = horizontal
@@ -28,7 +28,7 @@ public enum GlassRim {
     /// The distance to the edge and its direction come from the coverage box-blurred over `reach`: across a
     /// straight edge the blur rises linearly from ½ at the edge to 1 at `reach` inside, and its gradient points
     /// inwards. Corners read a little closer than they are, which brightens them, as a glass corner is.
-    public static func light(alpha: [Float], width: Int, height: Int, reach: Int, lighting: Lighting, curve: Float = 0) -> [Float] {
+    package static func light(alpha: [Float], width: Int, height: Int, reach: Int, lighting: Lighting, curve: Float = 0) -> [Float] {
         let reach = max(1, reach)
         let blurred = GlassBlur.blurred(alpha, width: width, height: height, radius: reach, passes: 1)
         var light = [Float](repeating: 0, count: alpha.count)

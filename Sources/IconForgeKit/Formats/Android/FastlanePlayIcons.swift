@@ -3,7 +3,7 @@ import Foundation
 /// fastlane's copy of the Play Store listing icon (`fastlane/metadata/android/<locale>/images/icon.png`, which
 /// `fastlane supply` uploads): the same 512 px picture as the module's `ic_launcher-playstore.png`, kept in step with it
 /// when icons are generated from a project's root, so that a new icon does not leave the store listing on the old one.
-public enum FastlanePlayIcons {
+package enum FastlanePlayIcons {
     /// The listing icons under `root`: its own `fastlane/` and those of the folders directly inside it (a module's).
     /// Links that leave `root` are left out: nothing is written through them.
     static func icons(under root: String) -> [String] {
@@ -65,7 +65,7 @@ public enum FastlanePlayIcons {
     /// After the Android preset was written into `androidOutput` (a project, a module or a `res/` folder) for a run
     /// given the project's root `root` (`--out .`): the listing icons under `root` follow the new Play icon, with their
     /// own backups and ledger at `root`'s. Returns the notes for the user (each icon changed, each original kept).
-    public static func update(root: String, afterAndroidInto androidOutput: String, inputs: [String]) throws(IconForgeError) -> [String] {
+    package static func update(root: String, afterAndroidInto androidOutput: String, inputs: [String]) throws(IconForgeError) -> [String] {
         guard let play = playIcon(writtenInto: androidOutput) else { return [] }
         let writer = OutputWriter(folder: root, inputs: inputs)
         return try update(root: root, playIcon: play, writer: writer) + writer.finish()

@@ -8,19 +8,19 @@ import Darwin
 
 /// One folder of an asset catalog (`AppIcon.appiconset`, `LaunchImage.launchimage`, `X.imageset`,
 /// `X.colorset`): the files IconForge writes into it and the Contents.json entries that describe them.
-public struct AssetSet: Sendable {
+package struct AssetSet: Sendable {
     /// Folder name, with its extension.
-    public var name: String
+    package var name: String
     /// Files to write, by name.
-    public var files: [String: [UInt8]]
+    package var files: [String: [UInt8]]
     /// Contents.json `images` (or `colors`) entries, in order. An entry without `filename` is an empty slot
     /// (Xcode 16 writes the dark slot empty beside a tinted icon).
-    public var entries: [[String: ContentsJSON]]
+    package var entries: [[String: ContentsJSON]]
     /// Contents.json `properties`, if any (e.g. template rendering).
-    public var properties: [String: ContentsJSON]?
+    package var properties: [String: ContentsJSON]?
     /// For each file, what decides its content (size, role, appearance): two files of one key are the same
     /// picture, so a user's set may fill both slots with one file. Without a key, files compare by bytes.
-    public var contentKeys: [String: String] = [:]
+    package var contentKeys: [String: String] = [:]
 
     /// True when files `a` and `b` of the set hold the same picture.
     func sameContent(_ a: String, _ b: String) -> Bool {
@@ -29,7 +29,7 @@ public struct AssetSet: Sendable {
     }
 
     /// A set named `name` (with its extension) holding `files`, described by `entries`.
-    public init(name: String, files: [String: [UInt8]], entries: [[String: ContentsJSON]], properties: [String: ContentsJSON]? = nil) {
+    package init(name: String, files: [String: [UInt8]], entries: [[String: ContentsJSON]], properties: [String: ContentsJSON]? = nil) {
         self.name = name
         self.files = files
         self.entries = entries
@@ -40,7 +40,7 @@ public struct AssetSet: Sendable {
     var listKey: String { (name as NSString).pathExtension == "colorset" ? "colors" : "images" }
 
     /// What writing this set over an existing one does (`SetMerge`), read from `folder` without writing.
-    public func merge(into folder: String) -> SetMerge {
+    package func merge(into folder: String) -> SetMerge {
         let target = (folder as NSString).appendingPathComponent(name)
         let existing = try? AssetSetContents.read(set: target).get().json
         let present = Set(((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { !$0.hasPrefix(".") })
@@ -53,7 +53,7 @@ public struct AssetSet: Sendable {
     /// links), never deleted; files that leave the set (another layout's) are first moved to a backup
     /// (`Backup`, stamped `now`).
     @discardableResult
-    public func write(into folder: String, now: Date = Date()) throws(IconForgeError) -> SetMerge {
+    package func write(into folder: String, now: Date = Date()) throws(IconForgeError) -> SetMerge {
         let writer = OutputWriter(folder: folder, inputs: [], now: now)
         let merge = try write(into: folder, now: now, writer: writer)
         _ = writer.finish()
@@ -174,18 +174,18 @@ public struct AssetSet: Sendable {
 ///   layout's entries go, and their files, when nothing else names them, leave the set (to a backup).
 /// - App-icon entries come in Xcode's order; a Contents.json whose content does not change is not
 ///   rewritten, whatever its format (Xcode 10's key order, no final newline).
-public struct SetMerge: Sendable {
+package struct SetMerge: Sendable {
     /// The set's Contents.json after the write.
-    public var contents: ContentsJSON
+    package var contents: ContentsJSON
     /// False when the existing Contents.json already says exactly this (it is then left byte for byte).
-    public var contentsChanged: Bool
+    package var contentsChanged: Bool
     /// For each file of the set's own, the names it is written under (one, or one per slot where the user
     /// gave two slots that IconForge fills with one file a file each).
-    public var names: [String: Set<String>]
+    package var names: [String: Set<String>]
     /// Files now in the set that leave it (moved to a backup), because their layout was replaced.
-    public var leaving: Set<String>
+    package var leaving: Set<String>
     /// Files of the set that are inputs of the run (a master kept inside the set): never written or moved out.
-    public var keptInputs: Set<String> = []
+    package var keptInputs: Set<String> = []
 
     init(set: AssetSet, existing: [String: ContentsJSON]?, existingFiles: Set<String>) {
         let kind = (set.name as NSString).pathExtension

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON value written exactly as Xcode writes asset-catalog Contents.json files: keys sorted,
 /// `"key" : value`, two-space indentation, a newline at the end. Rendering is deterministic, so
 /// re-running `generate` gives byte-identical files.
-public indirect enum ContentsJSON: Sendable, Equatable {
+package indirect enum ContentsJSON: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -14,10 +14,10 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     case null
 
     /// `"info" : { "author" : "xcode", "version" : 1 }`, which closes every Contents.json.
-    public static let info: ContentsJSON = .object(["author": .string("xcode"), "version": .integer(1)])
+    package static let info: ContentsJSON = .object(["author": .string("xcode"), "version": .integer(1)])
 
     /// The text of the file.
-    public var rendered: String {
+    package var rendered: String {
         var text = ""
         write(into: &text, indent: 0)
         return text + "\n"
@@ -69,7 +69,7 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     }
 
     /// Converts what JSONSerialization read (to keep entries IconForge does not own); nil for anything else.
-    public init?(any value: Any) {
+    package init?(any value: Any) {
         switch value {
         case let text as String: self = .string(text)
         case is NSNull: self = .null
@@ -97,11 +97,11 @@ public indirect enum ContentsJSON: Sendable, Equatable {
     }
 
     /// The fields of an object, or nil.
-    public var fields: [String: ContentsJSON]? { if case .object(let fields) = self { fields } else { nil } }
+    package var fields: [String: ContentsJSON]? { if case .object(let fields) = self { fields } else { nil } }
     /// The text of a string, or nil.
-    public var string: String? { if case .string(let text) = self { text } else { nil } }
+    package var string: String? { if case .string(let text) = self { text } else { nil } }
     /// The value of a number (integer or not), or nil.
-    public var double: Double? {
+    package var double: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
@@ -109,12 +109,12 @@ public indirect enum ContentsJSON: Sendable, Equatable {
         }
     }
     /// The value of a boolean, or nil.
-    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     /// The items of an array, or nil.
-    public var array: [ContentsJSON]? { if case .array(let items) = self { items } else { nil } }
+    package var array: [ContentsJSON]? { if case .array(let items) = self { items } else { nil } }
 
     /// Parses JSON text (as Xcode and Icon Composer write it, or any valid JSON); the error names what is wrong.
-    public static func parse(_ bytes: [UInt8]) throws(ContentsJSONError) -> ContentsJSON {
+    package static func parse(_ bytes: [UInt8]) throws(ContentsJSONError) -> ContentsJSON {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
             throw .invalid("not valid JSON: " + Self.describe(error, in: bytes))
@@ -141,11 +141,11 @@ public indirect enum ContentsJSON: Sendable, Equatable {
 }
 
 /// JSON text that could not be read.
-public enum ContentsJSONError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ContentsJSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not JSON, with the parser's reason.
     case invalid(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let reason): reason
         }

@@ -14,6 +14,7 @@ public enum Icns {
         /// The element's data (without its 8-byte header).
         public var data: [UInt8]
 
+        /// An element of `type` holding `data`.
         public init(type: String, data: [UInt8]) {
             self.type = type
             self.data = data
@@ -21,17 +22,17 @@ public enum Icns {
     }
 
     /// The image types IconForge writes, smallest first, with their pixel size and whether they hold ARGB.
-    public static let imageTypes: [(type: String, pixels: Int, argb: Bool)] = [
+    package static let imageTypes: [(type: String, pixels: Int, argb: Bool)] = [
         ("ic04", 16, true), ("ic05", 32, true), ("ic11", 32, false), ("ic12", 64, false), ("ic07", 128, false),
         ("ic13", 256, false), ("ic08", 256, false), ("ic14", 512, false), ("ic09", 512, false), ("ic10", 1024, false),
     ]
 
     /// Older image types a reader meets in files other tools wrote; PNG in `icp4`/`icp5` is drawn as noise.
-    public static let legacyTypes: [String: Int] = ["icp4": 16, "icp5": 32, "icp6": 64, "is32": 16, "il32": 32, "ih32": 48,
+    package static let legacyTypes: [String: Int] = ["icp4": 16, "icp5": 32, "icp6": 64, "is32": 16, "il32": 32, "ih32": 48,
                                                      "it32": 128, "ic06": 64]
 
     /// The pixel size of an image type, or nil for a type that holds no image (`TOC `, `icnV`, `name`, `info`).
-    public static func pixels(of type: String) -> Int? {
+    package static func pixels(of type: String) -> Int? {
         imageTypes.first { $0.type == type }?.pixels ?? legacyTypes[type]
     }
 
@@ -48,7 +49,7 @@ public enum Icns {
 
     /// The file for rendered PNGs by type ("ic10" → PNG bytes), in Apple's order: PNG types as given, ARGB types
     /// from the decoded PNG.
-    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+    package static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
         var elements: [Element] = []
         for type in imageTypes {
             guard let png = pngs[type.type] else { continue }
@@ -69,7 +70,7 @@ public enum Icns {
     }
 
     /// The most elements read from one file: Apple's own have a dozen or two.
-    public static let maxElements = 256
+    package static let maxElements = 256
 
     /// The elements of a file; errors say what is wrong and where.
     public static func read(_ bytes: [UInt8]) throws(IcnsError) -> [Element] {

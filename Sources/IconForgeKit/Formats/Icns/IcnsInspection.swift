@@ -1,10 +1,13 @@
+import Foundation
 import JPEG2000Codec
 
 /// What `iconforge inspect AppIcon.icns` reports: each element's type, size in bytes, what it holds and its pixels.
 public struct IcnsInspection: Sendable, Encodable {
     /// One element of the file.
     public struct Element: Sendable, Encodable {
+        /// The four-character element type (`ic10`, `TOC `, …).
         public var type: String
+        /// The element's size in bytes, header included.
         public var bytes: Int
         /// "png", "argb", "jpeg2000", "rgb" (the classic run-length 24-bit images, `is32`…`it32`), "mask" (their 8-bit
         /// alpha, `s8mk`…`t8mk`), or "other" (a table of contents, a version, an older format).
@@ -15,13 +18,20 @@ public struct IcnsInspection: Sendable, Encodable {
         public var error: String?
     }
 
-    public var path: String
+    package var path: String
+    /// The elements, in file order.
     public var elements: [Element]
     /// What the file is when its elements say more than "an icon": actool's fallback for an Icon Composer app.
     public var note: String?
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads the `.icns` at `url` (a file URL) and decodes every image element.
+    public static func inspect(_ url: URL) throws(IconForgeError) -> IcnsInspection { try inspect(url.path) }
+
     /// Reads the file and decodes every image element.
-    public static func inspect(_ path: String) throws(IconForgeError) -> IcnsInspection {
+    package static func inspect(_ path: String) throws(IconForgeError) -> IcnsInspection {
         let bytes = try FileIO.readInput(path)
         let elements: [Icns.Element]
         do { elements = try Icns.read(bytes) } catch { throw .icns(path: path, error) }

@@ -8,7 +8,7 @@ import Raster
 /// as small as a PNG (see README).
 public enum Ico {
     /// Entries this size and larger are stored as PNG.
-    public static let pngFromPixels = 256
+    package static let pngFromPixels = 256
 
     /// The file's bytes for `images` (square, 1…256 px), in the order given.
     public static func encode(_ images: [Image]) throws(PNGError) -> [UInt8] {
@@ -30,7 +30,7 @@ public enum Ico {
     /// The file for rendered PNGs by entry name ("32x32" → PNG bytes), largest first: Windows and browsers pick an
     /// entry by size whatever the order, but readers that take the first entry (window-icon loaders of GLFW, winit,
     /// Java; thumbnailers) then get the sharpest one rather than a 16 px picture scaled up.
-    public static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
+    package static func file(pngs: [String: [UInt8]]) throws(PNGError) -> [UInt8] {
         var images: [Image] = []
         for png in pngs.values { images.append(try PNG.decode(png).image) }
         return try encode(images.sorted { $0.width > $1.width })
@@ -60,8 +60,11 @@ public enum Ico {
 
     /// One entry as read: its directory size, data kind and decoded image.
     public struct Entry: Sendable {
+        /// The size its directory entry gives.
         public var size: PixelSize
+        /// True when it is stored as PNG (else as a BMP).
         public var isPNG: Bool
+        /// Its pixels.
         public var image: Image
     }
 

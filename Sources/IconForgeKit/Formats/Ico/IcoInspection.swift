@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// What `iconforge inspect favicon.ico` reports: each image's pixels, how it is stored, and whether any pixel is
@@ -13,11 +14,18 @@ public struct IcoInspection: Sendable, Encodable {
         public var translucent: Bool
     }
 
-    public var path: String
+    package var path: String
+    /// The images, in directory order.
     public var entries: [Entry]
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads the `.ico` at `url` (a file URL) and decodes every image in it.
+    public static func inspect(_ url: URL) throws(IconForgeError) -> IcoInspection { try inspect(url.path) }
+
     /// Reads the file and decodes every image in it.
-    public static func inspect(_ path: String) throws(IconForgeError) -> IcoInspection {
+    package static func inspect(_ path: String) throws(IconForgeError) -> IcoInspection {
         let bytes = try FileIO.readInput(path)
         let entries: [Ico.Entry]
         do { entries = try Ico.read(bytes) } catch { throw .ico(path: path, error) }

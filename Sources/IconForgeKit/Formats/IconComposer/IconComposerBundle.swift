@@ -2,21 +2,21 @@ import Foundation
 
 /// An Icon Composer `.icon` bundle on disk: a folder holding `icon.json` and `Assets/` with the layers'
 /// PNG and SVG files. Reading it never decodes the layers (see `IconComposerFlattener`).
-public struct IconComposerBundle: Sendable {
+package struct IconComposerBundle: Sendable {
     /// The bundle folder.
-    public var path: String
+    package var path: String
     /// The parsed `icon.json`.
-    public var document: IconComposerDocument
+    package var document: IconComposerDocument
     /// The file names in `Assets/`, sorted.
-    public var assets: [String]
+    package var assets: [String]
 
     /// The document's file name inside the bundle.
-    public static let documentName = "icon.json"
+    package static let documentName = "icon.json"
     /// The folder of layer files inside the bundle.
-    public static let assetsFolder = "Assets"
+    package static let assetsFolder = "Assets"
 
     /// True for a folder that is an Icon Composer bundle: named `.icon`, or holding an `icon.json`.
-    public static func isBundle(_ path: String) -> Bool {
+    package static func isBundle(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return false }
         return (path as NSString).pathExtension == "icon"
@@ -24,19 +24,19 @@ public struct IconComposerBundle: Sendable {
     }
 
     /// The path of a file in `Assets/`.
-    public func assetPath(_ name: String) -> String {
+    package func assetPath(_ name: String) -> String {
         ((path as NSString).appendingPathComponent(Self.assetsFolder) as NSString).appendingPathComponent(name)
     }
 
     /// The path of `icon.json`.
-    public var documentPath: String { (path as NSString).appendingPathComponent(Self.documentName) }
+    package var documentPath: String { (path as NSString).appendingPathComponent(Self.documentName) }
 
     /// The most groups, layers (over all groups) and asset files read: Icon Composer makes up to 4 groups of a few
     /// layers each; past these a hostile document would cost unbounded work.
     static let maxGroups = 64, maxLayers = 1024, maxAssets = 1024
 
     /// Reads `icon.json` and lists `Assets/`; errors name the bundle.
-    public static func read(_ path: String) throws(IconForgeError) -> IconComposerBundle {
+    package static func read(_ path: String) throws(IconForgeError) -> IconComposerBundle {
         let documentPath = (path as NSString).appendingPathComponent(documentName)
         let bytes: [UInt8]
         do { bytes = try FileIO.readDocument(documentPath) } catch {

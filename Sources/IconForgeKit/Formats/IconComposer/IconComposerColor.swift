@@ -3,9 +3,9 @@ import Raster
 
 /// A colour as Icon Composer writes it: `"srgb:1.00000,0.25279,1.00000,1.00000"` — a colour space, then
 /// its components and alpha. The text is kept as written, so rewriting a file never reformats a colour.
-public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
+package struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
     /// The colour spaces Icon Composer writes.
-    public enum Space: String, Sendable, CaseIterable {
+    package enum Space: String, Sendable, CaseIterable {
         case srgb
         case displayP3 = "display-p3"
         case extendedSRGB = "extended-srgb"
@@ -13,22 +13,22 @@ public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
         case gray
 
         /// Components including alpha: four for RGB spaces, two for grey ones.
-        public var componentCount: Int { self == .gray || self == .extendedGray ? 2 : 4 }
+        package var componentCount: Int { self == .gray || self == .extendedGray ? 2 : 4 }
         /// Extended spaces allow colour components outside 0…1 (alpha stays inside).
-        public var isExtended: Bool { self == .extendedSRGB || self == .extendedGray }
+        package var isExtended: Bool { self == .extendedSRGB || self == .extendedGray }
     }
 
     /// The colour space.
-    public let space: Space
+    package let space: Space
     /// The components as written, alpha last.
-    public let components: [Double]
+    package let components: [Double]
     /// The text as written.
-    public let text: String
+    package let text: String
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Parses a colour string; the error says what is wrong with it, in words a user can act on.
-    public init(parsing text: String) throws(IconComposerError) {
+    package init(parsing text: String) throws(IconComposerError) {
         guard let colon = text.firstIndex(of: ":") else {
             throw .invalidColor(text, "has no colour space (expected e.g. \"srgb:1.00000,0.50000,0.00000,1.00000\")")
         }
@@ -59,7 +59,7 @@ public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A colour from 8-bit sRGB, written with five decimals as Icon Composer writes them.
-    public init(srgb color: RGBColor, alpha: Double = 1) {
+    package init(srgb color: RGBColor, alpha: Double = 1) {
         let values = [Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, alpha]
         space = .srgb
         components = values
@@ -68,7 +68,7 @@ public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
 
     /// The colour in linear-light sRGB primaries, straight alpha: red, green, blue, alpha. Display P3 is
     /// converted through XYZ (D65); values outside sRGB's gamut are clipped, as an sRGB file must.
-    public var linearSRGB: SIMD4<Float> {
+    package var linearSRGB: SIMD4<Float> {
         let alpha = Float(min(max(components.last!, 0), 1))
         let decode = { (value: Double) -> Double in
             // The sRGB curve, mirrored for negative extended values.
@@ -95,7 +95,7 @@ public struct IconComposerColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as sRGB-encoded values (0…1), straight alpha: what an sRGB file stores.
-    public var encodedSRGB: SIMD4<Float> {
+    package var encodedSRGB: SIMD4<Float> {
         let linear = linearSRGB
         let encode = { (value: Float) -> Float in
             value <= 0.0031308 ? value * 12.92 : Float(1.055 * pow(Double(value), 1 / 2.4) - 0.055)

@@ -6,24 +6,24 @@ import Foundation
 /// a file changes nothing IconForge did not change. Codable through its JSON form.
 public struct IconComposerDocument: Sendable, Equatable, Codable {
     /// The canvas fill behind every group.
-    public var fill = Specialized<IconComposerFill>()
+    package var fill = Specialized<IconComposerFill>()
     /// The groups, front to back.
-    public var groups: [IconComposerGroup] = []
+    package var groups: [IconComposerGroup] = []
     /// `{"circles": ["watchOS"], "squares": "shared"}`: which platforms draw the icon on which shape.
-    public var supportedPlatforms: ContentsJSON?
+    package var supportedPlatforms: ContentsJSON?
     /// Top-level keys IconForge does not model.
-    public var other: [String: ContentsJSON] = [:]
+    package var other: [String: ContentsJSON] = [:]
 
     /// Icon Composer and actool refuse a document with more groups than this.
-    public static let maximumGroups = 4
+    package static let maximumGroups = 4
     /// The canvas of iOS, iPadOS and macOS icons, in points.
-    public static let canvasPoints = 1024.0
+    package static let canvasPoints = 1024.0
 
     /// An empty document.
-    public init() {}
+    package init() {}
 
     /// Reads a document from its JSON; errors name the place ("groups[1].layers[0].opacity: must be a number").
-    public init(json: ContentsJSON) throws(IconComposerError) {
+    package init(json: ContentsJSON) throws(IconComposerError) {
         var fields = try IconComposerFields(json, place: "")
         fill = try fields.property("fill")
         if let items = fields.rest.removeValue(forKey: "groups") {
@@ -35,7 +35,7 @@ public struct IconComposerDocument: Sendable, Equatable, Codable {
     }
 
     /// The document as JSON, every key in the form it was read in.
-    public var json: ContentsJSON {
+    package var json: ContentsJSON {
         var fields = other
         fields.put(fill, "fill")
         fields["groups"] = .array(groups.map(\.json))
@@ -52,7 +52,7 @@ public struct IconComposerDocument: Sendable, Equatable, Codable {
     /// rewrote values IconForge never touched. A number at a place (`groups[1].layers[0].position.scale`) where
     /// `original` has a number that renders the same is written as `original`'s text; a number whose place
     /// moved (a group inserted in front) as the one text of `original` that renders the same, if there is one.
-    public func rendered(keepingNumbersOf original: [UInt8]) -> String {
+    package func rendered(keepingNumbersOf original: [UInt8]) -> String {
         func form(_ text: String) -> String? {
             (try? ContentsJSON.parse(Array(text.utf8))).map { String($0.rendered.dropLast()) }
         }
@@ -151,41 +151,43 @@ public struct IconComposerDocument: Sendable, Equatable, Codable {
     }
 
     /// Every layer, with the index of its group.
-    public var layers: [(group: Int, layer: IconComposerLayer)] {
+    package var layers: [(group: Int, layer: IconComposerLayer)] {
         groups.enumerated().flatMap { index, group in group.layers.map { (index, $0) } }
     }
 
+    /// Decodes the document from its JSON form.
     public init(from decoder: Decoder) throws {
         try self.init(json: ContentsJSON(from: decoder))
     }
 
+    /// Encodes the document as its JSON form.
     public func encode(to encoder: Encoder) throws {
         try json.encode(to: encoder)
     }
 }
 
 /// A group of layers, which Apple's renderer lights, blurs and shadows as one piece of glass.
-public struct IconComposerGroup: Sendable, Equatable {
+package struct IconComposerGroup: Sendable, Equatable {
     /// The group's name in Icon Composer's sidebar.
-    public var name: String?
+    package var name: String?
     /// The layers, front to back.
-    public var layers: [IconComposerLayer] = []
-    public var hidden = Specialized<Bool>()
-    public var opacity = Specialized<Double>()
-    public var position = Specialized<IconComposerPosition>()
+    package var layers: [IconComposerLayer] = []
+    package var hidden = Specialized<Bool>()
+    package var opacity = Specialized<Double>()
+    package var position = Specialized<IconComposerPosition>()
     /// "normal", "multiply", "screen", "lighten", … (Core Image's blend-mode names).
-    public var blendMode = Specialized<String>()
+    package var blendMode = Specialized<String>()
     /// "individual" or "combined".
-    public var lighting = Specialized<String>()
-    public var specular = Specialized<Bool>()
-    public var shadow = Specialized<IconComposerShadow>()
-    public var translucency = Specialized<IconComposerTranslucency>()
+    package var lighting = Specialized<String>()
+    package var specular = Specialized<Bool>()
+    package var shadow = Specialized<IconComposerShadow>()
+    package var translucency = Specialized<IconComposerTranslucency>()
     /// A number, or null when cleared.
-    public var blurMaterial = Specialized<ContentsJSON>()
+    package var blurMaterial = Specialized<ContentsJSON>()
     /// Keys IconForge does not model.
-    public var other: [String: ContentsJSON] = [:]
+    package var other: [String: ContentsJSON] = [:]
 
-    public init(layers: [IconComposerLayer]) { self.layers = layers }
+    package init(layers: [IconComposerLayer]) { self.layers = layers }
 
     init(json: ContentsJSON, place: String) throws(IconComposerError) {
         var fields = try IconComposerFields(json, place: place)
@@ -225,22 +227,22 @@ public struct IconComposerGroup: Sendable, Equatable {
 
 /// One image layer: a PNG or SVG in the bundle's `Assets/`, placed, optionally filled with a colour, made
 /// of glass or not.
-public struct IconComposerLayer: Sendable, Equatable {
+package struct IconComposerLayer: Sendable, Equatable {
     /// The layer's name in Icon Composer's sidebar.
-    public var name: String?
+    package var name: String?
     /// The file in `Assets/` (it may differ by appearance).
-    public var imageName = Specialized<String>()
-    public var glass = Specialized<Bool>()
+    package var imageName = Specialized<String>()
+    package var glass = Specialized<Bool>()
     /// Replaces the image's colours, keeping its alpha.
-    public var fill = Specialized<IconComposerFill>()
-    public var opacity = Specialized<Double>()
-    public var position = Specialized<IconComposerPosition>()
-    public var hidden = Specialized<Bool>()
-    public var blendMode = Specialized<String>()
+    package var fill = Specialized<IconComposerFill>()
+    package var opacity = Specialized<Double>()
+    package var position = Specialized<IconComposerPosition>()
+    package var hidden = Specialized<Bool>()
+    package var blendMode = Specialized<String>()
     /// Keys IconForge does not model.
-    public var other: [String: ContentsJSON] = [:]
+    package var other: [String: ContentsJSON] = [:]
 
-    public init(name: String?, imageName: Specialized<String>) {
+    package init(name: String?, imageName: Specialized<String>) {
         self.name = name
         self.imageName = imageName
     }
@@ -320,7 +322,7 @@ public enum IconComposerError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 extension ContentsJSON: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -331,7 +333,7 @@ extension ContentsJSON: Codable {
         else { self = .object(try container.decode([String: ContentsJSON].self)) }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

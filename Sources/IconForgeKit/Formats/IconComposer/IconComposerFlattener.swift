@@ -8,9 +8,9 @@ import SVGCodec
 /// the groups back to front, each group's layers back to front, placed by their positions, with their
 /// opacities, layer fills and normal blending. Liquid Glass itself — glass, specular highlights, shadows,
 /// translucency, blur — and the other blend modes are Apple's renderer's and are not drawn.
-public enum IconComposerFlattener {
+package enum IconComposerFlattener {
     /// What a flattened icon leaves out, said once per run.
-    public static let limitation = "Liquid Glass effects (glass, specular, shadow, translucency, blur) and blend modes other "
+    package static let limitation = "Liquid Glass effects (glass, specular, shadow, translucency, blur) and blend modes other "
         + "than normal are drawn only by Apple's renderer; the flattened icon is the layers' artwork on the fill"
 
     /// The approximations of the system fills (Apple does not publish them), sRGB-encoded, top to bottom.
@@ -19,7 +19,7 @@ public enum IconComposerFlattener {
 
     /// The icon drawn at `pixels` × `pixels` (1024 is one pixel per point) for `appearance`; tinted comes out
     /// in greyscale, the luminance the system tints.
-    public static func flatten(_ bundle: IconComposerBundle, appearance: Appearance, pixels: Int,
+    package static func flatten(_ bundle: IconComposerBundle, appearance: Appearance, pixels: Int,
                                limits: PNGLimits) throws(IconForgeError) -> Image {
         if let refusal = limits.refusal(width: pixels, height: pixels) {
             throw .overLimit(path: bundle.path, .drawing(refusal: refusal))

@@ -7,37 +7,56 @@ import SVGCodec
 public struct IconComposerInspection: Sendable, Encodable {
     /// One layer file in `Assets/`.
     public struct Asset: Sendable, Encodable {
+        /// The file name in `Assets/`.
         public var name: String
         /// "PNG", "SVG", or what else the bytes are.
         public var kind: String
         /// Pixels for a bitmap, points for an SVG ("512x500"); nil when unknown.
         public var size: String?
+        /// The file's size in bytes.
         public var bytes: Int
     }
 
     /// One layer, its properties described per appearance.
     public struct Layer: Sendable, Encodable {
+        /// The name the document gives it.
         public var name: String?
+        /// The asset it draws (per appearance when they differ).
         public var image: String
+        /// Its properties, described (per appearance when they differ).
         public var properties: [String]
     }
 
     /// One group and its layers, front to back.
     public struct Group: Sendable, Encodable {
+        /// The name the document gives it.
         public var name: String?
+        /// Its properties, described (per appearance when they differ).
         public var properties: [String]
+        /// Its layers, front to back.
         public var layers: [Layer]
     }
 
-    public var path: String
+    package var path: String
+    /// The background fill, described.
     public var fill: String
+    /// The appearances the document specialises values for.
     public var appearances: [String]
+    /// The platforms it is for, described; nil when it names none.
     public var platforms: String?
+    /// Its groups, front to back.
     public var groups: [Group]
+    /// The files in `Assets/`.
     public var assets: [Asset]
 
+    /// The file inspected.
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    /// Reads the `.icon` bundle at `url` (a file URL) and its assets' headers (layers are not drawn).
+    public static func inspect(_ url: URL) throws(IconForgeError) -> IconComposerInspection { try inspect(url.path) }
+
     /// Reads the bundle and its assets' headers (layers are not drawn).
-    public static func inspect(_ path: String) throws(IconForgeError) -> IconComposerInspection {
+    package static func inspect(_ path: String) throws(IconForgeError) -> IconComposerInspection {
         let bundle = try IconComposerBundle.read(path)
         let document = bundle.document
         var appearances = Set<String>()

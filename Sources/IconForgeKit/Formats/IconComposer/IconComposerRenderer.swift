@@ -11,9 +11,9 @@ import Raster
 /// layer by its luminance over a dark background and colours the result with the tint.
 ///
 /// The effect constants are measured on Icon Composer's exports (Docs/liquid-glass.md); Apple publishes none.
-public enum IconComposerRenderer {
+package enum IconComposerRenderer {
     /// The shape the icon is drawn in.
-    public enum Platform: String, Sendable, CaseIterable {
+    package enum Platform: String, Sendable, CaseIterable {
         /// The continuous-corner square filling the canvas (iOS, iPadOS; also what Icon Composer exports).
         case iOS = "ios"
         /// The macOS icon: the square on Apple's grid (824 of 1024) over its drop shadow.
@@ -23,22 +23,22 @@ public enum IconComposerRenderer {
     }
 
     /// What a drawn icon is, said once per run.
-    public static let approximation = "Liquid Glass effects (specular rim, shadow, translucency, blur material) are IconForge's "
+    package static let approximation = "Liquid Glass effects (specular rim, shadow, translucency, blur material) are IconForge's "
         + "approximation of Apple's renderer, measured against Icon Composer's exports (Docs/liquid-glass.md)"
 
     /// What to draw.
-    public struct Options: Sendable {
-        public var appearance: Appearance = .light
+    package struct Options: Sendable {
+        package var appearance: Appearance = .light
         /// The side in pixels (1024 is one pixel per point).
-        public var pixels = 1024
-        public var platform: Platform = .iOS
+        package var pixels = 1024
+        package var platform: Platform = .iOS
         /// False draws the full-bleed square without the icon's mask and rim: the master of icons the
         /// system masks itself (asset catalogs, Android, web).
-        public var masked = true
+        package var masked = true
         /// Tinted only: false leaves the tinted icon greyscale (the convention of Xcode's tinted slot).
-        public var colorsTint = true
+        package var colorsTint = true
 
-        public init(appearance: Appearance = .light, pixels: Int = 1024, platform: Platform = .iOS, masked: Bool = true) {
+        package init(appearance: Appearance = .light, pixels: Int = 1024, platform: Platform = .iOS, masked: Bool = true) {
             self.appearance = appearance
             self.pixels = pixels
             self.platform = platform
@@ -47,7 +47,7 @@ public enum IconComposerRenderer {
     }
 
     /// Draws `bundle`; bad layers and colours are errors naming the file.
-    public static func render(_ bundle: IconComposerBundle, options: Options, limits: PNGLimits) throws(IconForgeError) -> Image {
+    package static func render(_ bundle: IconComposerBundle, options: Options, limits: PNGLimits) throws(IconForgeError) -> Image {
         if let refusal = limits.refusal(width: options.pixels, height: options.pixels) {
             throw .overLimit(path: bundle.path, .drawing(refusal: refusal))
         }
@@ -284,7 +284,7 @@ public enum IconComposerRenderer {
 extension Specialized {
     /// True when the property names a value of its own for `appearance` (light: a plain value or an entry
     /// without, or with the `light`, appearance), on every idiom.
-    public func specializes(_ appearance: Appearance) -> Bool {
+    package func specializes(_ appearance: Appearance) -> Bool {
         if appearance == .light { return plain != nil || (entries ?? []).contains { $0.idiom == nil && Appearance.isDefault($0.appearance) } }
         guard let key = appearance.specializationKey else { return false }
         return (entries ?? []).contains { $0.idiom == nil && $0.appearance == key }
@@ -293,16 +293,16 @@ extension Specialized {
 
 extension IconComposerRenderer {
     /// What `iconforge render` did.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Bytes of the PNG written.
-        public var bytesWritten: Int
+        package var bytesWritten: Int
         /// Notes about the file written (a backup kept).
-        public var notes: [String]
+        package var notes: [String]
     }
 
     /// Reads the bundle at `input`, draws it and writes an 8-bit RGBA PNG to `output` (atomically; the
     /// bundle is never written).
-    public static func write(input: String, output: String, options: Options, limits: PNGLimits) throws(IconForgeError) -> Outcome {
+    package static func write(input: String, output: String, options: Options, limits: PNGLimits) throws(IconForgeError) -> Outcome {
         guard IconComposerBundle.isBundle(input) else {
             throw .iconComposer(path: input, .notABundle)
         }

@@ -1,6 +1,6 @@
 /// A value an `icon.json` property can hold, read from and written back to JSON. Anything a value does
 /// not model (a key inside an object) is kept, so a rewritten file loses nothing.
-public protocol IconComposerValue: Sendable, Equatable {
+package protocol IconComposerValue: Sendable, Equatable {
     /// Reads the value; `place` names it in errors ("groups[0].layers[1].position").
     init(json: ContentsJSON, place: String) throws(IconComposerError)
     /// The value as JSON.
@@ -22,19 +22,19 @@ extension Appearance {
 /// A property that may vary by appearance or idiom: written as `key` (one value), as
 /// `key-specializations` (a list of `{appearance, idiom, value}`), or — which actool resolves by taking the
 /// plain value and ignoring the list — both.
-public struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
+package struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     /// One value of a specialisation list.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// "dark", "tinted", or nil for the default.
-        public var appearance: String?
+        package var appearance: String?
         /// An idiom ("square", "macOS", …), or nil for every idiom.
-        public var idiom: String?
+        package var idiom: String?
         /// The value.
-        public var value: Value
+        package var value: Value
         /// Keys of the entry IconForge does not model.
-        public var other: [String: ContentsJSON] = [:]
+        package var other: [String: ContentsJSON] = [:]
 
-        public init(appearance: String? = nil, idiom: String? = nil, value: Value) {
+        package init(appearance: String? = nil, idiom: String? = nil, value: Value) {
             self.appearance = appearance
             self.idiom = idiom
             self.value = value
@@ -42,26 +42,26 @@ public struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     }
 
     /// The plain `key`, when the file has it.
-    public var plain: Value?
+    package var plain: Value?
     /// The `key-specializations` list, when the file has it.
-    public var entries: [Entry]?
+    package var entries: [Entry]?
 
     /// A property with neither form.
-    public init() {}
+    package init() {}
 
     /// A property with one plain value.
-    public init(_ value: Value) { plain = value }
+    package init(_ value: Value) { plain = value }
 
     /// A property written as a specialisation list.
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
     /// True when the file has neither form.
-    public var isAbsent: Bool { plain == nil && entries == nil }
+    package var isAbsent: Bool { plain == nil && entries == nil }
 
     /// The value for `appearance` on the iOS square canvas, as actool resolves it: the plain value when there
     /// is one, else the entry for that appearance, else the default entry (no appearance, or `light`). Idiom-specific entries apply to
     /// other canvases and are passed over.
-    public func value(for appearance: Appearance) -> Value? {
+    package func value(for appearance: Appearance) -> Value? {
         if let plain { return plain }
         guard let entries else { return nil }
         let general = entries.filter { $0.idiom == nil }
@@ -70,7 +70,7 @@ public struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     }
 
     /// Every value the property can take, for checks that apply to all of them.
-    public var allValues: [Value] { (plain.map { [$0] } ?? []) + (entries ?? []).map(\.value) }
+    package var allValues: [Value] { (plain.map { [$0] } ?? []) + (entries ?? []).map(\.value) }
 }
 
 /// The fields of one JSON object being read into a model: typed accessors that name the place in errors,
@@ -137,41 +137,41 @@ extension Dictionary where Key == String, Value == ContentsJSON {
 }
 
 extension Double: IconComposerValue {
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         guard let value = json.double else { throw .invalidValue(place, "must be a number") }
         self = value
     }
 
-    public var json: ContentsJSON { .number(self) }
+    package var json: ContentsJSON { .number(self) }
 }
 
 extension Bool: IconComposerValue {
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         guard let value = json.bool else { throw .invalidValue(place, "must be true or false") }
         self = value
     }
 
-    public var json: ContentsJSON { .bool(self) }
+    package var json: ContentsJSON { .bool(self) }
 }
 
 extension String: IconComposerValue {
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         guard let value = json.string else { throw .invalidValue(place, "must be a string") }
         self = value
     }
 
-    public var json: ContentsJSON { .string(self) }
+    package var json: ContentsJSON { .string(self) }
 }
 
 extension ContentsJSON: IconComposerValue {
     /// Any JSON, for properties IconForge keeps but does not interpret (`blur-material`, which may be `null`).
-    public init(json: ContentsJSON, place: String) { self = json }
+    package init(json: ContentsJSON, place: String) { self = json }
 
-    public var json: ContentsJSON { self }
+    package var json: ContentsJSON { self }
 }
 
 /// What a canvas or a layer is filled with.
-public enum IconComposerFill: IconComposerValue {
+package enum IconComposerFill: IconComposerValue {
     /// `"none"`.
     case none
     /// `"automatic"`: the system's default for the appearance.
@@ -185,7 +185,7 @@ public enum IconComposerFill: IconComposerValue {
     /// `{"linear-gradient": [colour, colour]}`, top to bottom; other keys of the object (an orientation) are kept.
     case linearGradient([String], other: [String: ContentsJSON])
 
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         if let name = json.string {
             switch name {
             case "none": self = .none
@@ -216,7 +216,7 @@ public enum IconComposerFill: IconComposerValue {
         guard fields.rest.isEmpty else { throw .invalidValue(place, "has unknown keys: \(fields.rest.keys.sorted().joined(separator: ", "))") }
     }
 
-    public var json: ContentsJSON {
+    package var json: ContentsJSON {
         switch self {
         case .none: .string("none")
         case .automatic: .string("automatic")
@@ -229,7 +229,7 @@ public enum IconComposerFill: IconComposerValue {
     }
 
     /// The colour strings the fill holds.
-    public var colours: [String] {
+    package var colours: [String] {
         switch self {
         case .solid(let colour), .automaticGradient(let colour): [colour]
         case .linearGradient(let colours, _): colours
@@ -239,20 +239,20 @@ public enum IconComposerFill: IconComposerValue {
 }
 
 /// Where a layer or group sits: a scale about the canvas centre, then a translation in points.
-public struct IconComposerPosition: IconComposerValue {
+package struct IconComposerPosition: IconComposerValue {
     /// 1 draws the layer at its own size (a 1024 px PNG fills the 1024 pt canvas).
-    public var scale: Double
+    package var scale: Double
     /// Points right and down (Icon Composer's canvas has y growing downwards).
-    public var translation: (x: Double, y: Double)
+    package var translation: (x: Double, y: Double)
     /// Keys IconForge does not model.
-    public var other: [String: ContentsJSON] = [:]
+    package var other: [String: ContentsJSON] = [:]
 
-    public init(scale: Double = 1, translation: (x: Double, y: Double) = (0, 0)) {
+    package init(scale: Double = 1, translation: (x: Double, y: Double) = (0, 0)) {
         self.scale = scale
         self.translation = translation
     }
 
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         var fields = try IconComposerFields(json, place: place)
         scale = try fields.value("scale") ?? 1
         guard scale.isFinite, scale > 0, scale <= 100 else { throw .invalidValue(fields.at("scale"), "must be a number between 0 and 100") }
@@ -267,54 +267,54 @@ public struct IconComposerPosition: IconComposerValue {
         other = fields.rest
     }
 
-    public var json: ContentsJSON {
+    package var json: ContentsJSON {
         .object(other.merging(["scale": .number(scale),
                                "translation-in-points": .array([.number(translation.x), .number(translation.y)])]) { $1 })
     }
 
-    public static func == (lhs: IconComposerPosition, rhs: IconComposerPosition) -> Bool {
+    package static func == (lhs: IconComposerPosition, rhs: IconComposerPosition) -> Bool {
         lhs.scale == rhs.scale && lhs.translation == rhs.translation && lhs.other == rhs.other
     }
 }
 
 /// A group's shadow: `neutral`, `layer-color` or `none`, with an opacity.
-public struct IconComposerShadow: IconComposerValue {
-    public var kind: String
-    public var opacity: Double
-    public var other: [String: ContentsJSON] = [:]
+package struct IconComposerShadow: IconComposerValue {
+    package var kind: String
+    package var opacity: Double
+    package var other: [String: ContentsJSON] = [:]
 
-    public init(kind: String, opacity: Double) {
+    package init(kind: String, opacity: Double) {
         self.kind = kind
         self.opacity = opacity
     }
 
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         var fields = try IconComposerFields(json, place: place)
         kind = try fields.string("kind") ?? "neutral"
         opacity = try fields.value("opacity") ?? 0.5
         other = fields.rest
     }
 
-    public var json: ContentsJSON { .object(other.merging(["kind": .string(kind), "opacity": .number(opacity)]) { $1 }) }
+    package var json: ContentsJSON { .object(other.merging(["kind": .string(kind), "opacity": .number(opacity)]) { $1 }) }
 }
 
 /// A group's translucency: whether it is on, and how much.
-public struct IconComposerTranslucency: IconComposerValue {
-    public var enabled: Bool
-    public var value: Double
-    public var other: [String: ContentsJSON] = [:]
+package struct IconComposerTranslucency: IconComposerValue {
+    package var enabled: Bool
+    package var value: Double
+    package var other: [String: ContentsJSON] = [:]
 
-    public init(enabled: Bool, value: Double) {
+    package init(enabled: Bool, value: Double) {
         self.enabled = enabled
         self.value = value
     }
 
-    public init(json: ContentsJSON, place: String) throws(IconComposerError) {
+    package init(json: ContentsJSON, place: String) throws(IconComposerError) {
         var fields = try IconComposerFields(json, place: place)
         enabled = try fields.value("enabled") ?? false
         value = try fields.value("value") ?? 0.5
         other = fields.rest
     }
 
-    public var json: ContentsJSON { .object(other.merging(["enabled": .bool(enabled), "value": .number(value)]) { $1 }) }
+    package var json: ContentsJSON { .object(other.merging(["enabled": .bool(enabled), "value": .number(value)]) { $1 }) }
 }

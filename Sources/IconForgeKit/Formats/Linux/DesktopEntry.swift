@@ -3,15 +3,15 @@ import Foundation
 /// A freedesktop.org desktop entry (`APP-ID.desktop`): the launcher a Linux desktop lists, whose `Icon=` key names the
 /// app's icon — a theme icon name looked up in hicolor (no extension), or an absolute path. Read, written new, and
 /// updated in place (only its `Icon=` line changes; every other byte stays).
-public struct DesktopEntry: Sendable, Equatable {
+package struct DesktopEntry: Sendable, Equatable {
     /// The file's text.
-    public var text: String
+    package var text: String
 
     /// An entry read from its text.
-    public init(text: String) { self.text = text }
+    package init(text: String) { self.text = text }
 
     /// The value of `key` in the `[Desktop Entry]` group (the unlocalised one); nil when it has none.
-    public func value(_ key: String) -> String? {
+    package func value(_ key: String) -> String? {
         var inMain = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -25,10 +25,10 @@ public struct DesktopEntry: Sendable, Equatable {
     }
 
     /// True when the text has a `[Desktop Entry]` group.
-    public var hasMainGroup: Bool { text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "[Desktop Entry]" } }
+    package var hasMainGroup: Bool { text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "[Desktop Entry]" } }
 
     /// The entry with `Icon=` set to `icon`: the existing line replaced, or one added after the group's header.
-    public func settingIcon(_ icon: String) -> DesktopEntry {
+    package func settingIcon(_ icon: String) -> DesktopEntry {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var inMain = false, header: Int?
         for index in lines.indices {
@@ -49,7 +49,7 @@ public struct DesktopEntry: Sendable, Equatable {
     }
 
     /// A new application entry for `appID`: its last component is the name shown and the command run (check `Exec=`).
-    public static func new(appID: String) -> DesktopEntry {
+    package static func new(appID: String) -> DesktopEntry {
         let name = appID.split(separator: ".").last.map(String.init) ?? appID
         return DesktopEntry(text: """
             [Desktop Entry]
@@ -63,7 +63,7 @@ public struct DesktopEntry: Sendable, Equatable {
     }
 
     /// True for a reverse-DNS name of at least three parts (`org.example.App`), as Flatpak and AppStream want.
-    public static func isReverseDNS(_ appID: String) -> Bool {
+    package static func isReverseDNS(_ appID: String) -> Bool {
         let parts = appID.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 3 && parts.allSatisfy { part in
             !part.isEmpty && !part.first!.isNumber && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
@@ -71,7 +71,7 @@ public struct DesktopEntry: Sendable, Equatable {
     }
 
     /// True when `appID` can name an icon file: not empty, no slash, not hidden, no control characters.
-    public static func isUsableName(_ appID: String) -> Bool {
+    package static func isUsableName(_ appID: String) -> Bool {
         // Template placeholders (meson's @APP_ID@, ${APP_ID}) are not names.
         !appID.isEmpty && !appID.contains("/") && !appID.hasPrefix(".") && !appID.contains(where: { "@${}".contains($0) })
             && appID.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" }

@@ -5,17 +5,17 @@ import PNGCodec
 /// `NAME` is found as `hicolor/<size>/apps/NAME.png` (or `.svg` under `scalable/`) only in the size folders the
 /// theme's `index.theme` declares — an icon in `hicolor/1024x1024/apps` is never found, and the desktop shows a
 /// generic one.
-public enum HicolorTheme {
+package enum HicolorTheme {
     /// The pixel sizes whose `apps` folders hicolor 0.17 (Debian 12, Fedora, Arch) declares.
-    public static let declaredSizes = [16, 22, 24, 32, 36, 48, 64, 72, 96, 128, 192, 256, 512]
+    package static let declaredSizes = [16, 22, 24, 32, 36, 48, 64, 72, 96, 128, 192, 256, 512]
     /// The size every app must install (Icon Theme Specification, "Installing Application Icons").
-    public static let requiredSize = 48
+    package static let requiredSize = 48
     /// The theme's own folder name.
-    public static let folderName = "hicolor"
+    package static let folderName = "hicolor"
 
     /// A size folder's name parsed: "48x48" is 48 at scale 1, "48x48@2" 48 at scale 2; nil for "scalable",
     /// "symbolic" and anything else.
-    public static func size(ofFolder name: String) -> (pixels: Int, scale: Int)? {
+    package static func size(ofFolder name: String) -> (pixels: Int, scale: Int)? {
         let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let first = parts.first else { return nil }
         let sides = first.split(separator: "x", omittingEmptySubsequences: false)
@@ -28,20 +28,20 @@ public enum HicolorTheme {
     }
 
     /// True when the theme declares the folder (`48x48`, `48x48@2`, `scalable`, `symbolic`).
-    public static func declares(folder name: String) -> Bool {
+    package static func declares(folder name: String) -> Bool {
         if name == "scalable" || name == "symbolic" { return true }
         guard let size = size(ofFolder: name) else { return false }
         return declaredSizes.contains(size.pixels) && size.scale <= 2
     }
 
     /// An app icon found in a hicolor tree.
-    public struct AppIcon: Sendable, Equatable {
+    package struct AppIcon: Sendable, Equatable {
         /// The icon's name (the file name without its extension): what `Icon=` names.
-        public var name: String
+        package var name: String
         /// The size folder it is in ("48x48", "scalable").
-        public var sizeFolder: String
+        package var sizeFolder: String
         /// The file.
-        public var path: String
+        package var path: String
     }
 
     /// Every file in `hicolor/*/apps/` under `theme` (a folder named hicolor), in path order; links that leave `scope`

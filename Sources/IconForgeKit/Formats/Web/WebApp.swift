@@ -191,8 +191,9 @@ struct WebApp: Sendable {
         let relative = decoded.drop { $0 == "/" }
         guard !relative.isEmpty else { return nil }
         // A URL's ".." stops at the site's root ("/../x" is "/x"): an Angular page at the root linking
-        // "../assets/icon.png" (with <base href="/">) names the root's assets/, not a folder above the site.
-        if !fromRoot, let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
+        // "../assets/icon.png" (with <base href="/">) names the root's assets/, not a folder above the site. Only where
+        // the root is known to be the site's (its page is there): a manifest alone may sit in a folder of a larger site.
+        if !fromRoot, FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(WebPage.fileName)), let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
                                                                         == URL(fileURLWithPath: root).standardizedFileURL.path ? "" : nil) {
             var parts: [Substring] = []
             for part in (inside.split(separator: "/") + relative.split(separator: "/")) {

@@ -7,24 +7,24 @@ import Raster
 /// `Square150x150Logo.scale-200.png` for a 200% display, `Square44x44Logo.targetsize-24_altform-unplated.png` for the
 /// taskbar — or to the unqualified file itself. The `windows` preset writes them; this type knows their names, sizes
 /// and manifest attributes, adopts a project's existing layout, and writes the manifest snippet.
-public enum WindowsVisualAssets {
+package enum WindowsVisualAssets {
     /// One logo of the manifest.
-    public struct Logo: Sendable, Equatable {
+    package struct Logo: Sendable, Equatable {
         /// The file's base name, e.g. "SmallTile".
-        public var name: String
+        package var name: String
         /// The manifest attribute or element naming it, e.g. "Square71x71Logo".
-        public var attribute: String
+        package var attribute: String
         /// Its size at scale-100, in pixels.
-        public var pixels: PixelSize
+        package var pixels: PixelSize
 
         /// Its size at a scale factor in percent (Visual Studio's rounding: 71 at 125% is 89).
-        public func pixels(atScale percent: Int) -> PixelSize {
+        package func pixels(atScale percent: Int) -> PixelSize {
             PixelSize(width: (pixels.width * percent * 2 + 100) / 200, height: (pixels.height * percent * 2 + 100) / 200)
         }
     }
 
     /// Every logo the preset writes, in the manifest's words.
-    public static let logos: [Logo] = [
+    package static let logos: [Logo] = [
         Logo(name: "Square44x44Logo", attribute: "Square44x44Logo", pixels: PixelSize(width: 44, height: 44)),
         Logo(name: "SmallTile", attribute: "Square71x71Logo", pixels: PixelSize(width: 71, height: 71)),
         Logo(name: "Square150x150Logo", attribute: "Square150x150Logo", pixels: PixelSize(width: 150, height: 150)),
@@ -35,26 +35,26 @@ public enum WindowsVisualAssets {
     ]
 
     /// The display scales Windows asks for, in percent.
-    public static let scales = [100, 125, 150, 200, 400]
+    package static let scales = [100, 125, 150, 200, 400]
     /// The app-list and taskbar sizes of `Square44x44Logo`, in pixels.
-    public static let targetSizes = [16, 20, 24, 30, 32, 36, 40, 48, 60, 64, 72, 80, 96, 256]
+    package static let targetSizes = [16, 20, 24, 30, 32, 36, 40, 48, 60, 64, 72, 80, 96, 256]
     /// The target sizes the taskbar and Start use most; without them Windows scales another (blurred) or plates it.
-    public static let essentialTargetSizes = [16, 24, 32, 48, 256]
+    package static let essentialTargetSizes = [16, 24, 32, 48, 256]
     /// The manifest snippet `generate` writes beside the assets.
-    public static let snippetName = "Package.appxmanifest-VisualElements.xml"
+    package static let snippetName = "Package.appxmanifest-VisualElements.xml"
     /// The manifest names Visual Studio (Package.appxmanifest) and a built package (AppxManifest.xml) use.
-    public static let manifestNames = ["Package.appxmanifest", "AppxManifest.xml"]
+    package static let manifestNames = ["Package.appxmanifest", "AppxManifest.xml"]
 
     /// A qualified asset file name parsed: "Square44x44Logo.targetsize-24_altform-unplated.png" is base
     /// "Square44x44Logo", target size 24, `altform-unplated`.
-    public struct QualifiedName: Sendable, Equatable {
-        public var base: String
-        public var scale: Int?
-        public var targetSize: Int?
-        public var qualifiers: [String]
+    package struct QualifiedName: Sendable, Equatable {
+        package var base: String
+        package var scale: Int?
+        package var targetSize: Int?
+        package var qualifiers: [String]
 
         /// Nil for a file that is not a PNG.
-        public init?(_ fileName: String) {
+        package init?(_ fileName: String) {
             guard fileName.lowercased().hasSuffix(".png") else { return nil }
             let stem = String(fileName.dropLast(4))
             guard let dot = stem.firstIndex(of: ".") else {
@@ -71,7 +71,7 @@ public enum WindowsVisualAssets {
         }
 
         /// True for the plated (default) form, false for `altform-unplated` and `altform-lightunplated`.
-        public var isPlated: Bool { !qualifiers.contains { $0.hasPrefix("altform-") && $0.hasSuffix("unplated") } }
+        package var isPlated: Bool { !qualifiers.contains { $0.hasPrefix("altform-") && $0.hasSuffix("unplated") } }
     }
 
     /// Where the tiles go inside the output folder: beside files of the same names where a project keeps them flat (Tauri's

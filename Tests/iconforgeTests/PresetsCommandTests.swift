@@ -1,0 +1,25 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import TestSupport
+import Testing
+
+@Suite("iconforge presets")
+struct PresetsCommandTests {
+    @Test("lists every built-in preset on one line each")
+    func list() throws {
+        let result = try CommandRunner.run(["presets"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 24 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
+                && lines.contains { $0.hasPrefix("browser-extension") } && lines.contains { $0.hasPrefix("android-notification") })
+    }
+
+    @Test("show prints every output with its pixel size, file and role")
+    func show() throws {
+        let result = try CommandRunner.run(["presets", "show", "ios"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("167x167    AppIcon.appiconset/Icon-83.5@2x.png"))
+        #expect(result.standardOutput.split(separator: "\n").count == 19)
+    }
+}
