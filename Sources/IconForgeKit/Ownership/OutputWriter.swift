@@ -83,7 +83,8 @@ final class OutputWriter: @unchecked Sendable {
         } else {
             do { try checkTarget(path) } catch { throw .file(error) }
         }
-        if let existing = try currentBytes(of: path) {
+        let existing = try currentBytes(of: path)
+        if let existing {
             if existing == bytes {
                 record(bytes, at: path)
                 return false
@@ -93,7 +94,9 @@ final class OutputWriter: @unchecked Sendable {
         let parent = path.parentFolder
         if !parent.isEmpty { try FileManager.default.makeFolder(parent) }
         let mode = FileIO.mode(of: path)
-        do { try FileIO.writeAtomically(bytes, to: path, mode: mode) } catch { throw .file(error) }
+        // Flushed to disk only when it replaces a file, as a set is: a new file has nothing to lose to a crash (an
+        // Android + web run's 34 fsyncs were a quarter of its time).
+        do { try FileIO.writeAtomically(bytes, to: path, mode: mode, durable: existing != nil) } catch { throw .file(error) }
         record(bytes, at: path)
         return true
     }
