@@ -156,6 +156,8 @@ extension GenerateRequest {
             return try destinations[0].run(dryRun: dryRun, preview: preview, reporter: reporter)
         }
         var worst: GenerateFailure?
+        // A master's own warnings (an SVG's text drawn with the machine's fonts) come from every place it goes: said once.
+        let reporter = RepeatedWarningFilter(reporter)
         if !dryRun, files.count == 1 {
             // One master into several places (an app's Android and web icons): the places run at once, each writing
             // its own folder, so one's serial steps (its adaptive layers, its writes) overlap the other's rendering
@@ -297,6 +299,22 @@ private final class Tally: @unchecked Sendable {
     }
 
     func failed() { lock.withLock { counts.failed += 1 } }
+}
+
+/// Passes events on, leaving out of each finished run's warnings those an earlier place's run already said.
+private final class RepeatedWarningFilter<Base: GenerateReporter>: GenerateReporter, @unchecked Sendable {
+    private let base: Base
+    private let said = Locked<Set<String>>([])
+
+    init(_ base: Base) { self.base = base }
+
+    var showsProgress: Bool { base.showsProgress }
+
+    func report(_ event: GenerateEvent) {
+        guard case .finished(var report) = event else { return base.report(event) }
+        report.warnings = said.withLock { said in report.warnings.filter { said.insert($0).inserted } }
+        base.report(.finished(report))
+    }
 }
 
 /// A destination's events, kept while another destination reports, and said after it in the order they came.

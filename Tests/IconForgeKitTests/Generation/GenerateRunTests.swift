@@ -71,6 +71,17 @@ struct GenerateRunTests {
         }
     }
 
+    @Test("a master's own warning (an SVG's text, drawn with the machine's fonts) is said once, not once per place")
+    func masterWarningOnce() throws {
+        let svg = Fixtures.testImages.appendingPathComponent("sources/icon.svg").path
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let events = Events()
+        try GenerateSettings().generate(sources: [svg], presets: "android,web", out: out.path, reporter: events)
+        let text = events.finished.flatMap(\.warnings).filter { $0.contains("is text") }
+        #expect(text.count == 1, "\(events.finished.map(\.warnings))")
+        #expect(events.finished.count == 2)
+    }
+
     @Test("a folder of masters: each into its {name} folder, what is not a master said and skipped")
     func folderOfMasters() throws {
         let root = try Fixtures.temporaryFolder()
