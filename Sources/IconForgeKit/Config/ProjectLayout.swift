@@ -164,11 +164,6 @@ package struct ProjectLayout: Sendable {
         return result
     }
 
-    /// True when the preset named `name` writes an Icon Composer `.icon`.
-    static func writesIconBundle(_ name: String) -> Bool {
-        ((try? PresetCatalog.presets(name)) ?? []).contains { $0.outputs.contains { $0.set.map { ($0 as NSString).pathExtension == "icon" } ?? false } }
-    }
-
     /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
     package static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
 
@@ -216,11 +211,12 @@ package struct ProjectLayout: Sendable {
     /// - into a plain folder, presets of several platforms: Apple's into it, Android's into `android/`, web's into `web/`,
     ///   so that one folder does not become a heap.
     package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
-        var platforms: [(name: String, platform: Preset.Platform)] = []
+        var platforms: [(name: String, platform: Preset.Platform, writesIconBundle: Bool)] = []
         for name in names {
             let presets: [Preset]
             do { presets = try PresetCatalog.presets(name) } catch { throw .projectLayout(path: name, .preset(error)) }
-            platforms.append((name, presets.first?.platform ?? .apple))
+            let writesIconBundle = presets.contains { $0.outputs.contains { $0.set.map { ($0 as NSString).pathExtension == "icon" } ?? false } }
+            platforms.append((name, presets.first?.platform ?? .apple, writesIconBundle))
         }
         let last = (out as NSString).lastPathComponent
         if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out)
@@ -236,7 +232,7 @@ package struct ProjectLayout: Sendable {
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
             guard severalPlatforms || layout.isProject else { return [(names, out)] }
-            for (name, platform) in platforms {
+            for (name, platform, _) in platforms {
                 // One platform goes into its folder only where the earlier run made one (a rerun of web alone into web/).
                 let folder = plainFolder(platform)
                 add(name, severalPlatforms || isFolder((out as NSString).appendingPathComponent(folder)) ? folder : "")
@@ -244,7 +240,7 @@ package struct ProjectLayout: Sendable {
             return routes
         }
         var missing: [String] = []
-        for (name, platform) in platforms {
+        for (name, platform, writesIconBundle) in platforms {
             let family = name.hasPrefix("mac") ? "macos" : name.hasPrefix("watch") ? "watch" : "ios"
             let relative: String? = switch platform {
             case .android: layout.androidRoot
@@ -254,7 +250,7 @@ package struct ProjectLayout: Sendable {
             case .browserExtension: layout.extensionFolder
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
-            case .apple where Self.writesIconBundle(name) && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
+            case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
             case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path

@@ -318,16 +318,15 @@ private final class RepeatedWarningFilter<Base: GenerateReporter>: GenerateRepor
 }
 
 /// A destination's events, kept while another destination reports, and said after it in the order they came.
-private final class EventRecorder: GenerateReporter, @unchecked Sendable {
+private final class EventRecorder: GenerateReporter, Sendable {
     let showsProgress: Bool
-    private let lock = NSLock()
-    private var events: [GenerateEvent] = []
+    private let events = Locked<[GenerateEvent]>([])
 
     init(showsProgress: Bool) { self.showsProgress = showsProgress }
 
-    func report(_ event: GenerateEvent) { lock.withLock { events.append(event) } }
+    func report(_ event: GenerateEvent) { events.withLock { $0.append(event) } }
 
     func replay(into reporter: some GenerateReporter) {
-        for event in lock.withLock({ events }) { reporter.report(event) }
+        for event in events.value { reporter.report(event) }
     }
 }

@@ -4,13 +4,6 @@ import Raster
 /// `validate`'s rules for a web app manifest: every icon exists at its stated size, 192 and 512 are there
 /// (browsers require them to install the app), and a maskable icon is there (else Android crops the icon).
 enum WebManifestChecks {
-    /// True when the manifest holds a server's placeholders (`${…}`, `{{…}}`, `{%…%}`): a template, not the file served.
-    static func isServerTemplate(_ path: String) -> Bool {
-        guard let bytes = try? FileIO.readPrefix(path, upTo: 1 << 20) else { return false }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return ["${", "{{", "{%"].contains(where: text.contains)
-    }
-
     /// The names a manifest goes by.
     static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
 
@@ -23,18 +16,17 @@ enum WebManifestChecks {
             report(Finding(.webManifest, .error, "\(name) is a link that leaves \(scope.folder); not opened", fix: "replace the link with the file"))
             return (findings, [path])
         }
-        guard let root = WebManifestDocument.read(path)?.object else {
+        guard let document = WebManifestDocument.read(path) else {
             report(Finding(.webManifest, .error, "\(name) is not a JSON object", fix: "fix the JSON"))
             return (findings, [path])
         }
+        let root = document.object
         // Not an app manifest (a package.json…) unless it says how the app starts or shows: one that does and lists no
         // icons is one Chrome will not install (gotify's), checked as if its list were empty.
         guard root["icons"] != nil || root["start_url"] != nil || root["display"] != nil else { return ([], [path]) }
         let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
-        // A manifest a server fills in (`${rootUrl}`, `{{ … }}`) is served from where the server says, not from here.
-        let isTemplate = WebManifestChecks.isServerTemplate(path)
         var sizes = Set<String>(), maskable = false, installable = false
         // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
         var listedSizes: [String: Set<String>] = [:]
@@ -60,7 +52,7 @@ enum WebManifestChecks {
                                + "shown whole it has the safe zone's wide margins, cropped it loses what is outside them (Chrome warns about it)",
                                fix: "give two icons, one \"any\" and one \"maskable\" ('iconforge generate --preset web' does)"))
             }
-            if isTemplate, WebApp.isFromRoot(src) {
+            if document.isServerTemplate, WebApp.isFromRoot(src) {
                 report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), from the root, in a manifest a server fills in "
                                + "(it holds placeholders): the site that serves it holds the file, so it was not checked",
                                fix: "validate the folder the server serves, or the built site"))

@@ -8,6 +8,9 @@ struct WebManifestDocument {
     let path: String
     /// Its top-level object.
     let object: [String: Any]
+    /// True when it holds a server's placeholders (`${…}`, `{{…}}`, `{%…%}`): a template the server fills in, served
+    /// from where the server says, not the file as served.
+    var isServerTemplate = false
 
     /// `icons` as written, items that are not objects included (a merge keeps them as they are).
     var iconItems: [Any] { object["icons"] as? [Any] ?? [] }
@@ -23,7 +26,8 @@ struct WebManifestDocument {
     /// The manifest at `path`; nil when it cannot be read or is not a JSON object.
     static func read(_ path: String) -> WebManifestDocument? {
         guard let bytes = try? FileIO.readDocument(path), let object = parse(bytes) else { return nil }
-        return WebManifestDocument(path: path, object: object)
+        let text = String(decoding: bytes, as: UTF8.self)
+        return WebManifestDocument(path: path, object: object, isServerTemplate: ["${", "{{", "{%"].contains(where: text.contains))
     }
 }
 
