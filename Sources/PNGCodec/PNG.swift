@@ -133,7 +133,7 @@ public enum PNG {
         let byteCount = info.width * info.height * format.bytesPerPixel
         var cLimits = limits.cValue
         // libpng writes every byte, so the buffer is not zero-filled first (that alone was 10% of a decode).
-        var pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { _, count in count = byteCount }
+        var pixels = [UInt8](hugePagesCount: byteCount) { _ in }
         let (status, message) = withMessageBuffer { message, capacity in
             pixels.withUnsafeMutableBufferPointer { out in
                 withUnsafePointer(to: &cLimits) { limits in
@@ -285,6 +285,7 @@ public enum PNG {
         let total = (stream.width * (keepAlpha ? 4 : 3) + 1) * height
         let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
         defer { filtered.deallocate() }
+        HugePages.advise(filtered, byteCount: total)
         stream.write(into: filtered, count: total)
         let level = Int32(min(max(options.compressionLevel, 1), 12))
         let deflated = try withOutput(capacity: cpng_deflate_bound(total)) { out, capacity, written, message, messageCapacity in
@@ -304,7 +305,7 @@ public enum PNG {
     private static func withOutput(capacity: Int, _ body: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<Int>,
                                                           UnsafeMutablePointer<CChar>, Int) -> cpng_status) throws(PNGError) -> [UInt8] {
         var written = 0
-        var output = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity } // only the written prefix is kept
+        var output = [UInt8](hugePagesCount: capacity) { _ in } // only the written prefix is kept
         let (status, message) = withMessageBuffer { message, messageCapacity in
             output.withUnsafeMutableBufferPointer { out in body(out.baseAddress!, out.count, &written, message, messageCapacity) }
         }

@@ -13,7 +13,7 @@ package struct Canvas: Sendable {
     package init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        pixels = [SIMD4<Float>](repeating: .zero, count: width * height)
+        pixels = [SIMD4<Float>](hugePagesRepeating: .zero, count: width * height)
     }
 
     /// Colour that varies down the canvas only (a solid colour, or a vertical gradient).

@@ -40,7 +40,7 @@ public struct Image: Sendable, Equatable {
     public init(width: Int, height: Int, format: PixelFormat = .rgba8, fill: SIMD4<UInt16> = .zero) {
         precondition(width > 0 && height > 0, "an image has at least one pixel")
         let count = width * height
-        var bytes = [UInt8](repeating: 0, count: count * format.bytesPerPixel)
+        var bytes = [UInt8](hugePagesRepeating: 0, count: count * format.bytesPerPixel)
         if fill != .zero {
             bytes.withUnsafeMutableBytes { raw in PixelRows.fill(stored: fill, count: count, into: raw.baseAddress!, at: 0, format: format) }
         }
@@ -52,7 +52,7 @@ public struct Image: Sendable, Equatable {
     init(uninitializedWidth width: Int, height: Int, format: PixelFormat) {
         let count = width * height * format.bytesPerPixel
         self.init(width: width, height: height, format: format,
-                  bytes: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+                  bytes: [UInt8](hugePagesCount: count) { _ in })
     }
 
     /// The size in pixels.

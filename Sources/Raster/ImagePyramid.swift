@@ -120,7 +120,7 @@ extension LinearImage {
         -> LinearImage {
         let (width, height, sourceWidth, format) = (image.width / factor, image.height / factor, image.width, image.format)
         let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
-        let pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        let pixels = [SIMD4<Float>](hugePagesCount: width * height) { buffer in
             let output = SharedPointer(base: buffer.baseAddress!)
             image.bytes.withUnsafeBytes { raw in
                 table.withUnsafeBufferPointer { table in
@@ -136,7 +136,6 @@ extension LinearImage {
                     }
                 }
             }
-            initialized = width * height
         }
         return LinearImage(width: width, height: height, isLinearLight: linearLight, pixels: pixels)
     }
@@ -144,7 +143,7 @@ extension LinearImage {
     /// The exact 2×2 box average (both sides must be even): premultiplied, so transparent pixels add no colour.
     func halved(parallelism: Parallelism) -> LinearImage {
         let (width, height) = (self.width / 2, self.height / 2), sourceWidth = self.width
-        let result = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        let result = [SIMD4<Float>](hugePagesCount: width * height) { buffer in
             let output = SharedPointer(base: buffer.baseAddress!)
             pixels.withUnsafeBufferPointer { source in
                 let input = SharedPointer(base: UnsafeMutablePointer(mutating: source.baseAddress!))
@@ -155,7 +154,6 @@ extension LinearImage {
                     }
                 }
             }
-            initialized = width * height
         }
         return LinearImage(width: width, height: height, isLinearLight: isLinearLight, pixels: result)
     }

@@ -26,7 +26,7 @@ public struct LinearImage: Sendable {
         isLinearLight = linearLight
         let (width, format) = (image.width, image.format)
         let table = TransferFunction.decodeTable(for: format, linearLight: linearLight)
-        pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * image.height) { buffer, initialized in
+        pixels = [SIMD4<Float>](hugePagesCount: width * image.height) { buffer in
             let output = SharedPointer(base: buffer.baseAddress!)
             image.bytes.withUnsafeBytes { raw in
                 table.withUnsafeBufferPointer { table in
@@ -40,7 +40,6 @@ public struct LinearImage: Sendable {
                     }
                 }
             }
-            initialized = width * image.height
         }
     }
 

@@ -166,7 +166,7 @@ extension GenerateRequest {
             // fills every core, and running its places at once would hold twice the decoded masters: in turn.
             let recorders = destinations.indices.map { $0 == 0 ? nil : EventRecorder(showsProgress: reporter.showsProgress) }
             let outcomes = Locked<[GenerateFailure?]>(Array(repeating: nil, count: destinations.count))
-            DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
+            let place = { @Sendable (index: Int) in
                 let outcome: GenerateFailure?
                 if let recorder = recorders[index] {
                     outcome = destinations[index].runDestination(dryRun: dryRun, preview: preview, reporter: recorder)
@@ -175,6 +175,13 @@ extension GenerateRequest {
                 }
                 outcomes.withLock { $0[index] = outcome }
             }
+            // Not concurrentPerform: Dispatch runs a parallel loop nested in another with its width divided by the
+            // outer loop's count, so each place had one core, and the Android place's layers and renders stayed on one
+            // core after the web place had finished. Places started this way each get every core for their own loops.
+            let group = DispatchGroup()
+            for index in destinations.indices.dropFirst() { DispatchQueue.global().async(group: group) { place(index) } }
+            place(0)
+            group.wait()
             for recorder in recorders.compactMap({ $0 }) { recorder.replay(into: reporter) }
             for case let failure? in outcomes.value {
                 if destinations.count == 1 { throw failure }
