@@ -48,7 +48,7 @@ struct ShippedPresetTests {
     func shippedPreset(name: String) throws {
         let master = Self.cases.first { $0.preset == name }!.master
         let (folder, report) = try generate(master, presets: name) { options in
-            if name == "ios-single" { options.tintedSource = .auto; options.darkSource = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
+            if name == "ios-single" { options.tintedSource = .auto; options.darkSourcePath = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
             if name == "launch-screen" { options.launchBackground = RGBColor(hex: "#0A1B2C") }
         }
         let preset = try PresetCatalog.preset(name)
@@ -109,7 +109,7 @@ struct GeneratorBehaviourTests {
 
     @Test("ios-single with dark and tinted writes three entries with their appearances; tinted auto is grey")
     func appearances() throws {
-        let (folder, _) = try generate("app-icon-master.png", presets: "ios-single") { $0.tintedSource = .auto; $0.darkSource = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
+        let (folder, _) = try generate("app-icon-master.png", presets: "ios-single") { $0.tintedSource = .auto; $0.darkSourcePath = Fixtures.testImages.appendingPathComponent("glyph-master.png").path }
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("AppIcon.appiconset/Contents.json"))) as! [String: Any]
         let images = json["images"] as! [[String: Any]]
         #expect(images.count == 3)
@@ -226,7 +226,7 @@ struct GeneratorBehaviourTests {
 
         let (logo, _) = try generate("launch-master.png", presets: "launch-images") { options in
             options.launchBackground = RGBColor(hex: "#112233")
-            options.launchLogo = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+            options.launchLogoPath = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
             options.launchLogoScale = 0.5
         }
         let image = try decode(logo.appendingPathComponent("Default-Landscape@~ipadpro.png")).image // 2732x2048
@@ -400,7 +400,7 @@ struct PlatformPresetTests {
         defer { try? FileManager.default.removeItem(at: catalog.deletingLastPathComponent()) }
         let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         var single = GenerateOptions(presets: try PresetCatalog.presets("ios-single"))
-        single.darkSource = master
+        single.darkSourcePath = master
         _ = try Generator(options: single).run(source: master, outputFolder: catalog.path)
         let set = catalog.appendingPathComponent("AppIcon.appiconset")
         let before = try FileManager.default.contentsOfDirectory(atPath: set.path).sorted()
