@@ -206,10 +206,10 @@ struct GenerateCommand: ParsableCommand {
         settings.badge.textColor = badgeTextColor
         settings.badge.version = badgeVersion
         settings.badge.build = badgeBuild
-        settings.options.darkSource = dark
+        settings.options.darkSourcePath = dark
         settings.options.appearance = appearance
         settings.options.macShape = macShape
-        settings.options.androidForeground = androidForeground
+        settings.options.androidForegroundPath = androidForeground
         settings.options.splashIconBackground = splashIconBackground
         settings.options.bannerText = bannerText.flatMap { $0.isEmpty ? nil : $0 }
         // The table's rows read these, as they read iconforge.yml's: 'auto', 'none', a colour or a file.
@@ -220,7 +220,7 @@ struct GenerateCommand: ParsableCommand {
         settings.options.hashesNames = hashNames
         settings.options.replacesLayout = replaceLayout
         settings.options.launchBackground = launchBackground
-        settings.options.launchLogo = launchLogo
+        settings.options.launchLogoPath = launchLogo
         settings.options.launchLogoScale = launchLogoScale
         settings.options.compression = compression
         settings.options.limits = decode.limits

@@ -52,7 +52,7 @@ struct PreviewCommand: ParsableCommand {
         var options = GenerateOptions(presets: try Terminal.orExit(2) { try preset.map(PresetCatalog.presets) ?? [] })
         options.background = background ?? .white
         options.fit = fit?.mode
-        options.darkSource = dark
+        options.darkSourcePath = dark
         options.tintedSource = tinted.map { $0 == "auto" ? .auto : .file($0) }
         options.appIconName = appIconName == "AppIcon" ? nil : appIconName
         options.limits = decode.limits

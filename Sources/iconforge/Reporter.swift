@@ -24,11 +24,12 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
     func report(_ event: GenerateEvent) {
         lock.withLock {
             switch event {
-            case .job(let job, let file): if verbosity != .quiet { print("\(file):\(job.line): \(job.master) → \(job.out) (\(job.presets))") }
+            case .job(let job, let file): if verbosity != .quiet { print("\(file.givenPath):\(job.line): \(job.masterPath) → \(job.outPath) (\(job.presets))") }
             case .warning(let text): Terminal.standardError("warning: " + text)
             case .skipped(let text): Terminal.standardError(text)
-            case .destination(let presets, let out): if verbosity != .quiet { print("\(presets.joined(separator: ",")) → \(out)") }
-            case .planned(let plan, let source, let folder): printPlan(plan, source: source, folder: folder)
+            case .destination(let presets, let out): if verbosity != .quiet { print("\(presets.joined(separator: ",")) → \(out.givenPath)") }
+            // The plan's own folder: the text given, even "" (which no URL says).
+            case .planned(let plan, let source, _): printPlan(plan, source: source.givenPath, folder: plan.folder)
             case .started(let expected): (filesDone, filesExpected) = ([:], expected)
             case .progress(let source, let done, _): progress(source: source, done: done)
             case .finished(let report): finished(report)
@@ -44,7 +45,7 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
             case .note(let text): if verbosity != .quiet { print(text) }
             case .alternateIcons(let snippet): if verbosity != .quiet { print(snippet, terminator: "") }
             case .summary(let summary): if verbosity != .quiet { printSummary(summary) }
-            case .jobFailed(let job, let file): Terminal.standardError("\(file):\(job.line): this job failed")
+            case .jobFailed(let job, let file): Terminal.standardError("\(file.givenPath):\(job.line): this job failed")
             case .jobsFailed(let failed, let total): Terminal.standardError("\(failed) of \(total) jobs failed")
             }
         }
@@ -68,7 +69,7 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
         clearLine()
         if verbosity == .verbose || (!interactive && verbosity == .normal) {
             for file in report.files {
-                print("\((report.outputFolder as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
+                print("\((report.outputFolderPath as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
             }
         }
         for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
@@ -80,7 +81,7 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
         for file in plan.files {
             print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0) + (folder as NSString).appendingPathComponent(file.path))
         }
-        for move in plan.moves {
+        for move in plan.movePaths {
             print("  move to .iconforge-backup/: " + (folder as NSString).appendingPathComponent(move))
         }
     }

@@ -88,15 +88,8 @@ struct WatchCommand: ParsableCommand {
                 Terminal.standardError("warning: \(config): \(error)")
             }
         }
-        let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
-        let outputPath = URL(fileURLWithPath: out).standardizedFileURL.path
-        guard !(outputPath + "/").hasPrefix(inputPath + "/") else {
-            throw Terminal.failure(WatchError.outputInsideInput(out).description, status: 2)
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Terminal.failure(WatchError.cannotWatch(input, "no such folder").description)
-        }
+        // The folders are refused before the presets are read, as they always were.
+        do { try WatchDaemon.checkFolders(input: input, output: out) } catch { throw Self.failure(error) }
         let generate = try Terminal.orExit(2) { try makeOptions(preset: preset, background: background) }
         var options = WatchOptions(input: input, output: out, generate: generate)
         options.validateOnly = validateOnly
@@ -107,8 +100,8 @@ struct WatchCommand: ParsableCommand {
 
         // Signals become counters the control loop reads; the handlers themselves do nothing else.
         let counters = SignalCounters()
-        let source = try Terminal.orExit { try makeSource(input) }
-        let daemon = WatchDaemon(options: options, source: source, log: log)
+        let daemon: WatchDaemon
+        do { daemon = try WatchDaemon(options: options, log: log, pollInterval: poll) } catch { throw Self.failure(error) }
         if once {
             let totals = daemon.runOnce()
             log.event(file: nil, action: "summary", result: "\(totals.jobs) job\(totals.jobs == 1 ? "" : "s"), \(totals.failed) failed")
@@ -158,12 +151,10 @@ struct WatchCommand: ParsableCommand {
         _ = watcher.run(stopRequests: { counters.count(SIGTERM) + counters.count(SIGINT) }, reloadRequests: { counters.count(SIGHUP) })
     }
 
-    /// The change source: inotify on Linux unless --poll, polling otherwise. Created before the first scan.
-    private func makeSource(_ input: String) throws(WatchError) -> ChangeSource {
-        #if os(Linux)
-        if poll == nil { return try InotifySource(folder: input) }
-        #endif
-        return PollingSource(folder: input, interval: poll ?? 2)
+    /// A folder that cannot be watched: a usage error when the output is inside it (exit 2), else a failure (exit 1).
+    private static func failure(_ error: WatchError) -> ExitCode {
+        if case .outputInsideInput = error { return Terminal.failure(error.description, status: 2) }
+        return Terminal.failure(error.description)
     }
 
     private func makeOptions(preset: String, background: RGBColor?) throws -> GenerateOptions {

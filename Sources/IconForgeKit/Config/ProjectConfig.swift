@@ -10,12 +10,22 @@ public struct ProjectConfig: Sendable {
     public struct Job: Sendable {
         /// The line of the job in the file, for messages.
         public var line: Int
-        /// The master, resolved against the file's folder.
-        public var master: String
+        /// The master (a file URL), resolved against the file's folder.
+        public var master: URL {
+            get { URL(givenPath: masterPath) }
+            set { masterPath = newValue.givenPath }
+        }
+        /// The master's path as the file names it, resolved against the file's folder.
+        package var masterPath: String
         /// The presets, comma-separated.
         public var presets: String
-        /// The output folder, resolved against the file's folder.
-        public var out: String
+        /// The output folder (a file URL), resolved against the file's folder.
+        public var out: URL {
+            get { URL(givenPath: outPath) }
+            set { outPath = newValue.givenPath }
+        }
+        /// The output folder's path as the file names it, resolved against the file's folder.
+        package var outPath: String
         /// Every other option (a variant's name among them).
         public var settings: GenerateSettings
         /// The files the job reads — its master and every file an option names — resolved against the file's folder:
@@ -24,7 +34,7 @@ public struct ProjectConfig: Sendable {
 
         /// The request the job makes, the badge's placeholders filled from `environment`.
         package func request(environment: [String: String]) throws(RequestError) -> GenerateRequest {
-            try settings.request(sources: [master], presets: presets, out: out, environment: environment)
+            try settings.request(sources: [masterPath], presets: presets, out: outPath, environment: environment)
         }
     }
 
@@ -36,7 +46,7 @@ public struct ProjectConfig: Sendable {
     public var jobs: [Job]
 
     /// The project file's location.
-    public var url: URL { URL(fileURLWithPath: path) }
+    public var url: URL { URL(givenPath: path) }
 
     /// Reads and checks the project file at `url` (a file URL).
     public static func load(_ url: URL) throws(ConfigError) -> ProjectConfig { try load(url.path) }
@@ -167,7 +177,7 @@ public struct ProjectConfig: Sendable {
             guard let out else { throw ProjectConfig.invalid(node, path: path, "a job needs out") }
             guard !variants.isEmpty else {
                 try validate(settings, values: values, job: node)
-                return [Job(line: node.mark?.line ?? 0, master: master, presets: presets, out: out, settings: settings, inputs: [master] + inputs)]
+                return [Job(line: node.mark?.line ?? 0, masterPath: master, presets: presets, outPath: out, settings: settings, inputs: [master] + inputs)]
             }
             // A variant's options are set over the job's: where both give one, the variant's is the one used.
             var result: [Job] = []
@@ -179,7 +189,7 @@ public struct ProjectConfig: Sendable {
                 own.variant = variant.name
                 try validate(own, values: ownValues, job: node)
                 let source = variant.master ?? master
-                result.append(Job(line: variant.line, master: source, presets: presets, out: out, settings: own, inputs: [source] + ownInputs))
+                result.append(Job(line: variant.line, masterPath: source, presets: presets, outPath: out, settings: own, inputs: [source] + ownInputs))
             }
             return result
         }

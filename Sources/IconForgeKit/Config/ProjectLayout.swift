@@ -34,15 +34,6 @@ package struct ProjectLayout: Sendable {
     /// Folders never searched: build output, dependencies, version control.
     package static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
 
-    /// True when the module's Gradle file applies the Android application plugin (as an id, or from a version catalog).
-    static func isApplication(module: String) -> Bool {
-        ["build.gradle.kts", "build.gradle"].contains { name in
-            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.contains("android.application") || text.contains("androidApplication") // the id, or a catalog's alias
-        }
-    }
-
     /// Searches `root` (at most four folders deep).
     package init(root: String) {
         var queue: [(String, Int)] = [("", 0)]
@@ -83,7 +74,7 @@ package struct ProjectLayout: Sendable {
                         // named app is given as the project folder above it, any other as its res/ folder.
                         let module = path.parentFolder.parentFolder.parentFolder
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
-                        let application = Self.isApplication(module: (root as NSString).appendingPathComponent(module))
+                        let application = AndroidProject.isApplication(module: (root as NSString).appendingPathComponent(module))
                         if androidRoot == nil || (!androidIsApplication && application) {
                             androidRoot = relative
                             androidIsApplication = application

@@ -81,7 +81,7 @@ public struct GenerateOption: Sendable {
         text("app-id", "id", "Linux: the icon's name in the hicolor theme and the .desktop file's, reverse-DNS as Flatpak wants (default: the existing .desktop's Icon=, else the one icon name already in hicolor/, else 'app').") {
             $0.options.appID = $1
         },
-        text("dark", kind: .file, "file", "A designed dark variant (ios-single).") { $0.options.darkSource = $1 },
+        text("dark", kind: .file, "file", "A designed dark variant (ios-single).") { $0.options.darkSourcePath = $1 },
         text("tinted", kind: .fileOr(["auto"]), "auto|file", "The tinted variant (ios-single): 'auto' for the master's luminance, or a file.") {
             $0.options.tintedSource = $1 == "auto" ? .auto : .file($1)
         },
@@ -92,7 +92,7 @@ public struct GenerateOption: Sendable {
         },
         colour("web-background", "Web: the colour behind a logo in the maskable icon and under the touch icon (default: --background).") { $0.options.webBackground = $1 },
         text("android-foreground", kind: .file, "file", "Android: a designed adaptive foreground layer (108 dp canvas, content in the central 66 dp).") {
-            $0.options.androidForeground = $1
+            $0.options.androidForegroundPath = $1
         },
         text("android-background", kind: .fileOrColour, "#RRGGBB|file", "Android: the adaptive background, a colour or a picture (default: the master's edge colour).") {
             $0.options.androidBackground = RGBColor(hex: $1).map { .color($0) } ?? .file($1)
@@ -111,7 +111,7 @@ public struct GenerateOption: Sendable {
             guard let layer = VisionLayer(rawValue: name.lowercased()), !file.isEmpty else {
                 return "--layer takes front=FILE, middle=FILE or back=FILE (got '\(given)')"
             }
-            settings.options.visionLayers[layer.rawValue] = file
+            settings.options.visionLayerPaths[layer.rawValue] = file
             return nil
         },
         choice("mac-shape", MacShape.self, "auto|none", "macOS icons: auto gives a full-bleed square master Apple's shape and shadow; none uses the master as it is.") {
@@ -119,7 +119,7 @@ public struct GenerateOption: Sendable {
         },
         choice("appearance", Appearance.self, "light|dark|tinted", "The appearance an Icon Composer .icon master is drawn in.") { $0.options.appearance = $1 },
         colour("launch-background", "Make launch images as a logo on this colour instead of cropping the master.") { $0.options.launchBackground = $1 },
-        text("launch-logo", kind: .file, "file", "The logo for launch images (default: the master).") { $0.options.launchLogo = $1 },
+        text("launch-logo", kind: .file, "file", "The logo for launch images (default: the master).") { $0.options.launchLogoPath = $1 },
         GenerateOption(name: "launch-logo-scale", kind: .number, valueName: "fraction", help: "The logo's width as a fraction of the launch image's short side.") {
             guard case .text(let text) = $1, let scale = Double(text) else { return "launch-logo-scale must be a number" }
             $0.options.launchLogoScale = scale

@@ -3,18 +3,32 @@ import PNGCodec
 import Raster
 import SVGCodec
 
-/// Where the tinted app-icon variant comes from.
+/// Where the tinted app-icon variant (or Android's monochrome layer) comes from.
 public enum TintedSource: Sendable, Equatable {
     /// The master's luminance, in greyscale.
     case auto
-    /// A designed variant.
-    case file(String)
+    /// A designed variant: the file at this file URL.
+    case file(URL)
+
+    /// A designed variant at a path as the user gave it (the command's form).
+    package static func file(_ path: String) -> TintedSource { .file(URL(givenPath: path)) }
+
+    /// The designed variant's path as the user gave it; nil for `.auto`.
+    package var filePath: String? { if case .file(let url) = self { url.givenPath } else { nil } }
 }
 
 /// Where Android's adaptive background layer comes from.
 public enum AndroidBackground: Sendable, Equatable {
+    /// A flat colour.
     case color(RGBColor)
-    case file(String)
+    /// A picture: the file at this file URL.
+    case file(URL)
+
+    /// A picture at a path as the user gave it (the command's form).
+    package static func file(_ path: String) -> AndroidBackground { .file(URL(givenPath: path)) }
+
+    /// The picture's path as the user gave it; nil for a colour.
+    package var filePath: String? { if case .file(let url) = self { url.givenPath } else { nil } }
 }
 
 /// What `generate` does to a master for macOS icons.
@@ -45,14 +59,24 @@ public struct GenerateOptions: Sendable {
     public var appIconName: String?
     /// Renames every `LaunchImage.launchimage` (and the launch-screen image set) to this name.
     public var launchImageName: String?
-    /// A designed dark variant for `ios-single`.
-    public var darkSource: String?
+    /// A designed dark variant for `ios-single` (a file URL).
+    public var darkSource: URL? {
+        get { darkSourcePath.map(URL.init(givenPath:)) }
+        set { darkSourcePath = newValue?.givenPath }
+    }
+    /// `darkSource`'s path as the user gave it.
+    package var darkSourcePath: String?
     /// The tinted variant for `ios-single`.
     public var tintedSource: TintedSource?
     /// The fill of a written `.icon` (`--background` given explicitly); nil leaves Icon Composer's own.
     public var iconBackground: RGBColor?
-    /// Android: a designed foreground layer (108 dp canvas); without it the master fills the safe zone.
-    public var androidForeground: String?
+    /// Android: a designed foreground layer (108 dp canvas, a file URL); without it the master fills the safe zone.
+    public var androidForeground: URL? {
+        get { androidForegroundPath.map(URL.init(givenPath:)) }
+        set { androidForegroundPath = newValue?.givenPath }
+    }
+    /// `androidForeground`'s path as the user gave it.
+    package var androidForegroundPath: String?
     /// Android: the background layer, a colour or a picture; without it the master's edge colour.
     public var androidBackground: AndroidBackground?
     /// Android 12+ splash screen: the icon background (`windowSplashScreenIconBackgroundColor`); the icon is then drawn on
@@ -69,8 +93,13 @@ public struct GenerateOptions: Sendable {
     /// Android: write no monochrome layer (`--monochrome none`): the adaptive icon has none, and no
     /// `ic_launcher_monochrome` PNGs are made (with themed icons on, Android 13 to 16 QPR1 shows the icon unthemed; only 16 QPR2 makes one).
     public var omitsMonochrome = false
-    /// visionOS layer images by layer name (front, middle, back); the back layer defaults to the master.
-    public var visionLayers: [String: String] = [:]
+    /// visionOS layer images (file URLs) by layer name (front, middle, back); the back layer defaults to the master.
+    public var visionLayers: [String: URL] {
+        get { visionLayerPaths.mapValues(URL.init(givenPath:)) }
+        set { visionLayerPaths = newValue.mapValues(\.givenPath) }
+    }
+    /// `visionLayers`' paths as the user gave them.
+    package var visionLayerPaths: [String: String] = [:]
     /// Whether a full-bleed master is given the macOS icon shape for `mac` outputs.
     public var macShape: MacShape = .auto
     /// The appearance an Icon Composer master is drawn in (its dark and tinted variants are drawn in theirs).
@@ -82,8 +111,13 @@ public struct GenerateOptions: Sendable {
     public var badge: Badge?
     /// Launch images from a logo on this colour instead of from the full-bleed master.
     public var launchBackground: RGBColor?
-    /// The logo for logo-mode launch images (and the launch-screen image set).
-    public var launchLogo: String?
+    /// The logo for logo-mode launch images (and the launch-screen image set), a file URL.
+    public var launchLogo: URL? {
+        get { launchLogoPath.map(URL.init(givenPath:)) }
+        set { launchLogoPath = newValue?.givenPath }
+    }
+    /// `launchLogo`'s path as the user gave it.
+    package var launchLogoPath: String?
     /// The logo's width as a fraction of the launch image's short side.
     public var launchLogoScale = 0.25
     /// How PNG files are compressed (per role, see `Compression.encodeOptions(for:)`).
@@ -109,10 +143,8 @@ public struct GenerateOptions: Sendable {
 
     /// Every file the options name as an input (variants, layers, logos): never an output of the run.
     var inputFiles: [String] {
-        var files = [darkSource, androidForeground, launchLogo].compactMap { $0 } + otherInputs
-        if case .file(let path)? = tintedSource { files.append(path) }
-        if case .file(let path)? = androidBackground { files.append(path) }
-        if case .file(let path)? = monochrome { files.append(path) }
-        return files + visionLayers.values.sorted()
+        var files = [darkSourcePath, androidForegroundPath, launchLogoPath].compactMap { $0 } + otherInputs
+        files += [tintedSource?.filePath, androidBackground?.filePath, monochrome?.filePath].compactMap { $0 }
+        return files + visionLayerPaths.values.sorted()
     }
 }

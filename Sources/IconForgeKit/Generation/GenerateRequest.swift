@@ -46,7 +46,7 @@ public struct GenerateRequest: Sendable {
         let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
         var ignored: [String] = []
         let names = presetNames.joined(separator: ",")
-        if options.darkSource != nil, !slots.contains(.dark) {
+        if options.darkSourcePath != nil, !slots.contains(.dark) {
             ignored.append("--dark is ignored: none of the presets (\(names)) has a dark slot; ios-single and icon-composer do")
         }
         if options.tintedSource != nil, !slots.contains(.tinted) {
@@ -129,7 +129,7 @@ public struct GenerateRequest: Sendable {
         sub.out = route.folder
         do { sub.options.presets = try PresetCatalog.presets(route.presets.joined(separator: ",")) } catch { throw .unusable("\(error)") }
         let slots = Set(sub.options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
-        if !slots.contains(.dark) { sub.options.darkSource = nil }
+        if !slots.contains(.dark) { sub.options.darkSourcePath = nil }
         if !slots.contains(.tinted) { sub.options.tintedSource = nil }
         if AlternateIcons.preset(from: sub.options.presets) == nil { sub.alternates = [] }
         return sub
@@ -165,7 +165,7 @@ public struct GenerateRequest: Sendable {
         return jobs.map { source, folder in
             var own = options
             if IconComposerBundle.isBundle(source) {
-                if own.darkSource == nil, slots.contains(.dark) { own.darkSource = source }
+                if own.darkSourcePath == nil, slots.contains(.dark) { own.darkSourcePath = source }
                 if own.tintedSource == nil, slots.contains(.tinted) { own.tintedSource = .file(source) }
             }
             return Run(source: source, folder: folder, generator: Generator(options: own))
@@ -186,7 +186,7 @@ public struct GenerateRequest: Sendable {
             var own = options
             own.presets = [preset]
             own.appIconName = icon.name
-            own.darkSource = nil
+            own.darkSourcePath = nil
             own.tintedSource = nil
             return (icon, Run(source: icon.master, folder: folder, generator: Generator(options: own)))
         }

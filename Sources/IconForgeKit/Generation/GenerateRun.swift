@@ -7,15 +7,15 @@ import Raster
 /// other masters and destinations carry on; the run then throws a `GenerateFailure`.
 public enum GenerateEvent: Sendable {
     /// A job of a project file about to run (only when the file has several jobs): the file and the job.
-    case job(ProjectConfig.Job, file: String)
+    case job(ProjectConfig.Job, file: URL)
     /// A warning that does not stop the request: an option none of its presets uses.
     case warning(String)
     /// An entry of a folder of masters that was not read, and why.
     case skipped(String)
     /// A request sent to several places (a project's platforms): before each destination's runs, its presets and folder.
-    case destination(presets: [String], out: String)
-    /// A dry run: what one master's run would write and move.
-    case planned(GenerationPlan, source: String, folder: String)
+    case destination(presets: [String], out: URL)
+    /// A dry run: what one master's run would write and move (the master and the output folder as file URLs).
+    case planned(GenerationPlan, source: URL, folder: URL)
     /// A destination's masters are about to run; the files they write, counted when the reporter `showsProgress`.
     case started(filesExpected: Int)
     /// Files written so far by the run of master `source` (its place among the destination's masters), of `total`.
@@ -33,7 +33,7 @@ public enum GenerateEvent: Sendable {
     /// A destination's runs are over.
     case summary(GenerateSummary)
     /// A job of a project file failed (its failures were said before).
-    case jobFailed(ProjectConfig.Job, file: String)
+    case jobFailed(ProjectConfig.Job, file: URL)
     /// How many jobs of a project file failed, of how many (when it has several).
     case jobsFailed(Int, of: Int)
 }
@@ -87,11 +87,11 @@ extension ProjectConfig {
         var failed = 0
         for job in jobs {
             // Several jobs' outputs and tables would run together: each is headed by its place and what it does.
-            if jobs.count > 1 { reporter.report(.job(job, file: path)) }
+            if jobs.count > 1 { reporter.report(.job(job, file: url)) }
             do throws(GenerateFailure) {
                 try job.generate(dryRun: dryRun, preview: preview, environment: environment, reporter: reporter)
             } catch {
-                reporter.report(.jobFailed(job, file: path))
+                reporter.report(.jobFailed(job, file: url))
                 failed += 1
                 firstFailure = firstFailure ?? error
             }
@@ -111,7 +111,7 @@ extension ProjectConfig.Job {
         var settings = settings
         settings.dryRun = settings.dryRun || dryRun
         settings.preview = settings.preview || preview
-        try settings.generate(sources: [master], presets: presets, out: out, environment: environment, reporter: reporter)
+        try settings.generate(sources: [masterPath], presets: presets, out: outPath, environment: environment, reporter: reporter)
     }
 }
 
@@ -204,7 +204,7 @@ extension GenerateRequest {
 
     /// One destination of several: its heading, its masters, then its Play listings; nil when all went well.
     private func runDestination(dryRun: Bool, preview: Bool, reporter: some GenerateReporter) -> GenerateFailure? {
-        reporter.report(.destination(presets: presetNames, out: out))
+        reporter.report(.destination(presets: presetNames, out: URL(givenPath: out)))
         do throws(GenerateFailure) {
             try run(dryRun: dryRun, preview: preview, reporter: reporter)
             if !dryRun {
@@ -229,7 +229,7 @@ extension GenerateRequest {
             alternates = try alternateRuns(into: runs[0].folder)
         } catch { throw Self.failure(error, reporter) }
         if dryRun {
-            for run in runs { reporter.report(.planned(run.generator.plan(outputFolder: run.folder), source: run.source, folder: run.folder)) }
+            for run in runs { reporter.report(.planned(run.generator.plan(outputFolder: run.folder), source: URL(givenPath: run.source), folder: URL(givenPath: run.folder))) }
             return
         }
         let previewer = {

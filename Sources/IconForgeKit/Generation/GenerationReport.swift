@@ -3,31 +3,55 @@ import Raster
 
 /// One file `generate` wrote (or would write, in a dry run).
 public struct GeneratedFile: Sendable, Equatable {
-    /// Path relative to the output folder, e.g. "AppIcon.appiconset/Icon-60@3x.png".
-    public var path: String
+    /// The file, a file URL relative to the output folder: its `relativePath` is e.g.
+    /// "AppIcon.appiconset/Icon-60@3x.png", its `path` where the file is.
+    public var url: URL { URL(path: path, inFolder: folder) }
+    /// The path relative to the output folder, as the run names it.
+    package var path: String
     /// Its role.
     public var role: Role
     /// Its size in pixels (nil for Contents.json and snippets).
     public var pixels: PixelSize?
     /// Bytes written (0 in a dry run).
     public var bytes: Int
+    /// The output folder, as the run names it: given when the run's report or plan is made.
+    package var folder = ""
+}
+
+extension [GeneratedFile] {
+    /// The files, each knowing the output folder it is in.
+    func placed(in folder: String) -> [GeneratedFile] {
+        map { file in
+            var file = file
+            file.folder = folder
+            return file
+        }
+    }
 }
 
 /// What `generate` would do (a dry run): the files it would write, and the files it would move to a backup.
 public struct GenerationPlan: Sendable {
-    /// Files to be written, by their path relative to the output folder.
+    /// Files to be written, each a file URL relative to the output folder.
     public var files: [GeneratedFile] = []
-    /// Files that would leave their set for `.iconforge-backup/`, relative to the output folder.
-    public var moves: [String] = []
+    /// Files that would leave their set for `.iconforge-backup/`, file URLs relative to the output folder.
+    public var moves: [URL] { movePaths.map { URL(path: $0, inFolder: folder) } }
+    /// `moves`, paths relative to the output folder.
+    package var movePaths: [String] = []
+    /// The output folder, as the run names it.
+    package var folder = ""
 }
 
 /// What `generate` did for one source.
 public struct GenerationReport: Sendable {
-    /// The source path.
-    public var source: String
-    /// The output folder.
-    public var outputFolder: String
-    /// Every file written, in order.
+    /// The master (a file URL).
+    public var source: URL { URL(givenPath: sourcePath) }
+    /// The output folder (a file URL).
+    public var outputFolder: URL { URL(givenPath: outputFolderPath) }
+    /// The master's path, as the run names it.
+    package var sourcePath: String
+    /// The output folder's path, as the run names it.
+    package var outputFolderPath: String
+    /// Every file written, in order (each a file URL relative to the output folder).
     public var files: [GeneratedFile]
     /// Things the user should know that did not stop the run.
     public var warnings: [String]

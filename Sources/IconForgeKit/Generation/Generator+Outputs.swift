@@ -9,10 +9,10 @@ extension Generator {
         var result: [IconSpec] = []
         var seen = Set<String>()
         // One appearance variant asked for: the other's slot is written empty, as Xcode 16 writes it.
-        let anyVariant = options.darkSource != nil || options.tintedSource != nil
+        let anyVariant = options.darkSourcePath != nil || options.tintedSource != nil
         for preset in options.presets {
             for var spec in preset.outputs {
-                let given = spec.appearance == .dark ? options.darkSource != nil : spec.appearance == .tinted ? options.tintedSource != nil : true
+                let given = spec.appearance == .dark ? options.darkSourcePath != nil : spec.appearance == .tinted ? options.tintedSource != nil : true
                 if !given {
                     guard anyVariant else { continue }
                     spec.filename = nil
@@ -39,7 +39,7 @@ extension Generator {
                 }
                 if let layer = spec.visionLayer, let stack = spec.set {
                     // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
-                    if layer != .back, options.visionLayers[layer.rawValue] == nil { spec.filename = nil }
+                    if layer != .back, options.visionLayerPaths[layer.rawValue] == nil { spec.filename = nil }
                     spec.set = VisionStack.imageSet(stack: stack, layer: layer)
                 }
                 let key = [spec.set ?? "", spec.outputPath ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]

@@ -35,11 +35,13 @@ package struct Generator: Sendable {
             if merge.contentsChanged {
                 plan.files.append(GeneratedFile(path: set + "/Contents.json", role: outputs.first { $0.set == set }!.role, pixels: nil, bytes: 0))
             }
-            plan.moves += merge.leaving.sorted().map { set + "/" + $0 }
+            plan.movePaths += merge.leaving.sorted().map { set + "/" + $0 }
         }
         for job in jobs where job.spec.set == nil {
             plan.files.append(GeneratedFile(path: loosePath(job.path, in: outputFolder), role: job.spec.role, pixels: job.spec.pixels, bytes: 0))
         }
+        plan.files = plan.files.placed(in: outputFolder)
+        plan.folder = outputFolder
         return plan
     }
 
@@ -68,7 +70,8 @@ package struct Generator: Sendable {
         try writePictures(&run)
         for step in Generator.platformSteps { try step.finish(&run, by: self) }
         let kept = run.writer.finish()
-        return GenerationReport(source: source, outputFolder: outputFolder, files: run.written.map { $0.file } + run.files, warnings: run.warnings,
+        return GenerationReport(sourcePath: source, outputFolderPath: outputFolder, files: (run.written.map { $0.file } + run.files).placed(in: outputFolder),
+                                warnings: run.warnings,
                                 notes: run.notes + run.layers.notes + run.platformNotes + kept, seconds: (clock.now - start).seconds)
     }
 

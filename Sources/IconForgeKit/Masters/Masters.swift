@@ -75,8 +75,8 @@ struct Masters: Sendable {
         let pyramid = { @Sendable (image: Image) in
             ImagePyramid(image, linearLight: options.linearLight, largestReduction: largest, parallelism: parallelism)
         }
-        let logoMode = options.launchBackground != nil || options.launchLogo != nil
-        let logoImage = try options.launchLogo.map { path throws(IconForgeError) in try decode(path, limits: options.limits, vectorSize: vector) }
+        let logoMode = options.launchBackground != nil || options.launchLogoPath != nil
+        let logoImage = try options.launchLogoPath.map { path throws(IconForgeError) in try decode(path, limits: options.limits, vectorSize: vector) }
 
         try checkShape(source: source, size: image.size, options: options, jobs: jobs)
         try checkUpscale(source: source, size: image.size, logo: logoMode ? (logoImage ?? image).size : nil,
@@ -86,7 +86,7 @@ struct Masters: Sendable {
             warnings.append("\(source): \(translucent) pixel\(translucent == 1 ? " is" : "s are") not opaque; "
                             + "opaque outputs (app icons, launch images) were composited over \(options.background)")
         }
-        if translucent == 0, options.launchLogo == nil, let job = jobs.first(where: { $0.spec.role == .template }) {
+        if translucent == 0, options.launchLogoPath == nil, let job = jobs.first(where: { $0.spec.role == .template }) {
             warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
@@ -96,7 +96,7 @@ struct Masters: Sendable {
             if !masters.isLogo { masters.edgeColor = image.edgeColor(fallback: options.background) }
         }
         // An Icon Composer icon given as a variant is drawn in that appearance.
-        if let path = options.darkSource { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .dark)) }
+        if let path = options.darkSourcePath { masters.dark = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .dark)) }
         switch options.tintedSource {
         case .auto?:
             // Made at the largest tinted output, not the master's size: a full-size copy of an 8192 px master and its
@@ -107,11 +107,11 @@ struct Masters: Sendable {
             let tinted = long <= side ? image
                 : Resampler.resize(masters.master, to: fitted, options: ResizeOptions(fit: .stretch, outputFormat: .rgba16), parallelism: parallelism)
             masters.tinted = pyramid(tinted.luminance())
-        case .file(let path)?: masters.tinted = pyramid(try decode(path, limits: options.limits, vectorSize: vector, appearance: .tinted))
+        case .file(let url)?: masters.tinted = pyramid(try decode(url.givenPath, limits: options.limits, vectorSize: vector, appearance: .tinted))
         case nil: break
         }
         if let logoImage { masters.logo = pyramid(logoImage) }
-        for (layer, path) in options.visionLayers where jobs.contains(where: { $0.spec.visionLayer?.rawValue == layer }) {
+        for (layer, path) in options.visionLayerPaths where jobs.contains(where: { $0.spec.visionLayer?.rawValue == layer }) {
             masters.visionLayers[layer] = pyramid(try decode(path, limits: options.limits, vectorSize: vector))
         }
         let androidLayers = Set(jobs.compactMap(\.spec.androidLayer))
@@ -126,12 +126,12 @@ struct Masters: Sendable {
             var backgroundFile: String?, backgroundColor: RGBColor?
             switch options.androidBackground {
             case .color(let colour)?: backgroundColor = colour
-            case .file(let path)?: backgroundFile = path
+            case .file(let url)?: backgroundFile = url.givenPath
             case nil: break
             }
             var monochromeFile: String?
-            if case .file(let path)? = options.monochrome { monochromeFile = path }
-            let icon = AdaptiveIcon.make(master: image, placement: placement, foreground: try load(options.androidForeground), background: try load(backgroundFile),
+            if let path = options.monochrome?.filePath { monochromeFile = path }
+            let icon = AdaptiveIcon.make(master: image, placement: placement, foreground: try load(options.androidForegroundPath), background: try load(backgroundFile),
                                          backgroundColor: backgroundColor ?? placement.background(fallback: options.background),
                                          monochrome: try load(monochromeFile), parallelism: parallelism)
             if !icon.monochromeHasShape, androidLayers.contains(.monochrome) {
@@ -174,7 +174,7 @@ struct Masters: Sendable {
         if roles.contains(.androidNotification) {
             // The themed icon's analysis: a designed glyph (--monochrome FILE), a logo's coverage, a picture's separated glyph.
             var designed: Image?
-            if case .file(let path)? = options.monochrome { designed = try decode(path, limits: options.limits, vectorSize: .longSide(1024)) }
+            if let path = options.monochrome?.filePath { designed = try decode(path, limits: options.limits, vectorSize: .longSide(1024)) }
             masters.notification = AndroidNotificationIcon.make(master: image, designed: designed, parallelism: parallelism).map(pyramid)
             if masters.notification == nil {
                 warnings.append("\(source): no glyph stands out from the master's background, so no notification icon was written (it would show "
@@ -202,7 +202,7 @@ struct Masters: Sendable {
                 warnings.append("--banner-text '\(text)' is too long to be legible on the \(banner) TV banner: the banner has the logo alone")
             }
         }
-        if let side = largestSide({ $0.webPurpose == .monochrome }), case .file(let path)? = options.monochrome {
+        if let side = largestSide({ $0.webPurpose == .monochrome }), let path = options.monochrome?.filePath {
             let glyph = try decode(path, limits: options.limits, vectorSize: .longSide(max(side, 1024)))
             masters.webMonochrome = AndroidNotificationIcon.make(master: glyph, designed: glyph, canvas: side, parallelism: parallelism).map(pyramid)
         }

@@ -20,8 +20,8 @@ extension PreviewInventory {
         guard let adaptive = definitions.min(by: { (preference.firstIndex(of: $0.folder) ?? preference.count, $0.folder) < (preference.firstIndex(of: $1.folder) ?? preference.count, $1.folder) })
         else { return icon }
         // A layer drawn through <inset> (@capacitor/assets) is that layer's picture, said to be inset.
-        let insets = Dictionary(AndroidResourceChecks.insetLayers(in: adaptive.text), uniquingKeysWith: { first, _ in first })
-        for (element, type, name) in AndroidResourceChecks.layerReferences(in: adaptive.text) {
+        let insets = Dictionary(AdaptiveIconXML.insetLayers(in: adaptive.text), uniquingKeysWith: { first, _ in first })
+        for (element, type, name) in AdaptiveIconXML.layerReferences(in: adaptive.text) {
             if type == "color" {
                 if element == "background" { icon.backgroundColor = color(named: name, project: project) }
                 continue

@@ -208,7 +208,7 @@ public struct Previewer: Sendable {
         if options.presets.isEmpty { options.presets = (try? PresetCatalog.presets(Self.defaultPresets)) ?? [] }
         let slots = Set(options.presets.flatMap { $0.outputs.compactMap(\.appearance) })
         if isIcon {
-            if options.darkSource == nil, slots.contains(.dark) { options.darkSource = source }
+            if options.darkSourcePath == nil, slots.contains(.dark) { options.darkSourcePath = source }
             if options.tintedSource == nil, slots.contains(.tinted) { options.tintedSource = .file(source) }
         } else if options.tintedSource == nil, slots.contains(.tinted) {
             options.tintedSource = .auto

@@ -1,5 +1,6 @@
 import Foundation
 import JPEGCodec
+import PNGCodec
 import Raster
 import WebPCodec
 
@@ -55,7 +56,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
             let prefix = Array(prefix.utf8)
             return bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
         }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if FileSignature.startsAsPNG(bytes) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts("%PDF") { return .pdf }
         if starts("icns") { return .icns }

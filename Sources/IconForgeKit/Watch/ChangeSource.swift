@@ -117,10 +117,14 @@ package final class InotifySource: ChangeSource {
 
 /// Why the daemon cannot (go on) watching.
 public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The folder (as given) cannot be watched, and why: it is not there, or the system refused.
     case cannotWatch(String, String)
+    /// The watched folder was deleted or moved away while watched.
     case folderGone(String)
+    /// The output folder (as given) is inside the watched folder.
     case outputInsideInput(String)
 
+    /// One line naming the folder and the reason.
     public var description: String {
         switch self {
         case .cannotWatch(let folder, let reason): "\(folder): cannot watch: \(reason)"

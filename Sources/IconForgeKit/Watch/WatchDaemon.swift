@@ -37,8 +37,10 @@ public final class WatchDaemon: @unchecked Sendable {
     package static func isSource(_ name: String) -> Bool { SourceImage.hasReadableName(name) }
 
     /// A daemon watching `options.input`: with inotify on Linux, or by looking every `pollInterval` seconds when one
-    /// is given (and always on other systems, every 2 seconds unless given). Throws when the folder cannot be watched.
+    /// is given (and always on other systems, every 2 seconds unless given). Throws when the folder cannot be watched:
+    /// it is not a folder, the output folder is inside it, or the system refuses to watch it.
     public convenience init(options: WatchOptions, log: WatchLog, pollInterval: Double? = nil) throws(WatchError) {
+        try Self.checkFolders(input: options.input, output: options.output)
         let source: ChangeSource
         #if os(Linux)
         if let pollInterval { source = PollingSource(folder: options.input, interval: pollInterval) } else { source = try InotifySource(folder: options.input) }
@@ -46,6 +48,18 @@ public final class WatchDaemon: @unchecked Sendable {
         source = PollingSource(folder: options.input, interval: pollInterval ?? 2)
         #endif
         self.init(options: options, source: source, log: log)
+    }
+
+    /// Refuses an output folder inside the watched folder (outputs would trigger the watch) and a watched folder that is
+    /// not there, as the paths were given.
+    package static func checkFolders(input: String, output: String) throws(WatchError) {
+        let inputPath = URL(fileURLWithPath: input).standardizedFileURL.path
+        let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
+        guard !(outputPath + "/").hasPrefix(inputPath + "/") else { throw .outputInsideInput(output) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotWatch(input, "no such folder")
+        }
     }
 
     /// A daemon; `process` replaces the real job (generate or validate) in tests.

@@ -36,15 +36,15 @@ struct ProjectConfigTests {
         let folder = (config.path as NSString).deletingLastPathComponent
         #expect(config.jobs.count == 2)
         let first = config.jobs[0]
-        #expect(first.master == folder + "/design/icon.svg" && first.presets == "ios-single,android,web" && first.out == folder + "/build/icons")
-        #expect(first.settings.options.darkSource == folder + "/design/icon-dark.svg")
+        #expect(first.masterPath == folder + "/design/icon.svg" && first.presets == "ios-single,android,web" && first.outPath == folder + "/build/icons")
+        #expect(first.settings.options.darkSourcePath == folder + "/design/icon-dark.svg")
         #expect(first.settings.options.tintedSource == .auto)
         #expect(first.settings.options.background == RGBColor(hex: "#102030") && first.settings.options.iconBackground == RGBColor(hex: "#102030"))
         #expect(first.settings.options.allowUpscale)
         #expect(first.settings.alternates == [AlternateIcons.Icon(parsing: "Holiday=" + folder + "/art/holiday.png")])
         #expect(first.settings.variant == nil && !first.settings.dryRun)
         let second = config.jobs[1]
-        #expect(second.master == "/abs/icon.png" && second.presets == "macos" && second.out == folder + "/mac")
+        #expect(second.masterPath == "/abs/icon.png" && second.presets == "macos" && second.outPath == folder + "/mac")
         #expect(second.settings.options.background == .white && !second.settings.options.allowUpscale && second.settings.alternates.isEmpty)
         #expect(config.jobs[1].line == 10)
         #expect(config.jobs[0].inputs == [folder + "/design/icon.svg", folder + "/design/icon-dark.svg", folder + "/art/holiday.png"],
@@ -80,7 +80,7 @@ struct ProjectConfigTests {
         let first = config.jobs[0].settings.options, second = config.jobs[1].settings.options
         #expect(first.filter == .mitchell && first.fit == .fill && first.omitsMonochrome && first.monochrome == nil)
         #expect(first.androidBackground == .color(RGBColor(red: 0, green: 255, blue: 0)) && first.launchLogoScale == 0.5)
-        #expect(first.limits.maxDecodedBytes == 64 << 20 && first.visionLayers == ["front": folder + "/art/front.png"])
+        #expect(first.limits.maxDecodedBytes == 64 << 20 && first.visionLayerPaths == ["front": folder + "/art/front.png"])
         #expect(second.monochrome == .file(folder + "/glyph.png") && !second.omitsMonochrome && second.androidBackground == .file(folder + "/back.png"))
         #expect(config.jobs[1].inputs == [folder + "/icon.png", folder + "/glyph.png", folder + "/back.png"])
         let job = "jobs:\n  - master: a.png\n    presets: ios\n    out: x\n"
@@ -124,9 +124,9 @@ struct ProjectConfigTests {
         let folder = (config.path as NSString).deletingLastPathComponent
         #expect(config.jobs.count == 2)
         let dev = config.jobs[0], brand = config.jobs[1]
-        #expect(dev.master == folder + "/icon.png" && dev.presets == "ios,android" && dev.out == folder + "/.")
+        #expect(dev.masterPath == folder + "/icon.png" && dev.presets == "ios,android" && dev.outPath == folder + "/.")
         #expect(dev.settings.variant == "dev" && dev.settings.badge.text == "DEV" && dev.settings.badge.color == RGBColor(hex: "#1E88E5"))
-        #expect(brand.master == folder + "/brands/b.png" && brand.settings.variant == "brand-b")
+        #expect(brand.masterPath == folder + "/brands/b.png" && brand.settings.variant == "brand-b")
         #expect(brand.settings.badge.text == "" && brand.settings.badge.color == nil, "the variant's empty badge is set over the job's")
         #expect(try brand.request(environment: [:]).options.badge == nil)
         #expect(try dev.request(environment: [:]).options.badge?.text == "DEV")

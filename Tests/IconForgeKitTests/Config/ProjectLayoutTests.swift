@@ -15,7 +15,7 @@ struct ProjectLayoutTests {
         try Data(layout.starter().utf8).write(to: file)
         let config = try ProjectConfig.load(file.path)
         #expect(config.jobs.map(\.presets).contains("android") && config.jobs.map(\.presets).contains("web"))
-        #expect(config.jobs.map(\.out).contains(root.appendingPathComponent("ios/Runner/Assets.xcassets").path))
+        #expect(config.jobs.map(\.outPath).contains(root.appendingPathComponent("ios/Runner/Assets.xcassets").path))
 
         let empty = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: empty) }

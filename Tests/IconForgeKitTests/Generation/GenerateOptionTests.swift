@@ -37,7 +37,7 @@ struct GenerateOptionTests {
         try settings.set("max-pixels", .text("1000"))
         try settings.set("dry-run", .flag(true))
         #expect(settings.options.filter == .box && !settings.options.linearLight && settings.badge.position == .topLeft)
-        #expect(settings.alternates == [AlternateIcons.Icon(parsing: "Dark=art/dark.png")] && settings.options.visionLayers == ["front": "f.png"])
+        #expect(settings.alternates == [AlternateIcons.Icon(parsing: "Dark=art/dark.png")] && settings.options.visionLayerPaths == ["front": "f.png"])
         #expect(settings.options.limits.maxPixels == 1000 && settings.dryRun)
         for (name, value, reason) in [("filter", GenerateOption.Given.text("sharp"), "filter must be one of lanczos3, mitchell"),
                                       ("alternate", .text("nothing"), "--alternate takes NAME=FILE (got 'nothing')"),

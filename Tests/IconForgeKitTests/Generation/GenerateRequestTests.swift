@@ -69,7 +69,7 @@ struct GenerateRequestTests {
     func destinations() throws {
         let out = try Fixtures.temporaryFolder().path
         var options = GenerateOptions(presets: [])
-        options.darkSource = master
+        options.darkSourcePath = master
         var request = try GenerateRequest(sources: [master], presets: "ios-single,android,web", out: out, options: options)
         request.alternates = [AlternateIcons.Icon(parsing: "Classic=" + master)!]
         #expect(request.ignoredOptions.isEmpty)
@@ -77,15 +77,15 @@ struct GenerateRequestTests {
         #expect(destinations.map(\.out) == [out, out + "/android", out + "/web"])
         #expect(destinations.map(\.presetNames) == [["ios-single"], ["android"], ["web"]])
         // The dark variant and the alternates belong to the Apple set only.
-        #expect(destinations[0].options.darkSource == master && destinations[0].alternates.count == 1)
-        #expect(destinations[1].options.darkSource == nil && destinations[1].alternates.isEmpty)
-        #expect(destinations[2].options.darkSource == nil && destinations[2].alternates.isEmpty)
+        #expect(destinations[0].options.darkSourcePath == master && destinations[0].alternates.count == 1)
+        #expect(destinations[1].options.darkSourcePath == nil && destinations[1].alternates.isEmpty)
+        #expect(destinations[2].options.darkSourcePath == nil && destinations[2].alternates.isEmpty)
     }
 
     @Test("one platform into its own folder is the request itself; --dark with no dark slot is said")
     func notRouted() throws {
         var options = GenerateOptions(presets: [])
-        options.darkSource = master
+        options.darkSourcePath = master
         let request = try GenerateRequest(sources: [master], presets: "android", out: try Fixtures.temporaryFolder().path, options: options)
         #expect(try request.destinations().map(\.out) == [request.out])
         #expect(request.ignoredOptions.count == 1 && request.ignoredOptions[0].hasPrefix("--dark is ignored"))

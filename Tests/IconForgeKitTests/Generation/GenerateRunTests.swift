@@ -32,10 +32,12 @@ struct GenerateRunTests {
         #expect(events.failures.isEmpty)
         let reports = events.finished
         try #require(reports.count == 1)
-        #expect(reports[0].source == master && reports[0].outputFolder == out.path && !reports[0].files.isEmpty)
+        #expect(reports[0].sourcePath == master && reports[0].outputFolderPath == out.path && !reports[0].files.isEmpty)
+        #expect(reports[0].source.path == master && reports[0].outputFolder.path == out.path)
         for file in reports[0].files {
             let size = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(file.path).path)[.size] as? Int
             #expect(size == file.bytes, "\(file.path)")
+            #expect(file.url.relativePath == file.path && file.url.path == out.appendingPathComponent(file.path).path)
         }
         // The bar's total was counted from the plan before the master was read, and progress came from the run.
         let expected = events.all.compactMap { if case .started(let files) = $0 { files } else { nil } }
@@ -59,9 +61,9 @@ struct GenerateRunTests {
                 switch event {
                 case .destination(_, let folder):
                     #expect(current == nil, "a heading inside \(current ?? "")")
-                    current = folder
-                    order.append((folder as NSString).lastPathComponent)
-                case .finished(let report): #expect(report.outputFolder == current)
+                    current = folder.givenPath
+                    order.append(folder.lastPathComponent)
+                case .finished(let report): #expect(report.outputFolderPath == current)
                 case .summary: current = nil
                 default: break
                 }
@@ -92,7 +94,7 @@ struct GenerateRunTests {
         let events = Events()
         try GenerateSettings().generate(sources: [masters.path], presets: "itunes-artwork", out: root.appendingPathComponent("out/{name}").path, reporter: events)
         #expect(events.skipped == ["skipped \(masters.appendingPathComponent("notes.txt").path): not a PNG, JPEG or SVG master"])
-        #expect(Set(events.finished.map(\.outputFolder)) == [root.appendingPathComponent("out/blue").path, root.appendingPathComponent("out/red").path])
+        #expect(Set(events.finished.map(\.outputFolderPath)) == [root.appendingPathComponent("out/blue").path, root.appendingPathComponent("out/red").path])
         #expect(events.summaries.map(\.succeeded) == [2])
         let made = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("out").path).filter { !$0.hasPrefix(".") }
         #expect(made.sorted() == ["blue", "red"])
@@ -131,7 +133,8 @@ struct GenerateRunTests {
         try settings.generate(sources: [master], presets: "itunes-artwork", out: out.path, reporter: events)
         let plans = events.all.compactMap { if case .planned(let plan, let source, let folder) = $0 { (plan, source, folder) } else { nil } }
         try #require(plans.count == 1)
-        #expect(plans[0].1 == master && plans[0].2 == out.path && !plans[0].0.files.isEmpty)
+        #expect(plans[0].1.givenPath == master && plans[0].2.givenPath == out.path && !plans[0].0.files.isEmpty)
+        #expect(plans[0].0.files.allSatisfy { $0.url.path.hasPrefix(out.path + "/") })
         #expect(events.finished.isEmpty && events.summaries.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -165,11 +168,11 @@ struct GenerateRunTests {
         let project = try ProjectConfig.load(file.path)
         let events = Events()
         #expect(throws: GenerateFailure.failed) { try project.generate(reporter: events) }
-        let headed = events.all.compactMap { if case .job(let job, let path) = $0 { "\(path):\(job.line)" } else { nil } }
+        let headed = events.all.compactMap { if case .job(let job, let url) = $0 { "\(url.givenPath):\(job.line)" } else { nil } }
         #expect(headed == ["\(file.path):2", "\(file.path):5"])
         let failedJobs = events.all.compactMap { if case .jobFailed(let job, _) = $0 { job.line } else { nil } }
         #expect(failedJobs == [2])
         #expect(events.all.contains { if case .jobsFailed(1, of: 2) = $0 { true } else { false } })
-        #expect(events.finished.map(\.outputFolder) == [folder.appendingPathComponent("icons").path])
+        #expect(events.finished.map(\.outputFolderPath) == [folder.appendingPathComponent("icons").path])
     }
 }

@@ -56,7 +56,7 @@ struct OwnershipTests {
         let dark = set.appendingPathComponent("Icon-1024-dark.png")
         let darkBytes = try Fixtures.bytes("glyph-master.png")
         try FileIO.writeAtomically(darkBytes, to: dark.path)
-        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path) { $0.darkSource = dark.path }
+        _ = try run(Self.master.path, presets: "ios-single", into: catalog.path) { $0.darkSourcePath = dark.path }
         #expect(try FileIO.read(dark.path) == darkBytes)
     }
 

@@ -47,7 +47,7 @@ struct PreviewExtrasTests {
     func splashNight() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
         var options = GenerateOptions(presets: try PresetCatalog.presets("android-splash"))
-        options.darkSource = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        options.darkSourcePath = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
         let tiles = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path]).tiles.filter { $0.caption[0].hasPrefix("Splash") }
         #expect(tiles.map(\.file) == ["drawable-xxxhdpi/splash_icon.png", "drawable-night-xxxhdpi/splash_icon.png"])

@@ -43,8 +43,8 @@ struct ProjectWatcherTests {
         for name in ["a.png", "b.png"] { try Data(name.utf8).write(to: folder.appendingPathComponent(name)) }
         let lines = Lines(), ran = Lines()
         let watcher = try ProjectWatcher(configPath: config.path, settle: 0.1, interval: 0.05, log: WatchLog(format: .text, write: { lines.append($0) })) { job in
-            ran.append((job.master as NSString).lastPathComponent)
-            return job.master.hasSuffix("b.png") ? "b fails" : nil
+            ran.append((job.masterPath as NSString).lastPathComponent)
+            return job.masterPath.hasSuffix("b.png") ? "b fails" : nil
         }
         let stop = Lines()
         let thread = Thread {

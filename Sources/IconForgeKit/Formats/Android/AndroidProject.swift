@@ -70,10 +70,8 @@ struct AndroidProject {
         manifestAliasIcons = AndroidProject.readAliasIcons(module: module)
         (manifestBanner, isTVApp) = AndroidProject.readManifestTV(module: module)
         isLibrary = AndroidProject.isLibrary(module: module)
-        hasExternalDependencies = ["build.gradle.kts", "build.gradle"].contains { name in
-            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.range(of: #"(?m)^\s*(implementation|api)\s*\(?\s*(libs\.|platform\(|["'][^"':]+:[^"']+)"#, options: .regularExpression) != nil
+        hasExternalDependencies = AndroidProject.gradleFiles(module: module).contains { text in
+            text.range(of: #"(?m)^\s*(implementation|api)\s*\(?\s*(libs\.|platform\(|["'][^"':]+:[^"']+)"#, options: .regularExpression) != nil
         }
     }
 
@@ -86,18 +84,43 @@ struct AndroidProject {
     /// True when the module's Gradle file applies the Android library plugin (`com.android.library`, the version
     /// catalog's `android.library` alias, the old `android-library`).
     static func isLibrary(module: String) -> Bool {
-        ["build.gradle.kts", "build.gradle"].contains { name in
-            guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) else { return false }
-            let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        gradleFiles(module: module).contains { gradle in
+            let text = withoutComments(gradle)
             return ["com.android.library", "plugins.android.library", "'android-library'", "\"android-library\""].contains { text.contains($0) }
         }
     }
 
+    /// True when the module's Gradle file applies the Android application plugin (as an id, or from a version catalog).
+    static func isApplication(module: String) -> Bool {
+        gradleFiles(module: module).contains { text in
+            text.contains("android.application") || text.contains("androidApplication") // the id, or a catalog's alias
+        }
+    }
+
+    /// The text of the module's Gradle files that exist, `build.gradle.kts` first, then `build.gradle`: the one place
+    /// they are read.
+    static func gradleFiles(module: String) -> [String] {
+        ["build.gradle.kts", "build.gradle"].compactMap { name in
+            (try? FileIO.readDocument((module as NSString).appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The text of the module's main manifest (`src/main/AndroidManifest.xml`), nil when it cannot be read: the one
+    /// place it is read.
+    static func manifestText(module: String) -> String? {
+        (try? FileIO.readDocument((module as NSString).appendingPathComponent("src/main/AndroidManifest.xml"))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// True when the module's main manifest declares a watch (`<uses-feature android:name="android.hardware.type.watch">`).
+    static func isWatchApp(module: String) -> Bool {
+        guard let text = manifestText(module: module) else { return false }
+        return withoutComments(text).contains("\"android.hardware.type.watch\"")
+    }
+
     /// `android:icon` and `android:roundIcon` of the `<application>` element of the module's main manifest.
     static func readManifestIcons(module: String) -> (String?, String?) {
-        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
-        guard let bytes = try? FileIO.readDocument(manifest) else { return (nil, nil) }
-        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        guard let manifest = manifestText(module: module) else { return (nil, nil) }
+        let text = withoutComments(manifest)
         guard let open = text.range(of: "<application"), let close = text.range(of: ">", range: open.upperBound..<text.endIndex) else { return (nil, nil) }
         let tag = text[open.upperBound..<close.lowerBound]
         func attribute(_ name: String) -> String? {
@@ -109,9 +132,8 @@ struct AndroidProject {
 
     /// `android:icon` of every `<activity-alias>` of the module's main manifest, each once (at most 32).
     static func readAliasIcons(module: String) -> [String] {
-        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
-        guard let bytes = try? FileIO.readDocument(manifest) else { return [] }
-        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        guard let manifest = manifestText(module: module) else { return [] }
+        let text = withoutComments(manifest)
         var icons: [String] = []
         for match in text.matches(of: /<activity-alias\b[^>]*>/).prefix(32) {
             guard let icon = text[match.range].firstMatch(of: /android:icon="([^"]+)"/),
@@ -126,10 +148,7 @@ struct AndroidProject {
     /// set there (only a build knows it: nothing to check).
     static func substitutingPlaceholders(_ value: String, module: String) -> String? {
         guard value.contains("${") else { return value }
-        var gradle = ""
-        for name in ["build.gradle.kts", "build.gradle"] {
-            if let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent(name)) { gradle = String(decoding: bytes, as: UTF8.self); break }
-        }
+        let gradle = gradleFiles(module: module).first ?? ""
         var result = value
         while let open = result.range(of: "${"), let close = result[open.upperBound...].firstIndex(of: "}") {
             let key = NSRegularExpression.escapedPattern(for: String(result[open.upperBound..<close]))
@@ -146,9 +165,8 @@ struct AndroidProject {
     /// The style the module's main manifest gives its launcher activity (the one with the `LAUNCHER` category), else its
     /// `<application>`: the theme the splash screen is drawn from. Nil without one.
     static func readLaunchTheme(module: String) -> String? {
-        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
-        guard let bytes = try? FileIO.readDocument(manifest) else { return nil }
-        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        guard let manifest = manifestText(module: module) else { return nil }
+        let text = withoutComments(manifest)
         func theme(ofTagAt open: String.Index) -> String? {
             guard let close = text[open...].firstIndex(of: ">") else { return nil }
             let tag = text[open..<close]
@@ -166,9 +184,8 @@ struct AndroidProject {
     /// The first `android:banner` of the module's main manifest (the `<application>`'s or an activity's), and whether it
     /// names the `LEANBACK_LAUNCHER` category.
     static func readManifestTV(module: String) -> (String?, Bool) {
-        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
-        guard let bytes = try? FileIO.readDocument(manifest) else { return (nil, false) }
-        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
+        guard let manifest = manifestText(module: module) else { return (nil, false) }
+        let text = withoutComments(manifest)
         var banner: String?
         if let start = text.range(of: "android:banner=\""), let end = text[start.upperBound...].firstIndex(of: "\"") {
             banner = String(text[start.upperBound..<end])
@@ -235,17 +252,14 @@ struct AndroidProject {
             }
             return nil
         }
-        for name in ["build.gradle.kts", "build.gradle"] {
-            guard let gradle = text((module as NSString).appendingPathComponent(name)) else { continue }
+        for gradle in gradleFiles(module: module) {
             // What minSdk is set to: `minSdk { version = release(E) }`, `minSdk = E`, `minSdkVersion E`, `minSdk(E)`.
             // The first that resolves counts (a comment's "minSdk is…" does not).
             let given = captures(#"minSdk\s*\{[^}]*release\(\s*([A-Za-z0-9_.]+)"#, in: gradle)
                 + captures(#"minSdk(?:Version)?\s*(?:=|\()?\s*([A-Za-z0-9_.]+)"#, in: gradle)
             if let number = given.lazy.compactMap(value).first { return number }
         }
-        let manifest = (module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
-        if let bytes = try? FileIO.readDocument(manifest) {
-            let text = String(decoding: bytes, as: UTF8.self)
+        if let text = manifestText(module: module) {
             if let match = text.range(of: #"android:minSdkVersion="[0-9]+""#, options: .regularExpression) { return Int(text[match].filter(\.isNumber)) }
         }
         return nil

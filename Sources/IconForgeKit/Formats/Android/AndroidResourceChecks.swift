@@ -100,13 +100,13 @@ enum AndroidResourceChecks {
         // The mipmap layers an adaptive icon draws through <inset>, and by how much.
         var insets: [String: Double] = [:]
         for definition in definitions {
-            for (name, fraction) in insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
+            for (name, fraction) in AdaptiveIconXML.insetLayers(in: definition.text) where insets[name] == nil { insets[name] = fraction }
         }
         // The layers' pictures, under the names the adaptive icons give them (the manifest's @mipmap/app_icon draws
         // @mipmap/app_icon_foreground); Android Studio's when there is no adaptive icon.
         var layers: [(String, String)] = []
         for definition in definitions where definition.text.contains("<adaptive-icon") {
-            for (element, type, name) in references(in: definition.text) where ["foreground", "background", "monochrome", "inset"].contains(element)
+            for (element, type, name) in AdaptiveIconXML.references(in: definition.text) where ["foreground", "background", "monochrome", "inset"].contains(element)
                 && ["mipmap", "drawable"].contains(type) && !layers.contains(where: { $0 == (type, name) }) {
                 layers.append((type, name))
             }
@@ -171,7 +171,7 @@ enum AndroidResourceChecks {
             let text = AndroidProject.withoutComments(definition.text)
             guard let open = text.range(of: "<background"), let close = text.range(of: "</background>", range: open.upperBound..<text.endIndex),
                   text[open.upperBound..<close.lowerBound].contains("<inset"),
-                  let layer = layerReferences(in: definition.text).first(where: { $0.0 == "background" }),
+                  let layer = AdaptiveIconXML.layerReferences(in: definition.text).first(where: { $0.0 == "background" }),
                   insetBackgrounds.insert("\(layer.1)/\(layer.2)").inserted else { continue }
             report(definition.path, Finding(.adaptiveIcon, .warning, "\(definition.name): the background @\(layer.1)/\(layer.2) is drawn through <inset>, so it "
                                             + "covers only the 72 dp shown at rest, not the full 108 dp layer: its edges show when the launcher moves or "
@@ -187,12 +187,12 @@ enum AndroidResourceChecks {
         let iconFolders = ((try? manager.contentsOfDirectory(atPath: res)) ?? []).filter { $0 == "mipmap" || $0.hasPrefix("mipmap-anydpi") }
         let otherNames = Set(iconFolders.flatMap { folder in
             ((try? manager.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? []).filter { $0.hasSuffix(".xml") }
-        }).subtracting([launcher + ".xml", round + ".xml"]).sorted().prefix(maxReferences * 4)
+        }).subtracting([launcher + ".xml", round + ".xml"]).sorted().prefix(AdaptiveIconXML.maxReferences * 4)
         let others = AndroidProject.adaptiveIconFiles(in: res, names: Array(otherNames)).filter { $0.text.contains("<adaptive-icon") }
         files += others.map(\.path)
         for definition in definitions + others where definition.text.contains("<adaptive-icon") {
             // Another icon's name from an outside library (Fossify's @color/md_amber_700 from Fossify Commons) is only a build's to tell.
-            for (element, type, resource) in references(in: definition.text) where !project.resolves(type: type, name: resource)
+            for (element, type, resource) in AdaptiveIconXML.references(in: definition.text) where !project.resolves(type: type, name: resource)
                 && !(project.hasExternalDependencies && !definitions.contains(where: { $0.path == definition.path })) {
                 // With a library from outside the project in the build, the name may be one of its resources: AAPT2
                 // resolves it there, and only a build can tell.
@@ -208,7 +208,7 @@ enum AndroidResourceChecks {
         }
         let launchers = definitions.filter { $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A Wear OS app's launcher draws no themed icons.
-        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !isWatchApp(module: AndroidProject.module(of: res)) {
+        if let first = launchers.first, !launchers.contains(where: { $0.text.contains("<monochrome") }), !AndroidProject.isWatchApp(module: AndroidProject.module(of: res)) {
             report(first.path, Finding(.adaptiveIcon, .warning, "\(launcher).xml has no <monochrome> layer: with themed icons on, Android 13 to 16 QPR1 "
                                        + "shows it unthemed among themed ones (only Android 16 QPR2 makes one itself)", fix: "add one ('iconforge generate --preset android --monochrome FILE|auto')"))
         }
@@ -243,12 +243,6 @@ enum AndroidResourceChecks {
             }
         }
         return (findings, files)
-    }
-
-    /// True when the module's main manifest declares a watch (`<uses-feature android:name="android.hardware.type.watch">`).
-    static func isWatchApp(module: String) -> Bool {
-        guard let bytes = try? FileIO.readDocument((module as NSString).appendingPathComponent("src/main/AndroidManifest.xml")) else { return false }
-        return AndroidProject.withoutComments(String(decoding: bytes, as: UTF8.self)).contains("\"android.hardware.type.watch\"")
     }
 
     /// The manifest's `android:icon`, `android:roundIcon` and `android:banner` each name a resource some root defines (an
@@ -365,67 +359,10 @@ enum AndroidResourceChecks {
         return ["Appfile", "Fastfile", "Supplyfile"].contains { FileManager.default.fileExists(atPath: (fastlane as NSString).appendingPathComponent($0)) }
     }
 
-    /// (layer name, inset fraction) of every `<inset android:drawable="@mipmap/NAME" android:inset="16.7%">` of an
-    /// adaptive icon (the inset as a percentage, or a fraction; one in dp is left out).
-    static func insetLayers(in xml: String) -> [(String, Double)] {
-        guard let expression = try? NSRegularExpression(pattern: #"<inset\b[^>]*>"#) else { return [] }
-        var result: [(String, Double)] = []
-        for match in expression.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)).prefix(maxReferences) {
-            guard let range = Range(match.range, in: xml) else { continue }
-            let tag = String(xml[range])
-            guard let drawable = tag.firstMatch(of: /android:drawable="@(?:mipmap|drawable)\/([A-Za-z0-9_]+)"/),
-                  let inset = tag.firstMatch(of: /android:inset="([0-9.]+)(%?)"/), var fraction = Double(inset.1) else { continue }
-            if !inset.2.isEmpty { fraction /= 100 }
-            guard fraction >= 0, fraction < 0.5 else { continue }
-            result.append((String(drawable.1), fraction))
-        }
-        return result
-    }
-
     /// True for fastlane's Play Store icon: `fastlane/metadata/android/<locale>/images/icon.png`.
     static func isFastlanePlayIcon(_ path: String) -> Bool {
         let parts = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         guard parts.count >= 6, parts.last == "icon.png", parts[parts.count - 2] == "images" else { return false }
         return parts[parts.count - 6] == "fastlane" && parts[parts.count - 5] == "metadata" && parts[parts.count - 4] == "android"
     }
-
-    /// (element, resource type, name) of every `android:drawable="@type/name"` in an adaptive icon: at most
-    /// `maxReferences` (a real one has three), found in one pass (a tag ends at its `>`, the next `<`, or 4 KB).
-    static func references(in xml: String) -> [(String, String, String)] { references(in: xml, layerOpenings: { _ in }, naming: { $0 }) }
-
-    /// `references(in:)`, telling `layerOpenings` of each `<foreground>`, `<background>` or `<monochrome>` tag as it passes
-    /// it, each reference's element given as `naming` says at that point.
-    private static func references(in xml: String, layerOpenings: (String) -> Void, naming: (String) -> String) -> [(String, String, String)] {
-        var result: [(String, String, String)] = []
-        let attribute = Array("android:drawable=\"@".utf8)
-        let bytes = Array(xml.utf8)
-        var index = 0
-        while index < bytes.count, result.count < maxReferences {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
-            let start = index + 1
-            var end = start
-            while end < bytes.count, end - start < 4096, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "<") { end += 1 }
-            let tag = Array(bytes[start..<end])
-            index = max(end, start)
-            let element = String(decoding: tag.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, as: UTF8.self)
-            if ["foreground", "background", "monochrome"].contains(element) { layerOpenings(element) }
-            guard let at = (0...max(0, tag.count - attribute.count)).first(where: { tag.count >= attribute.count && tag[$0..<$0 + attribute.count].elementsEqual(attribute) })
-            else { continue }
-            let value = String(decoding: tag[(at + attribute.count)...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
-            let parts = value.split(separator: "/", maxSplits: 1)
-            if parts.count == 2 { result.append((naming(element), String(parts[0]), String(parts[1]))) }
-        }
-        return result
-    }
-
-    /// (layer element, resource type, name) of every layer an adaptive icon draws: `<foreground android:drawable="@…">`,
-    /// and a reference of an `<inset>` inside a layer's element given as that layer's (`@capacitor/assets` wraps both
-    /// layers in `<inset android:drawable="@mipmap/ic_launcher_foreground" android:inset="16.7%"/>`).
-    static func layerReferences(in xml: String) -> [(String, String, String)] {
-        var layer: String?
-        return references(in: xml, layerOpenings: { layer = $0 }, naming: { element in element == "inset" ? layer ?? element : element })
-    }
-
-    /// The most references of one adaptive icon that are resolved.
-    static let maxReferences = 16
 }

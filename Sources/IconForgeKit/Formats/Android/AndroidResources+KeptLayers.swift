@@ -125,7 +125,7 @@ extension AndroidResources {
         result.followsMain = !isMain
         // The source sets whose layers main's icon draws: the module's others with no launcher icon of their own.
         let feeding = project.moduleRoots.filter { !same($0, main) && !hasOwnIcon($0) }
-        let references = AndroidResourceChecks.layerReferences(in: definition.text)
+        let references = AdaptiveIconXML.layerReferences(in: definition.text)
         let reserved = Set([launcher, "ic_launcher", "ic_launcher_round"] + (result.round.map { [$0] } ?? []))
         // The manifest's own launcher icon (wikimedia's @mipmap/launcher drawing @drawable/launcher_foreground) keeps the
         // names its adaptive icon gives its layers, unless another icon draws that layer too (its launcher_yir25 shares the

@@ -89,7 +89,7 @@ enum AndroidResources {
             .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
         var found: (type: String, name: String)?
         for definition in definitions {
-            let references = AndroidResourceChecks.layerReferences(in: definition.text)
+            let references = AdaptiveIconXML.layerReferences(in: definition.text)
             guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
             // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
             if !references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { found = (type, name) }
@@ -144,7 +144,7 @@ enum AndroidResources {
         // own, e.g. a layer of an old -v33 icon the run replaces.
         var named = Set<String>()
         for old in AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])) {
-            for (element, type, resource) in AndroidResourceChecks.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
+            for (element, type, resource) in AdaptiveIconXML.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
                     && AndroidProject.adaptiveIconFiles(in: root).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
@@ -179,7 +179,7 @@ enum AndroidResources {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
                 guard !own.isEmpty, !own.contains(where: { $0.parentFolder.contains("anydpi") }) else { continue }
                 // One that overrides a layer main's icon draws (a --variant run's pictures) shows its own through it.
-                let overridesLayer = AndroidResourceChecks.references(in: xml).contains { _, type, resource in
+                let overridesLayer = AdaptiveIconXML.references(in: xml).contains { _, type, resource in
                     project.roots(definingFile: type, name: resource).contains { FolderScope.resolve($0) == FolderScope.resolve(root) }
                         || project.valueDefinitions(type: type, name: resource).contains { $0.path.hasPrefix(root + "/") }
                 }

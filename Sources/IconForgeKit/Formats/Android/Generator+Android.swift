@@ -58,7 +58,7 @@ extension Generator {
         guard masters.notification != nil, let png = jobs.first(where: { $0.spec.role == .androidNotification }), let name = png.spec.filename else { return nil }
         let isSVG = { (path: String) in (try? FileIO.readPrefix(path, upTo: 64 << 10)).map { FileKind.detect($0) == .svg } ?? false }
         let svg: String
-        if case .file(let path)? = options.monochrome { guard isSVG(path) else { return nil }; svg = path } else {
+        if let path = options.monochrome?.filePath { guard isSVG(path) else { return nil }; svg = path } else {
             guard isSVG(source), masters.isLogo else { return nil }
             svg = source
         }

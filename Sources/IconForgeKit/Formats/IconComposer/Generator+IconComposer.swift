@@ -26,9 +26,9 @@ extension Generator {
             let path: String?
             switch job.spec.appearance {
             case nil, .light?: path = source
-            case .dark?: path = options.darkSource
+            case .dark?: path = options.darkSourcePath
             case .tinted?:
-                if case .file(let file)? = options.tintedSource { path = file } else {
+                if let file = options.tintedSource?.filePath { path = file } else {
                     path = nil
                     skipped.insert(job.path)
                     notes.append("\(job.spec.set!): no tinted image written for --tinted auto: Icon Composer derives the tinted appearance itself")

@@ -149,7 +149,7 @@ extension Generator {
             if !isMaster {
                 var master = try FileIO.readInput(source)
                 // A dark SVG too: one icon.svg holding both, the dark one shown in dark mode.
-                if let dark = options.darkSource, let head = try? FileIO.readPrefix(dark, upTo: 64 << 10), FileKind.detect(head) == .svg {
+                if let dark = options.darkSourcePath, let head = try? FileIO.readPrefix(dark, upTo: 64 << 10), FileKind.detect(head) == .svg {
                     if let combined = DarkModeSVG.combined(light: master, dark: try FileIO.readInput(dark)) {
                         master = combined
                     } else {

@@ -4,8 +4,8 @@ import Raster
 /// `validate`'s rules for a web app manifest: every icon exists at its stated size, 192 and 512 are there
 /// (browsers require them to install the app), and a maskable icon is there (else Android crops the icon).
 enum WebManifestChecks {
-    /// The names a manifest goes by.
-    static let names: Set<String> = ["manifest.webmanifest", "manifest.json", "site.webmanifest"]
+    /// The names a manifest goes by (the web format's own list).
+    static let names = Set(WebManifest.conventionalNames)
 
     static func check(manifest path: String, scope: FolderScope? = nil) -> (findings: [SetFinding], files: [String]) {
         let scope = scope ?? FolderScope(path.parentFolder)

@@ -152,7 +152,7 @@ struct AndroidPresetTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
         let report = try generate(into: folder) {
-            $0.androidForeground = glyph
+            $0.androidForegroundPath = glyph
             $0.androidBackground = .file(master)
             $0.monochrome = .file(glyph)
         }

@@ -37,7 +37,7 @@ extension AndroidExtrasTests {
     @Test("splash icon with --dark: drawable-night-* drawn from the dark master, and the night background in the snippet; without it, none")
     func splashNight() throws {
         let dark = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
-        let (folder, _) = try generate("glyph-master.png", presets: "android-splash") { $0.darkSource = dark }
+        let (folder, _) = try generate("glyph-master.png", presets: "android-splash") { $0.darkSourcePath = dark }
         for (density, factor) in Self.densities {
             let light = try decode(folder.appendingPathComponent("drawable-\(density)/splash_icon.png"))
             let night = try decode(folder.appendingPathComponent("drawable-night-\(density)/splash_icon.png"))
@@ -159,7 +159,7 @@ extension AndroidExtrasTests {
         let dark = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         let configure = { (options: inout GenerateOptions) in
             options.androidBackground = .color(RGBColor(red: 1, green: 2, blue: 3))
-            options.darkSource = dark
+            options.darkSourcePath = dark
             options.splashIconBackground = RGBColor(red: 255, green: 255, blue: 255)
         }
         let (_, report) = try generate("glyph-master.png", presets: "android-splash", into: root, configure: configure)

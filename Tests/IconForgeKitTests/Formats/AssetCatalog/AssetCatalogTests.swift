@@ -118,7 +118,7 @@ struct AssetCatalogWriteTests {
         var entries = try images(set)
         let dark = try #require(entries.first { (($0["appearances"] as? [[String: String]])?.first?["value"]) == "dark" })
         #expect(dark["filename"] == nil && entries.count == 3)
-        try generate("ios-single", into: folder, source: master) { $0.darkSource = glyph }
+        try generate("ios-single", into: folder, source: master) { $0.darkSourcePath = glyph }
         entries = try images(set)
         let tinted = try #require(entries.first { (($0["appearances"] as? [[String: String]])?.first?["value"]) == "tinted" })
         #expect(tinted["filename"] as? String == "AppIcon-Tinted.png") // made by the first run, kept

@@ -10,7 +10,7 @@ struct VisionStackTests {
     @Test("visionos writes the stack, its three layers and their image sets as Xcode lays them out; front from --layer, back the master (opaque)")
     func stack() throws {
         var options = GenerateOptions(presets: [try PresetCatalog.preset("visionos")])
-        options.visionLayers = ["front": Fixtures.testImages.appendingPathComponent("glyph-master.png").path]
+        options.visionLayerPaths = ["front": Fixtures.testImages.appendingPathComponent("glyph-master.png").path]
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path,
@@ -30,7 +30,7 @@ struct VisionStackTests {
         let validation = try Validator().validate([folder.path], parallelism: .serial)
         #expect(validation.errors == 0 && validation.warnings == 0, "an empty middle layer is no finding: \(validation.files)")
         // A rerun with another back layer keeps the stack's Contents.json and updates only the back image.
-        options.visionLayers["back"] = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        options.visionLayerPaths["back"] = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
         _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path,
                                                 outputFolder: folder.path, parallelism: .serial)
         let again = try PNG.decode(Fixtures.bytes(at: stack.appendingPathComponent("Back.solidimagestacklayer/Content.imageset/Back.png")))

@@ -25,7 +25,7 @@ struct IconComposerWriterTests {
         let svg = sources.appendingPathComponent("icon.svg").path
         let report = try generator {
             $0.iconBackground = RGBColor(hex: "#1E88E5")
-            $0.darkSource = svg
+            $0.darkSourcePath = svg
         }.run(source: svg, outputFolder: folder.path, parallelism: .serial)
         let bundle = folder.appendingPathComponent("AppIcon.icon")
         #expect(report.files.map(\.path) == ["AppIcon.icon/Assets/icon.svg", "AppIcon.icon/Assets/icon-dark.svg", "AppIcon.icon/icon.json"])
@@ -122,7 +122,7 @@ struct IconComposerWriterTests {
         #expect(document.groups[1].blurMaterial.plain == .null)
         #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("Assets/disc-dark.png").path))
         // A second run with a dark variant updates the same layer rather than adding one.
-        _ = try generator { $0.darkSource = master }.run(source: master, outputFolder: folder.path, parallelism: .serial)
+        _ = try generator { $0.darkSourcePath = master }.run(source: master, outputFolder: folder.path, parallelism: .serial)
         let again = try IconComposerBundle.read(bundle.path).document
         #expect(again.groups.count == 3)
         #expect(again.groups[2].layers[0].imageName.value(for: .dark) == "icon-dark.png")
@@ -174,7 +174,7 @@ struct IconComposerWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let icon = icons.appendingPathComponent("Layered.icon").path
         var options = GenerateOptions(presets: try PresetCatalog.presets("ios-single,web-clip"))
-        options.darkSource = icon
+        options.darkSourcePath = icon
         options.tintedSource = .file(icon)
         let report = try Generator(options: options).run(source: icon, outputFolder: folder.path, parallelism: .serial)
         #expect(report.warnings.contains { $0.contains("Liquid Glass effects") })

@@ -221,7 +221,7 @@ struct WebAppTests {
         try Data(Self.exported("#0000FF").utf8).write(to: dark)
         let web = try site([:])
         var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
-        options.darkSource = dark.path
+        options.darkSourcePath = dark.path
         let report = try Generator(options: options).run(source: light.path, outputFolder: web.path)
         #expect(!report.warnings.contains { $0.contains("not combined") }, "\(report.warnings)")
         let svg = try text(web.appendingPathComponent("icon.svg"))
@@ -253,7 +253,7 @@ struct WebAppTests {
         #expect(drawn.width == 64 && drawn.pixel(x: 10, y: 10) == own.pixel(x: 10, y: 10) && drawn.pixel(x: 32, y: 32) == own.pixel(x: 32, y: 32))
         #expect(own.pixel(x: 10, y: 10)[0] > 200 && own.pixel(x: 10, y: 10)[2] < 50)
         // A PNG --dark leaves icon.svg the light master alone.
-        options.darkSource = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        options.darkSourcePath = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
         let other = try site([:])
         _ = try Generator(options: options).run(source: light.path, outputFolder: other.path)
         #expect(try text(other.appendingPathComponent("icon.svg")) == Self.exported("#FF0000"))
