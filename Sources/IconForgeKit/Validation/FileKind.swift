@@ -50,30 +50,20 @@ public enum FileKind: String, Sendable, CaseIterable, Codable, CustomStringConve
         return allCases.first { $0.extensions.contains(ext) }
     }
 
-    /// The kind of `bytes`, from their signature; nil when they are none of these.
+    /// The kind of `bytes`, from their signature (read by `FileSignature`, the one reader); nil when they are none of these.
     package static func detect(_ bytes: [UInt8]) -> FileKind? {
-        func starts(_ prefix: String, at offset: Int = 0) -> Bool {
-            let prefix = Array(prefix.utf8)
-            return bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        switch FileSignature.of(bytes) {
+        case .png?: .png
+        case .jpeg?: .jpeg
+        case .pdf?: .pdf
+        case .icns?: .icns
+        case .gif?: .gif
+        case .tiff?: .tiff
+        case .webp?: .webp
+        case .heif?: .heif
+        case .svg?: .svg
+        case .bmp?, .isoMedia?, .xml?, nil: nil
         }
-        if FileSignature.startsAsPNG(bytes) { return .png }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if starts("%PDF") { return .pdf }
-        if starts("icns") { return .icns }
-        if starts("GIF87a") || starts("GIF89a") { return .gif }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
-        if starts("RIFF"), starts("WEBP", at: 8) { return .webp }
-        if starts("ftyp", at: 4), bytes.count >= 12 {
-            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
-        }
-        // SVG: XML text whose first element is <svg>, after an optional BOM, declaration, comments and doctype.
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        if head.range(of: "<svg", options: .caseInsensitive) != nil,
-           head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first == "<" {
-            return .svg
-        }
-        return nil
     }
 
     /// Pixel size from the header of whatever raster kind `bytes` are; nil for other kinds or a damaged header.

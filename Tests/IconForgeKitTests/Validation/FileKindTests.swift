@@ -18,6 +18,11 @@ struct FileKindTests {
         #expect(FileKind.detect([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]) == .tiff)
         #expect(FileKind.detect(Array("hello, world".utf8)) == nil)
         #expect(FileKind.detect([]) == nil)
+        // Signatures FileSignature knows that are no image kind here.
+        #expect(FileKind.detect(Array("BM6\0\0\0\0\0".utf8)) == nil)
+        #expect(FileKind.detect([0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0".utf8)) == nil)
+        #expect(FileKind.detect(Array("<?xml version=\"1.0\"?><plist/>".utf8)) == nil)
+        #expect(FileKind.detect(Array("icns\0\0\u{1}\0".utf8)) == .icns)
     }
 
     @Test("header sizes of JPEG and WebP; names claim kinds")
