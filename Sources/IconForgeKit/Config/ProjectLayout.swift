@@ -69,9 +69,9 @@ package struct ProjectLayout: Sendable {
                         if IconComposerBundle.isBundle(full) { iconBundles.append(path) }
                         continue
                     }
-                    if name == "res", path.hasSuffix("src/main/res") {
-                        // The app module (the one applying the Android application plugin) before a library's; a module
-                        // named app is given as the project folder above it, any other as its res/ folder.
+                    // The app module (the one applying the Android application plugin) before a library's; a module
+                    // named app is given as the project folder above it, any other as its res/ folder.
+                    func android(res path: String) {
                         let module = path.parentFolder.parentFolder.parentFolder
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
                         let application = AndroidProject.isApplication(module: (root as NSString).appendingPathComponent(module))
@@ -79,7 +79,16 @@ package struct ProjectLayout: Sendable {
                             androidRoot = relative
                             androidIsApplication = application
                         }
+                    }
+                    if name == "res", path.hasSuffix("src/main/res") {
+                        android(res: path)
                         continue
+                    }
+                    // A Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res is
+                    // deeper than the search goes.
+                    if name == "android", depth >= 1, manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
+                       Self.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
+                        android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {

@@ -23,6 +23,22 @@ struct ProjectLayoutTests {
         #expect(nothing.summary == "nothing recognised; edit the placeholders")
         #expect(nothing.starter().contains("presets: [ios-single]\n    out: Assets.xcassets"))
     }
+
+    @Test("a Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res, deeper than the search goes, is found beside its catalog and web/")
+    func flutterAppInSubfolder() throws {
+        let repository = try Fixtures.temporaryFolder()
+        let app = try Fixtures.flutterProject()
+        try FileManager.default.moveItem(at: app, to: repository.appendingPathComponent("app"))
+        try Data("name: notes\n".utf8).write(to: repository.appendingPathComponent("app/pubspec.yaml"))
+        let layout = ProjectLayout(root: repository.path)
+        #expect(layout.androidRoot == "app/android", "\(layout.summary)")
+        #expect(layout.summary.contains("asset catalog app/ios/Runner/Assets.xcassets") && layout.summary.contains("web folder app/web"), "\(layout.summary)")
+        let routes = try ProjectLayout.routes(presets: ["android", "web"], out: repository.path).map(\.folder)
+        #expect(routes == [repository.appendingPathComponent("app/android").path, repository.appendingPathComponent("app/web").path], "\(routes)")
+        // Without its pubspec.yaml, a folder named android that deep is not taken for an app.
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("app/pubspec.yaml"))
+        #expect(ProjectLayout(root: repository.path).androidRoot == nil)
+    }
 }
 
 @Suite("ProjectLayout: routes")

@@ -12,11 +12,11 @@ struct BoundsTests {
     @Test("a manifest listing more icons than IconForge renders is refused before any work")
     func manifestIconCount() throws {
         let web = try Fixtures.temporaryFolder()
-        let icons = (0..<200).map { #"{"src":"icons/i\#($0).png","sizes":"\#(16 + $0)x\#(16 + $0)","type":"image/png"}"# }
+        let icons = (0..<300).map { #"{"src":"icons/i\#($0).png","sizes":"\#(16 + $0)x\#(16 + $0)","type":"image/png"}"# }
         try FileIO.writeAtomically(Array(#"{"name":"x","icons":[\#(icons.joined(separator: ","))]}"#.utf8), to: web.appendingPathComponent("manifest.json").path)
         #expect {
             _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: web.path)
-        } throws: { error in "\(error)".contains("icons to render, more than the 64") }
+        } throws: { error in "\(error)".contains("icons to render, more than the 192") }
         #expect(!FileManager.default.fileExists(atPath: web.appendingPathComponent("icons").path))
     }
 

@@ -168,6 +168,12 @@ enum AndroidResources {
         if colourDrawable, let backgroundColor, let layer = kept.background {
             try put(self.colourDrawable(backgroundColor), at: (res as NSString).appendingPathComponent("\(layer.type)/\(layer.name).xml"))
         }
+        // Main's own adaptive icon, before this run writes one: beside it a source set's own icon is the project's design
+        // (Nextcloud's qa); without it (openHAB's, in src/beta and src/stable only) the flavours' icons are the app's.
+        let mainHadOwnIcon = project.moduleFiles(type: "mipmap", name: launcher).contains { file in
+            file.parentFolder.contains("anydpi") && FolderScope.resolve(file.parentFolder.parentFolder) == FolderScope.resolve(res)
+                && !((try? FileIO.readDocument(file)).map { isAsGenerated(String(decoding: $0, as: UTF8.self)) } ?? false)
+        }
         for name in [launcher] + (kept.round.map { [$0] } ?? []) where !kept.followsMain {
             try put(xml, at: (res as NSString).appendingPathComponent("mipmap-anydpi-v26/" + name + ".xml"))
         }
@@ -175,8 +181,13 @@ enum AndroidResources {
         // merged over main's density by density, but main's new mipmap-anydpi-v26 has no counterpart there: on Android 8+
         // it wins, and that build shows the new icon instead of its own.
         if !kept.followsMain, FolderScope.resolve(res) == FolderScope.resolve(mainResources(of: res)) {
+            // Source sets with an adaptive icon of their own (openHAB's src/beta/res and src/stable/res, main having none):
+            // their builds show it whatever main holds, so the icon just written may show in no build at all. Beside an icon
+            // main had of its own, theirs are the project's design, and nothing is said.
+            var ownIcons: [String] = []
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
+                if own.contains(where: { $0.parentFolder.contains("anydpi") }) { ownIcons.append(root) }
                 guard !own.isEmpty, !own.contains(where: { $0.parentFolder.contains("anydpi") }) else { continue }
                 // One that overrides a layer main's icon draws (a --variant run's pictures) shows its own through it.
                 let overridesLayer = AdaptiveIconXML.references(in: xml).contains { _, type, resource in
@@ -187,6 +198,18 @@ enum AndroidResources {
                 let variant = (root.parentFolder as NSString).lastPathComponent
                 warnings.append("\(relative(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
                                 + "in \(relative(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
+            }
+            if !ownIcons.isEmpty, !mainHadOwnIcon {
+                let one = ownIcons.count == 1, variants = ownIcons.map { "--variant " + ($0.parentFolder as NSString).lastPathComponent }
+                // Named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself.
+                let project = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
+                let shown = { (path: String) -> String in
+                    let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
+                    return named.hasPrefix("/") && full.hasPrefix(project + "/") ? String(full.dropFirst(project.count + 1)) : named
+                }
+                warnings.append("\(ownIcons.map(shown).joined(separator: ", ")) \(one ? "has its own adaptive icon" : "have their own adaptive icons") "
+                                + "(@mipmap/\(launcher)), which \(one ? "overrides" : "override") \(shown(res)): \(one ? "that build keeps" : "their builds keep") "
+                                + "showing \(one ? "it" : "them"), not the one just written; give \(one ? "it" : "them") the new icon with \(variants.joined(separator: ", "))")
             }
         }
         // The manifest decides which icon the app shows: one naming another (Tasks.org's @mipmap/ic_launcher_blue) would

@@ -26,8 +26,14 @@ enum ExtensionManifest {
         var path: String
     }
 
-    /// True for a JSON object that is an extension's manifest: it has `manifest_version` (a web app manifest never does).
-    static func isExtension(_ root: [String: Any]) -> Bool { root["manifest_version"] != nil }
+    /// True for a JSON object that is an extension's manifest: it has `manifest_version` (a web app manifest never does),
+    /// or its `icons` is an object of sizes (a web app manifest's is an array) — a base a build merges with each browser's
+    /// part (SponsorBlock's manifest/manifest.json, whose manifest_version is in chrome-manifest-extra.json).
+    static func isExtension(_ root: [String: Any]) -> Bool { root["manifest_version"] != nil || root["icons"] is [String: Any] }
+
+    /// True for an extension's manifest without `manifest_version`: no browser loads it as it stands (one is required),
+    /// a build completes it and lays out the extension, so its paths are the built extension's, not its folder's.
+    static func isBase(_ root: [String: Any]) -> Bool { root["manifest_version"] == nil }
 
     /// A manifest's bytes as a JSON object, past the comments Chrome allows in manifest.json; nil for anything else.
     private static func object(_ bytes: [UInt8]) -> [String: Any]? {

@@ -10,7 +10,8 @@ enum ExtensionManifestChecks {
     /// web app manifest's rules to take.
     static func check(manifest path: String, scope: FolderScope? = nil) -> (findings: [SetFinding], files: [String])? {
         let scope = scope ?? FolderScope(path.parentFolder)
-        guard scope.contains(path), let root = ExtensionManifest.read(path) else { return nil }
+        guard scope.contains(path), let root = ExtensionManifest.read(path),
+              !ExtensionManifest.isBase(root) || (path as NSString).lastPathComponent == ExtensionManifest.fileName else { return nil }
         var findings: [SetFinding] = []
         func report(_ severity: Severity, _ message: String, fix: String, reference: String? = nil) {
             findings.append(SetFinding(path: path, finding: Finding(.extensionManifest, severity, message, fix: fix, reference: reference)))
@@ -18,7 +19,9 @@ enum ExtensionManifestChecks {
         let name = (path as NSString).lastPathComponent, folder = path.parentFolder
         let version = ExtensionManifest.version(root)
         let own = ExtensionManifest.actionKeys(version: version)
-        for key in ["action", "browser_action", "page_action"] where root[key] != nil && !own.contains(key) {
+        // A base a build completes has no version yet: its action key is the build's to choose.
+        let base = ExtensionManifest.isBase(root)
+        for key in ["action", "browser_action", "page_action"] where !base && root[key] != nil && !own.contains(key) {
             let wanted = own.count == 1 ? "action" : "browser_action"
             report(.warning, "\(name): \"\(key)\" is not a key of Manifest V\(version ?? 3): browsers ignore it (Chrome warns), and the "
                    + "toolbar icon it names is not shown", fix: "rename it to \"\(wanted)\"",
@@ -48,10 +51,16 @@ enum ExtensionManifestChecks {
                        reference: "Chrome extensions: manifest icons — provide 128, 48 and 16 (32 for Windows)")
             }
         }
+        var elsewhere: [String] = []
         for icon in declared {
             let label = "\(icon.place)" + (icon.size.map { "[\"\($0)\"]" } ?? "")
             // Remote URLs and data are not checked (browsers refuse them; that is the browser's message to give).
             guard let resolved = WebApp.resolve(icon.path, root: folder, base: folder) else { continue }
+            // A base's paths are the built extension's: one not beside it is where the build puts it.
+            if base, !scope.contains(resolved) || !FileManager.default.fileExists(atPath: resolved) {
+                if !elsewhere.contains(icon.path) { elsewhere.append(icon.path) }
+                continue
+            }
             guard scope.contains(resolved) else {
                 report(.error, "\(name): \(label) names \(icon.path), outside \(scope.folder); not read", fix: "keep the icons inside the extension's folder")
                 continue
@@ -68,6 +77,11 @@ enum ExtensionManifestChecks {
                 report(.error, "\(name): \(label) \(icon.path) is \(size) but is declared as \(declared)x\(declared)",
                        fix: "export it at \(declared)x\(declared), or declare it at its size")
             }
+        }
+        if let first = elsewhere.first {
+            report(.warning, "\(name) has no manifest_version: it is a base a build completes, and \(elsewhere.count == 1 ? first : "\(elsewhere.count) of its icons (\(first), …)") "
+                   + "\(elsewhere.count == 1 ? "is" : "are") not beside it but where the build puts \(elsewhere.count == 1 ? "it" : "them"); not checked",
+                   fix: "validate the built extension's folder (the one whose manifest.json has manifest_version)")
         }
         return (findings, [path])
     }

@@ -60,7 +60,7 @@ public enum Ico {
 
     /// One entry as read: its directory size, data kind and decoded image.
     public struct Entry: Sendable {
-        /// The size its directory entry gives.
+        /// The size its directory entry gives (256 for a larger PNG, whose pixels are `image`'s).
         public var size: PixelSize
         /// True when it is stored as PNG (else as a BMP).
         public var isPNG: Bool
@@ -87,7 +87,11 @@ public enum Ico {
             } else {
                 image = try readBMP(data, index: index)
             }
-            guard image.width == side.0, image.height == side.1 else {
+            // The directory's one byte says 256 at most (0): a larger PNG marked 0 (EarTrumpet's icons hold 512 and 768 px
+            // ones beside their 256) is no damage. Windows picks an entry by the directory and scales the PNG it decodes;
+            // image-rs reads it too (its entry of 0 matches any PNG of 256 px or more).
+            let larger = isPNG && bytes[at] == 0 && bytes[at + 1] == 0 && image.width >= 256 && image.height >= 256
+            guard (image.width == side.0 && image.height == side.1) || larger else {
                 throw .badImage(index, "holds \(image.width)x\(image.height) but the directory says \(side.0)x\(side.1)")
             }
             entries.append(Entry(size: PixelSize(width: side.0, height: side.1), isPNG: isPNG, image: image))

@@ -14,7 +14,10 @@ enum IcoChecks {
                 return [Finding(.ico, .warning, "\(name) holds PNG data, not an ICO: browsers read it, Windows and older tools do not",
                                 fix: "make a real .ico with 16, 32 and 48 px entries ('iconforge generate MASTER --preset web' does)")]
             }
-            return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it ('iconforge generate MASTER --preset web' writes favicon.ico)")]
+            // A favicon is made again by the web preset, an app's icon by the Windows one.
+            let remake = name.lowercased().contains("favicon") ? "'iconforge generate MASTER --preset web' writes favicon.ico"
+                : "'iconforge generate MASTER --preset windows' writes app.ico"
+            return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it (\(remake))")]
         }
         if name.lowercased().contains("tray") { return trayIconFindings(name: name, entries: entries) }
         if !name.lowercased().contains("favicon") { return appIconFindings(name: name, entries: entries) }

@@ -8,6 +8,8 @@ public struct IcoInspection: Sendable, Encodable {
     public struct Entry: Sendable, Encodable {
         /// "48x48".
         public var pixels: String
+        /// The size the directory gives, when it is not the picture's ("256x256" for a 512 px PNG: one byte says 256 at most).
+        public var directory: String?
         /// "png" or "bmp".
         public var data: String
         /// True when any pixel is not fully opaque.
@@ -30,14 +32,16 @@ public struct IcoInspection: Sendable, Encodable {
         let entries: [Ico.Entry]
         do { entries = try Ico.read(bytes) } catch { throw .ico(path: path, error) }
         return IcoInspection(path: path, entries: entries.map {
-            Entry(pixels: "\($0.size)", data: $0.isPNG ? "png" : "bmp", translucent: !$0.image.isOpaque)
+            Entry(pixels: "\($0.image.size)", directory: $0.image.size == $0.size ? nil : "\($0.size)", data: $0.isPNG ? "png" : "bmp",
+                  translucent: !$0.image.isOpaque)
         })
     }
 
     /// A paragraph for people.
     public var text: String {
         (["\(path): ico, \(entries.count) image\(entries.count == 1 ? "" : "s")"] + entries.map { entry in
-            "  \(entry.pixels): \(entry.data.uppercased())\(entry.translucent ? ", translucent" : ", opaque")"
+            "  \(entry.pixels): \(entry.data.uppercased())\(entry.directory.map { " (the directory says \($0))" } ?? "")"
+                + (entry.translucent ? ", translucent" : ", opaque")
         }).joined(separator: "\n")
     }
 }

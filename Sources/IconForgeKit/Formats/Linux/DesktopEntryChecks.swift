@@ -33,7 +33,19 @@ enum DesktopEntryChecks {
             findings.append(Finding(.desktopEntry, .warning, "\(name): Icon=\(icon) has an extension; a theme icon is named without one "
                                     + "(some desktops then find nothing)", fix: "write Icon=\(lookup)"))
         }
-        let (found, shipsTheme) = search(lookup, under: root, scope: scope ?? FolderScope(root))
+        var (found, shipsTheme) = search(lookup, under: root, scope: scope ?? FolderScope(root))
+        // An entry installed as a package lays it out (Flutter's and Debian's debian/usr/share/applications/APP.desktop):
+        // the desktop looks its icon up in the same data folder's icons/ and pixmaps/, however deep that is in the project.
+        if found.isEmpty, let data = dataFolder(of: path) {
+            let scope = scope ?? FolderScope(data)
+            for folder in ["icons", "pixmaps"] {
+                let theme = (data as NSString).appendingPathComponent(folder)
+                guard scope.contains(theme) else { continue }
+                let (icons, hasTheme) = search(lookup, under: theme, scope: scope)
+                found += icons
+                shipsTheme = shipsTheme || hasTheme
+            }
+        }
         if found.isEmpty {
             // Where the folder holds an icon theme, the entry's icon should be in it: nothing of that name is an error.
             // Without one, the icons come from elsewhere (Tauri and electron-builder install them under a name of
@@ -50,6 +62,13 @@ enum DesktopEntryChecks {
                                     reference: ValidationRule.hicolor.reference))
         }
         return findings
+    }
+
+    /// The XDG data folder (`…/share`) an entry in `…/share/applications/` is installed in; nil for one elsewhere.
+    static func dataFolder(of entry: String) -> String? {
+        let applications = entry.parentFolder
+        guard (applications as NSString).lastPathComponent == "applications", (applications.parentFolder as NSString).lastPathComponent == "share" else { return nil }
+        return applications.parentFolder
     }
 
     /// True for a value a packager substitutes before installing the entry.

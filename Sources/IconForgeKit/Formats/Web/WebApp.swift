@@ -169,10 +169,11 @@ struct WebApp: Sendable {
     /// root; query and fragment are dropped; `%20` and the like are decoded. The result is not checked to lie inside
     /// any folder: callers check that (`FolderScope`).
     func resolve(_ reference: String, base: String) -> String? {
-        WebApp.resolve(reference, root: root, base: base)
+        // A site with its page is known to be served from `root`, index.html in it or not (Vite's public/, its page beside).
+        WebApp.resolve(reference, root: root, base: base, rootIsSite: page != nil && !pageIsServerTemplate)
     }
 
-    static func resolve(_ reference: String, root: String, base: String) -> String? {
+    static func resolve(_ reference: String, root: String, base: String, rootIsSite: Bool = false) -> String? {
         var text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         var fromRoot = false
         for prefix in templatePrefixes where text.hasPrefix(prefix) {
@@ -192,8 +193,9 @@ struct WebApp: Sendable {
         guard !relative.isEmpty else { return nil }
         // A URL's ".." stops at the site's root ("/../x" is "/x"): an Angular page at the root linking
         // "../assets/icon.png" (with <base href="/">) names the root's assets/, not a folder above the site. Only where
-        // the root is known to be the site's (its page is there): a manifest alone may sit in a folder of a larger site.
-        if !fromRoot, FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(WebPage.fileName)), let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
+        // the root is known to be the site's (its page is there, or it is a Vite project's public/): a manifest alone may
+        // sit in a folder of a larger site.
+        if !fromRoot, rootIsSite || FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(WebPage.fileName)), let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
                                                                         == URL(fileURLWithPath: root).standardizedFileURL.path ? "" : nil) {
             var parts: [Substring] = []
             for part in (inside.split(separator: "/") + relative.split(separator: "/")) {

@@ -18,8 +18,9 @@ enum WebManifest {
 
     /// The `<link>` of the vector icon: `sizes="any"` makes browsers that read SVG prefer it to the `.ico`.
     static func svgLink(_ href: String) -> String { "<link rel=\"icon\" href=\"\(href)\" type=\"image/svg+xml\" sizes=\"any\">" }
-    /// The most icons one run renders for a manifest (real ones list up to ~20).
-    static let maxIcons = 64
+    /// The most icons one run renders for a manifest: most list up to ~20, PWABuilder's image set ~130 (Windows 11 tiles at
+    /// every target size and scale, Android, iOS: Butterfly's lists 112). The run's pixels are bounded on their own.
+    static let maxIcons = 192
 
     /// The names a manifest goes by when no page links it.
     static let conventionalNames = [fileName, "manifest.json", "site.webmanifest"]

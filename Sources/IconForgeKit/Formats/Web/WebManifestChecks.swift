@@ -131,6 +131,10 @@ enum WebManifestChecks {
     /// exists (Angular's `assets/icons/…` written as the page sees it, in a manifest that is itself in `assets/`).
     static func pageRelativeHint(_ src: String, file: String, site: WebApp, scope: FolderScope) -> String {
         let text = src.trimmingCharacters(in: .whitespaces)
+        // "../icons/x" from a manifest at the root (Ionic's public/manifest.json, the icons beside public/): the URL is /icons/x.
+        if text.split(separator: "/").contains(".."), let inside = WebApp.relative(file, to: site.root) {
+            return " (a URL's \"..\" stops at the site's root: it is /\(inside) there)"
+        }
         guard !text.hasPrefix("/"), !WebApp.templatePrefixes.contains(where: text.hasPrefix),
               let fromRoot = site.resolve(text, base: site.page?.parentFolder ?? site.root), fromRoot != file,
               scope.contains(fromRoot), FileManager.default.fileExists(atPath: fromRoot) else { return "" }

@@ -338,11 +338,36 @@ struct AndroidSweepTests {
         let report = try generate(into: root)
         #expect(report.warnings.contains { $0.contains("src/debug/res has its own ic_launcher pictures but no adaptive icon") && $0.hasSuffix("--variant debug") },
                 "\(report.warnings)")
-        // A build type with an adaptive icon of its own keeps it on Android 8+: nothing to say.
+        // A build type with an adaptive icon of its own keeps it on Android 8+: said so, not called shadowed.
         let adaptive = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 24 } }\n",
             "app/src/debug/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@android:color/black\"/>\n")])
         try png(PixelSize(width: 48, height: 48), at: "app/src/main/res/mipmap-mdpi/ic_launcher.png", in: adaptive)
         try png(PixelSize(width: 48, height: 48), at: "app/src/debug/res/mipmap-mdpi/ic_launcher.png", in: adaptive)
-        #expect(!(try generate(into: adaptive)).warnings.contains { $0.contains("has its own ic_launcher pictures") })
+        let kept = try generate(into: adaptive).warnings
+        #expect(!kept.contains { $0.contains("has its own ic_launcher pictures") })
+        #expect(kept.contains { $0.hasPrefix("app/src/debug/res has its own adaptive icon (@mipmap/ic_launcher), which overrides app/src/main/res: that build keeps showing it") && $0.hasSuffix("--variant debug") },
+                "\(kept)")
+    }
+
+    @Test("flavours with adaptive icons of their own and none in main (openHAB's src/beta/res and src/stable/res, android:icon=\"@mipmap/icon\"): a run into main says no build of theirs shows it, and names the --variant for each; a --variant run does not")
+    func flavoursOverrideMain() throws {
+        var files = ["app/build.gradle": "android { defaultConfig { minSdkVersion 24 } }\n",
+                     "app/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n  <application android:icon=\"@mipmap/icon\"/>\n</manifest>\n"]
+        for flavour in ["beta", "stable"] {
+            files["app/src/\(flavour)/res/mipmap-anydpi-v26/icon.xml"] = AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n"
+                + "    <foreground android:drawable=\"@drawable/icon_foreground\"/>\n")
+            files["app/src/\(flavour)/res/drawable/icon_foreground.xml"] = Self.vector
+        }
+        files["app/src/main/res/values/colors.xml"] = "<resources><color name=\"ic_launcher_background\">#FFFFFF</color></resources>\n"
+        let root = try AndroidProjectTests.tree(files)
+        for flavour in ["beta", "stable"] { try png(PixelSize(width: 48, height: 48), at: "app/src/\(flavour)/res/mipmap-mdpi/icon.png", in: root) }
+        let warnings = try generate(into: root).warnings
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("app/src/main/res/mipmap-mdpi/icon.png").path))
+        #expect(warnings.contains { $0 == "app/src/beta/res, app/src/stable/res have their own adaptive icons (@mipmap/icon), which override app/src/main/res: "
+                    + "their builds keep showing them, not the one just written; give them the new icon with --variant beta, --variant stable" }, "\(warnings)")
+        #expect(try Self.aapt2Problems(root) == [])
+        // The run for one flavour writes that flavour's own: nothing to say about the others.
+        let variant = try generate(into: root.appendingPathComponent("app/src/beta/res")).warnings
+        #expect(!variant.contains { $0.contains("have their own adaptive icons") || $0.contains("has its own adaptive icon") }, "\(variant)")
     }
 }

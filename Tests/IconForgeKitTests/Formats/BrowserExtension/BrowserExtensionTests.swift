@@ -237,4 +237,39 @@ struct BrowserExtensionTests {
         #expect(try size(folder.appendingPathComponent("icons/icon-128.png")) == PixelSize(width: 128, height: 128))
         #expect(try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }.isEmpty)
     }
+
+    @Test("a base manifest a build completes (SponsorBlock's manifest/manifest.json: icons as sizes, manifest_version in chrome-manifest-extra.json) is an extension's, not a web app's: no installability error, its sizes checked, its paths the built folder's (one warning), a web run leaves it alone")
+    func baseManifest() throws {
+        let base = """
+        {
+            "name": "__MSG_fullName__",
+            "short_name": "Blocker",
+            "version": "6.1.7",
+            "default_locale": "en",
+            "icons": {
+                "16": "icons/Icon16px.png",
+                "32": "icons/Icon32px.png",
+                "64": "icons/Icon64px.png",
+                "128": "icons/Icon128px.png"
+            },
+            "browser_action": {"default_popup": "popup.html"}
+        }
+        """
+        let folder = try folder(["manifest.json": base, "chrome-manifest-extra.json": #"{"manifest_version": 3}"#])
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings)
+        #expect(!findings.contains { $0.rule == .webManifest || $0.severity == .error }, "\(findings.map(\.line))")
+        let warnings = findings.filter { $0.rule == .extensionManifest }.map(\.message)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.contains("declares no 48x48 icon") })
+        #expect(warnings.contains { $0.contains("has no manifest_version: it is a base a build completes, and 4 of its icons (icons/Icon16px.png, …) are not beside it") })
+        // An icon that is beside it is checked as any extension's.
+        try png(folder, "icons/Icon128px.png", width: 100)
+        #expect(try Validator().validate([folder.path]).files.flatMap(\.findings).contains { $0.severity == .error && $0.message.contains("is 100x100 but is declared as 128x128") })
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: folder.path)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == base)
+        // A web app manifest (icons an array) without manifest_version is still a web app's.
+        let web = try self.folder(["manifest.json": #"{"name": "x", "icons": [{"src": "a.png", "sizes": "48x48", "type": "image/png"}]}"#])
+        try png(web, "a.png", width: 48)
+        #expect(try Validator().validate([web.path]).files.flatMap(\.findings).contains { $0.rule == .webManifest && $0.severity == .error })
+    }
 }

@@ -84,4 +84,38 @@ struct IcoTests {
         let withAlpha = handMade(bits: 32, side: 16, palette: [], pixel: { _, _ in 0x7F_80_40_20 }, transparent: { x, _ in x < 8 })
         #expect(try #require(try Ico.read(withAlpha).first).image.pixel(x: 12, y: 2)[3] == 0x7F)
     }
+
+    @Test("a PNG larger than 256 px in an entry whose directory says 0 (EarTrumpet's icons: 512 and 768 px beside the 256) reads, as Windows and image-rs read it; a PNG of another size than its entry says, and a BMP one, stay errors; inspect names both sizes")
+    func pngLargerThanTheDirectorySays() throws {
+        let bytes = try Ico.encode([16, 32, 48, 256, 512, 768].map(picture))
+        #expect(bytes[6 + 16 * 4] == 0 && bytes[6 + 16 * 5] == 0, "one byte says 256 at most")
+        let entries = try Ico.read(bytes)
+        #expect(entries.map(\.size.width) == [16, 32, 48, 256, 256, 256])
+        #expect(entries.map(\.image.width) == [16, 32, 48, 256, 512, 768])
+        let folder = try Fixtures.temporaryFolder()
+        let url = folder.appendingPathComponent("Icon-Dark.ico")
+        try FileIO.writeAtomically(bytes, to: url.path)
+        let inspection = try IcoInspection.inspect(url)
+        #expect(inspection.entries.map(\.pixels) == ["16x16", "32x32", "48x48", "256x256", "512x512", "768x768"])
+        #expect(inspection.text.contains("512x512: PNG (the directory says 256x256), translucent"), "\(inspection.text)")
+        #expect(!inspection.text.contains("48x48: BMP (the directory"), "\(inspection.text)")
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings)
+        #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.line))")
+
+        // A 256 px PNG whose entry says 48, or a BMP entry of another size than its entry: damage, as before.
+        var small = try Ico.encode([picture(256)])
+        small[6] = 48
+        small[7] = 48
+        #expect(throws: IcoError.self) { try Ico.read(small) }
+        var bmp = try Ico.encode([picture(32)])
+        bmp[6] = 16
+        bmp[7] = 16
+        #expect(throws: IcoError.self) { try Ico.read(bmp) }
+        // An app's icon is made again by the Windows preset, a favicon by the web one.
+        try FileIO.writeAtomically(small, to: url.path)
+        try FileIO.writeAtomically(small, to: folder.appendingPathComponent("favicon.ico").path)
+        let errors = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }
+        #expect(errors.count == 2 && errors.contains { $0.message.hasPrefix("Icon-Dark.ico") && $0.fix.contains("--preset windows") }
+                && errors.contains { $0.message.hasPrefix("favicon.ico") && $0.fix.contains("--preset web") }, "\(errors.map(\.line))")
+    }
 }

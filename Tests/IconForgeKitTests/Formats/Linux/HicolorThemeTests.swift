@@ -96,6 +96,25 @@ struct HicolorThemeTests {
         #expect(found.map(\.severity) == [.warning] && found.first?.message.contains("packaging") == true, "\(found.map(\.line))")
     }
 
+    @Test("an entry in a package's share/applications (Butterfly's app/linux/debian/usr/share) finds its icon in the same share/icons, however deep the tree is in the project; the entry validated alone finds it too")
+    func packageDataFolder() throws {
+        let root = try Fixtures.temporaryFolder()
+        let share = "app/linux/debian/usr/share"
+        for side in [128, 256] { try icon(side, "\(share)/icons/hicolor/\(side)x\(side)/apps/dev.example.Notes.png", in: root) }
+        try text(app(icon: "dev.example.Notes"), "\(share)/applications/dev.example.Notes.desktop", in: root)
+        try text(app(icon: "dev.example.Tray"), "\(share)/applications/dev.example.Tray.desktop", in: root)
+        try icon(64, "\(share)/pixmaps/dev.example.Tray.png", in: root)
+        let found = try findings(root)
+        #expect(!found.contains { $0.rule == .desktopEntry }, "\(found.map(\.line))")
+        // The tree itself still lacks 48 px: that is the theme's finding, not the entry's.
+        #expect(found.contains { $0.rule == .hicolor && $0.message.contains("no 48x48") })
+        let alone = try findings(root.appendingPathComponent("\(share)/applications/dev.example.Notes.desktop"))
+        #expect(alone.isEmpty, "\(alone.map(\.line))")
+        // A name the share folder does not hold is still an error where the tree ships a theme.
+        try text(app(icon: "dev.example.Gone"), "\(share)/applications/dev.example.Gone.desktop", in: root)
+        #expect(try findings(root).contains { $0.severity == .error && $0.message.contains("Icon=dev.example.Gone resolves to nothing") })
+    }
+
     @Test("an icon with chunks before its pixels (sRGB, text) is read by its header, not called unreadable")
     func chunkedPNG() throws {
         let root = try Fixtures.temporaryFolder()

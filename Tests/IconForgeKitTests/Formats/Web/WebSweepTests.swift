@@ -24,6 +24,56 @@ struct WebSweepTests {
 
     private func modified(_ url: URL) throws -> Date? { try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date }
 
+    @Test("PWABuilder's image set (Butterfly's manifest lists 112: Windows 11 tiles at every target size, Android, iOS) is rendered where it stands, not refused")
+    func pwaBuilderSet() throws {
+        var entries: [(String, Int)] = []
+        for plate in ["", ".altform-unplated", ".altform-lightunplated"] {
+            for side in [16, 20, 24, 30, 32, 36, 40, 44, 48, 60, 64, 72, 80, 96, 256] { entries.append(("windows11/Square44x44Logo\(plate)_targetsize-\(side).png", side)) }
+        }
+        // (Its LargeTile.scale-400 is 1240 px, more than the 1024 px master: left out, it asks for --allow-upscale.)
+        for (tile, base) in [("SmallTile", 71), ("Square150x150Logo", 150), ("LargeTile", 310), ("StoreLogo", 50)] {
+            for scale in [100, 125, 150, 200, 400] where base * scale / 100 <= 1024 { entries.append(("windows11/\(tile).scale-\(scale).png", base * scale / 100)) }
+        }
+        for side in [48, 72, 96, 144, 192, 512] { entries.append(("android/android-launchericon-\(side)-\(side).png", side)) }
+        for side in [16, 20, 29, 32, 40, 50, 57, 58, 60, 64, 72, 76, 80, 87, 100, 114, 120, 128, 144, 152, 167, 180, 192, 256, 512, 1024] {
+            entries.append(("ios/\(side).png", side))
+        }
+        #expect(entries.count == 96)
+        let icons = entries.map { #"    {"src": "\#($0.0)", "sizes": "\#($0.1)x\#($0.1)", "type": "image/png"}"# }
+        let folder = try web.site(["index.html": #"<html><head><link rel="manifest" href="manifest.json"></head></html>"#,
+                                   "manifest.json": "{\n  \"name\": \"Notes\",\n  \"icons\": [\n" + icons.joined(separator: ",\n") + "\n  ]\n}\n"])
+        for (path, side) in entries { try png(side, path, in: folder) }
+        let report = try web.generate(into: folder)
+        #expect(report.files.contains { $0.path.hasSuffix("windows11/Square44x44Logo.altform-lightunplated_targetsize-256.png") }, "\(report.files.map(\.path))")
+        #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("ios/1024.png"))).info.width == 1024)
+        #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("windows11/LargeTile.scale-200.png"))).info.width == 620)
+        #expect(try Validator().validate([folder.path]).errors == 0)
+    }
+
+    @Test("a Vite project's public/manifest.json naming \"../icons/icon-192.png\" (Ionic React's, the icons beside public/): the URL is /icons/icon-192.png, which the built site lacks — an error from the project's root too, saying where the URL goes")
+    func viteManifestClimbingOut() throws {
+        let project = try Fixtures.temporaryFolder()
+        let files = ["index.html": #"<html><head><link rel="manifest" href="/manifest.json"></head></html>"#,
+                     "package.json": #"{"scripts": {"dev": "vite"}, "devDependencies": {"vite": "^5"}}"#,
+                     "public/manifest.json": #"{"name": "app", "icons": [{"src": "../icons/icon-192.png", "sizes": "192x192", "type": "image/png"}, {"src": "icon-512.png", "sizes": "512x512", "type": "image/png"}]}"#]
+        for (path, text) in files {
+            let url = project.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try png(192, "icons/icon-192.png", in: project)
+        try png(512, "public/icon-512.png", in: project)
+        let errors = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.severity == .error }
+        #expect(errors.map(\.message) == [#"manifest.json: icons[0] names ../icons/icon-192.png, which does not exist (a URL's ".." stops at the site's root: it is /icons/icon-192.png there)"#],
+                "\(errors.map(\.line))")
+        // public/ alone does not show it is a Vite project's (its page is above it): the path leaves the folder, an error too.
+        #expect(try Validator().validate([project.appendingPathComponent("public").path]).files.flatMap(\.findings)
+                    .contains { $0.severity == .error && $0.message.contains("names ../icons/icon-192.png, outside") })
+        // Where the URL goes, the file is found.
+        try png(192, "public/icons/icon-192.png", in: project)
+        #expect(try Validator().validate([project.path]).errors == 0)
+    }
+
     @Test("'maskable any' (Ionic's Angular PWA schematic): each file drawn whole as 'any' in place, its purpose said so, maskable icons of their own beside them; a rerun touches nothing")
     func anyMaskableSplit() throws {
         let manifest = """
