@@ -260,8 +260,10 @@ struct Masters: Sendable {
                 factor = max(wide, tall) // stretch or cover: every axis must be covered
             }
             // Windows' 400% assets (1240 px, a 2480x1200 splash screen) exceed the usual 1024 px master; only 4K tablets use
-            // them, so a slight enlargement there is a warning rather than a refusal.
-            if job.spec.role == .windows, factor <= windowsUpscaleTolerance {
+            // them, so a slight enlargement there is a warning rather than a refusal. So too where a web manifest lists them
+            // (PWABuilder's windows11/LargeTile.scale-400.png): refusing them refused the whole site's icons.
+            let windowsTile = job.spec.role == .windows || (job.spec.role == .web && (job.path.split(separator: "/").last ?? "").contains(".scale-400."))
+            if windowsTile, factor <= windowsUpscaleTolerance {
                 if factor > 1.0001, factor > (tolerated?.factor ?? 0) { tolerated = (factor, job) }
             } else if factor > 1.0001, factor > (worst?.factor ?? 0) {
                 worst = (factor, job)
