@@ -30,7 +30,7 @@ struct WebSweepTests {
         for plate in ["", ".altform-unplated", ".altform-lightunplated"] {
             for side in [16, 20, 24, 30, 32, 36, 40, 44, 48, 60, 64, 72, 80, 96, 256] { entries.append(("windows11/Square44x44Logo\(plate)_targetsize-\(side).png", side)) }
         }
-        // (Its LargeTile.scale-400, 1240 px, is pwaBuilderLargeTile's.)
+        // (Its LargeTile.scale-400, 1240 px, is WebWindowsTileTests'.)
         for (tile, base) in [("SmallTile", 71), ("Square150x150Logo", 150), ("LargeTile", 310), ("StoreLogo", 50)] {
             for scale in [100, 125, 150, 200, 400] where base * scale / 100 <= 1024 { entries.append(("windows11/\(tile).scale-\(scale).png", base * scale / 100)) }
         }
@@ -48,21 +48,6 @@ struct WebSweepTests {
         #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("ios/1024.png"))).info.width == 1024)
         #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("windows11/LargeTile.scale-200.png"))).info.width == 620)
         #expect(try Validator().validate([folder.path]).errors == 0)
-    }
-
-    @Test("PWABuilder's 1240 px windows11/LargeTile.scale-400.png in a manifest is made from a 1024 px master with a warning, as Windows' own 400% tiles are, not a refusal of every icon of the site")
-    func pwaBuilderLargeTile() throws {
-        let icons = [("windows11/LargeTile.scale-400.png", 1240), ("windows11/LargeTile.scale-200.png", 620), ("android/android-launchericon-512-512.png", 512)]
-            .map { #"    {"src": "\#($0.0)", "sizes": "\#($0.1)x\#($0.1)", "type": "image/png"}"# }
-        let folder = try web.site(["index.html": #"<html><head><link rel="manifest" href="manifest.json"></head></html>"#,
-                                   "manifest.json": "{\n  \"name\": \"Notes\",\n  \"icons\": [\n" + icons.joined(separator: ",\n") + "\n  ]\n}\n"])
-        try png(1240, "windows11/LargeTile.scale-400.png", in: folder)
-        try png(620, "windows11/LargeTile.scale-200.png", in: folder)
-        try png(512, "android/android-launchericon-512-512.png", in: folder)
-        let report = try web.generate(into: folder)
-        #expect(report.warnings.contains { $0.contains("LargeTile.scale-400.png") && $0.contains("Windows' 400% assets") }, "\(report.warnings)")
-        #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("windows11/LargeTile.scale-400.png"))).info.width == 1240)
-        #expect(report.files.contains { $0.path.hasSuffix("android/android-launchericon-512-512.png") })
     }
 
     @Test("a Vite project's public/manifest.json naming \"../icons/icon-192.png\" (Ionic React's, the icons beside public/): the URL is /icons/icon-192.png, which the built site lacks — an error from the project's root too, saying where the URL goes")
