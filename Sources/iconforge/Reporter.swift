@@ -69,7 +69,7 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
         clearLine()
         if verbosity == .verbose || (!interactive && verbosity == .normal) {
             for file in report.files {
-                print("\((report.outputFolderPath as NSString).appendingPathComponent(file.path)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
+                print("\(GeneratedFile.shown(file.path, in: report.outputFolderPath)) \(file.pixels?.description ?? "") \(file.bytes) bytes")
             }
         }
         for warning in report.warnings { Terminal.standardError("warning: \(warning)") }
@@ -79,7 +79,7 @@ final class Reporter: GenerateReporter, @unchecked Sendable {
     private func printPlan(_ plan: GenerationPlan, source: String, folder: String) {
         print("\(source) → \(folder) (dry run: nothing written)")
         for file in plan.files {
-            print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0) + (folder as NSString).appendingPathComponent(file.path))
+            print("  " + (file.pixels?.description ?? "").padding(toLength: 11, withPad: " ", startingAt: 0) + GeneratedFile.shown(file.path, in: folder))
         }
         for move in plan.movePaths {
             print("  move to .iconforge-backup/: " + (folder as NSString).appendingPathComponent(move))

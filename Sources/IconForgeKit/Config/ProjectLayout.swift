@@ -107,6 +107,31 @@ package struct ProjectLayout: Sendable {
         }
     }
 
+    /// The folders under `root` holding a `hicolor/` tree, relative to it, at most `maxDepth` folders down: the search
+    /// `init` makes stops at four, and a packaging tree (a Debian package's usr/share/icons, a Flatpak's
+    /// share/icons) is often deeper. Bounded by the folders it lists; skips what `init` skips (build output,
+    /// dependencies, version control, hidden folders), links leaving the project, and the inside of each tree found.
+    static func hicolorFolders(root: String, maxDepth: Int = 10, maxFolders: Int = 20_000) -> [String] {
+        let manager = FileManager.default, scope = FolderScope(root)
+        var queue: [(String, Int)] = [("", 0)], next = 0, found: [String] = []
+        while next < queue.count, next < maxFolders {
+            let (relative, depth) = queue[next]
+            next += 1
+            let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+            for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
+                let path = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+                let full = (root as NSString).appendingPathComponent(path)
+                guard isFolder(full), scope.contains(full) else { continue }
+                if name == HicolorTheme.folderName {
+                    found.append(relative.isEmpty ? "." : relative)
+                } else if depth < maxDepth, queue.count < maxFolders {
+                    queue.append((path, depth + 1))
+                }
+            }
+        }
+        return found
+    }
+
     /// The presets that keep the catalog's app-icon set (AppIcon, else the first) in its layout.
     static func iconPresets(inCatalog catalog: String) -> [String] {
         let sets = ((try? FileManager.default.contentsOfDirectory(atPath: catalog)) ?? []).filter { $0.hasSuffix(".appiconset") }.sorted()
@@ -240,13 +265,20 @@ package struct ProjectLayout: Sendable {
             return routes
         }
         var missing: [String] = []
+        // A hicolor tree deeper than the search goes (Butterfly's app/linux/debian/usr/share/icons/hicolor, seven
+        // folders down), looked for only when a Linux preset has no folder: one is taken, several are named.
+        var deepLinux: String?, deepTrees: [String] = []
+        if platforms.contains(where: { $0.platform == .linux }), layout.linuxFolder == nil, layout.tauriIcons == nil {
+            deepTrees = hicolorFolders(root: out)
+            if deepTrees.count == 1 { deepLinux = deepTrees[0] }
+        }
         for (name, platform, writesIconBundle) in platforms {
             let family = name.hasPrefix("mac") ? "macos" : name.hasPrefix("watch") ? "watch" : "ios"
             let relative: String? = switch platform {
             case .android: layout.androidRoot
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
-            case .linux: layout.linuxFolder ?? layout.tauriIcons
+            case .linux: layout.linuxFolder ?? layout.tauriIcons ?? deepLinux
             case .browserExtension: layout.extensionFolder
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
@@ -262,6 +294,7 @@ package struct ProjectLayout: Sendable {
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
         return routes

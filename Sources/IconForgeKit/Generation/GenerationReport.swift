@@ -18,6 +18,26 @@ public struct GeneratedFile: Sendable, Equatable {
     package var folder = ""
 }
 
+extension GeneratedFile {
+    /// Where a file is, to print: `path` (relative to `folder`, the output folder as the run names it) joined to the
+    /// folder, a leading `..` taking off the folder's last name rather than being printed (Android's
+    /// `ic_launcher-playstore.png`, written beside `res/`: `app/src/main/ic_launcher-playstore.png`, not
+    /// `app/src/main/res/../ic_launcher-playstore.png`). Only a plain name is taken off, never `.`, `..` or `~`.
+    package static func shown(_ path: String, in folder: String) -> String {
+        guard !folder.isEmpty else { return path }
+        var base = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while base.count > 1, base.last == "" { base.removeLast() }
+        var rest = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while rest.first == "..", let last = base.last, !["", ".", "..", "~"].contains(last) {
+            base.removeLast()
+            rest.removeFirst()
+        }
+        let joinedBase = base == [""] ? "/" : base.joined(separator: "/")
+        if base.isEmpty { return rest.joined(separator: "/") }
+        return (joinedBase as NSString).appendingPathComponent(rest.joined(separator: "/"))
+    }
+}
+
 extension [GeneratedFile] {
     /// The files, each knowing the output folder it is in.
     func placed(in folder: String) -> [GeneratedFile] {

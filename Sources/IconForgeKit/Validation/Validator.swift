@@ -288,7 +288,7 @@ public struct Validator: Sendable {
         func report(_ findings: [Finding]) -> FileReport { FileReport(path: target.path, role: target.role, findings: findings) }
         let claimed = FileKind.claimed(by: name)
         if name.lowercased().hasSuffix(".ico") {
-            do { return report(IcoChecks.check(name: name, bytes: try FileIO.read(target.path), limits: limits)) } catch {
+            do { return report(IcoChecks.check(name: name, path: target.path, bytes: try FileIO.read(target.path), limits: limits)) } catch {
                 return report([unreadable(target.path, error)])
             }
         }

@@ -184,6 +184,13 @@ enum AndroidResources {
             // Source sets with an adaptive icon of their own (openHAB's src/beta/res and src/stable/res, main having none):
             // their builds show it whatever main holds, so the icon just written may show in no build at all. Beside an icon
             // main had of its own, theirs are the project's design, and nothing is said.
+            // Named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself, whose
+            // siblings are outside it: as relative as the folder the user gave, never absolute.
+            let aboveModule = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
+            let shown = { (path: String) -> String in
+                let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
+                return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
+            }
             var ownIcons: [String] = []
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
@@ -196,17 +203,11 @@ enum AndroidResources {
                 }
                 guard !overridesLayer else { continue }
                 let variant = (root.parentFolder as NSString).lastPathComponent
-                warnings.append("\(relative(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
-                                + "in \(relative(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
+                warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
+                                + "in \(shown(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
             }
             if !ownIcons.isEmpty, !mainHadOwnIcon {
                 let one = ownIcons.count == 1, variants = ownIcons.map { "--variant " + ($0.parentFolder as NSString).lastPathComponent }
-                // Named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself.
-                let project = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
-                let shown = { (path: String) -> String in
-                    let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
-                    return named.hasPrefix("/") && full.hasPrefix(project + "/") ? String(full.dropFirst(project.count + 1)) : named
-                }
                 warnings.append("\(ownIcons.map(shown).joined(separator: ", ")) \(one ? "has its own adaptive icon" : "have their own adaptive icons") "
                                 + "(@mipmap/\(launcher)), which \(one ? "overrides" : "override") \(shown(res)): \(one ? "that build keeps" : "their builds keep") "
                                 + "showing \(one ? "it" : "them"), not the one just written; give \(one ? "it" : "them") the new icon with \(variants.joined(separator: ", "))")

@@ -1,3 +1,4 @@
+import Foundation
 import PNGCodec
 
 /// `validate`'s rules for an `.ico` file (a site's `favicon.ico`, a Windows app icon): it is one, every entry reads
@@ -7,7 +8,7 @@ import PNGCodec
 /// 32, 64 is fine). IconForge's own `favicon.ico` holds 48, 32 and 16. An `.ico` whose name does not say favicon is a
 /// Windows app icon.
 enum IcoChecks {
-    static func check(name: String, bytes: [UInt8], limits: PNGLimits) -> [Finding] {
+    static func check(name: String, path: String? = nil, bytes: [UInt8], limits: PNGLimits) -> [Finding] {
         let entries: [Ico.Entry]
         do { entries = try Ico.read(bytes, limits: limits) } catch {
             if error == .notIco, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -19,8 +20,19 @@ enum IcoChecks {
                 : "'iconforge generate MASTER --preset windows' writes app.ico"
             return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it (\(remake))")]
         }
-        if name.lowercased().contains("tray") { return trayIconFindings(name: name, entries: entries) }
-        if !name.lowercased().contains("favicon") { return appIconFindings(name: name, entries: entries) }
+        if !name.lowercased().contains("favicon") {
+            // In a Tauri app, the app's icon is the first .ico its bundle.icon lists; any other (Pake's *_32.ico, a
+            // tray icon its code loads) is not drawn where 256 and 48 are.
+            if let path, let app = TauriIcons.appFolder(above: path.parentFolder) {
+                let full = URL(fileURLWithPath: path).standardizedFileURL.path
+                guard full == TauriIcons.windowsAppIcon(app: app) else {
+                    return isTrayLike(name: name, entries: entries) ? trayIconFindings(name: name, entries: entries) : []
+                }
+                return appIconFindings(name: name, entries: entries, tauri: .some(TauriIcons.version(app: app)))
+            }
+            if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
+            return appIconFindings(name: name, entries: entries)
+        }
         let largest = entries.map { min($0.size.width, $0.size.height) }.max() ?? 0
         guard largest < 48 else { return [] }
         let has = entries.map { "\($0.size)" }.joined(separator: ", ")
@@ -28,6 +40,16 @@ enum IcoChecks {
             : "Windows shortcuts and Google Search (a multiple of 48 px) scale it up"
         return [Finding(.ico, .warning, "\(name) holds only \(has): \(effect)",
                         fix: "include 16, 32 and 48 px ('iconforge generate MASTER --preset web' does)")]
+    }
+
+    /// True for an `.ico` that is a notification-area icon, not an app's: named so (`tray`, `notification`, a
+    /// small size at the end of its name as Pake's `weekly_32.ico`), or holding nothing larger than 32 px, the
+    /// largest size the tray draws (an app's icon is drawn at 48 and 256 by Explorer).
+    static func isTrayLike(name: String, entries: [Ico.Entry]) -> Bool {
+        let lower = name.lowercased()
+        if lower.contains("tray") || lower.contains("notification") { return true }
+        if lower.range(of: #"[_-](16|20|24|32)\.ico$"#, options: .regularExpression) != nil { return true }
+        return !entries.isEmpty && entries.allSatisfy { max($0.size.width, $0.size.height) <= 32 }
     }
 
     /// A notification-area (tray) icon, named so: Windows draws it at the small-icon size — 16 px at 100%, up to 32
@@ -44,10 +66,11 @@ enum IcoChecks {
 
     /// A Windows app's icon (any `.ico` but a site's favicon or a tray icon): the sizes the shell draws — 16 (title bar, small
     /// icons), 24 and 32 (taskbar at 100–200%), 48 (Explorer's medium icons), 256 (large views, Alt-Tab, the Start
-    /// menu at high DPI) — and a first entry readers that take only the first (Tauri before 2.5, winit, Tk, Java)
+    /// menu at high DPI) — and a first entry readers that take only the first (Tauri before 2.12, winit, Tk, Java)
     /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`
-    /// writes them.
-    static func appIconFindings(name: String, entries: [Ico.Entry]) -> [Finding] {
+    /// writes them. `tauri` is given for a Tauri app's icon: the version it builds with, when its Cargo.toml or
+    /// package.json says (a version that takes the largest entry is told nothing about the first).
+    static func appIconFindings(name: String, entries: [Ico.Entry], tauri: (major: Int, minor: Int)?? = nil) -> [Finding] {
         var findings: [Finding] = []
         let sides = entries.map { $0.size.width }, fix = "'iconforge generate MASTER --preset windows' writes 256, 64, 48, 40, 32, 24, 20 and 16"
         let largest = sides.max() ?? 0
@@ -61,8 +84,21 @@ enum IcoChecks {
                                     + "entr\(missing.count == 1 ? "y" : "ies"): Windows scales another size for the title bar, taskbar or Explorer", fix: fix))
         }
         if let first = sides.first, first < 32, first < largest {
-            findings.append(Finding(.windowsIcon, .warning, "\(name)'s first entry is \(first)x\(first) (of \(sides.map(String.init).joined(separator: ", "))): "
-                                    + "window-icon loaders that take the first entry show it scaled up", fix: "order the entries largest first; " + fix))
+            // Each size once, in the file's order (EarTrumpet's repeat 16–64 at 4, 8 and 32 bits).
+            var seen = Set<Int>()
+            let listed = sides.filter { seen.insert($0).inserted }.map(String.init).joined(separator: ", ")
+            let readers: String?
+            switch tauri {
+            case .none: readers = "window-icon loaders that take the first entry (winit, Tk, Java; Tauri before 2.12) show it scaled up"
+            case .some(.none): readers = "Tauri before 2.12 makes its window and taskbar icon from the first entry, scaled up"
+            case .some(.some(let version)):
+                readers = TauriIcons.takesFirstIcoEntry(version)
+                    ? "Tauri \(version.major).\(version.minor) (before 2.12) makes its window and taskbar icon from the first entry, scaled up" : nil
+            }
+            if let readers {
+                findings.append(Finding(.windowsIcon, .warning, "\(name)'s first entry is \(first)x\(first) (of \(listed)): \(readers)",
+                                        fix: "order the entries largest first; " + fix))
+            }
         }
         return findings
     }

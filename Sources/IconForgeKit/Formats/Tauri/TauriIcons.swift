@@ -33,6 +33,81 @@ enum TauriIcons {
         }
     }
 
+    /// The Tauri app folder (`src-tauri`, the one holding `tauri.conf.json`) at or up to three folders above `folder`.
+    static func appFolder(above folder: String) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+        for _ in 0...3 {
+            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent(configName)) { return current }
+            let parent = current.parentFolder
+            guard parent != current, !parent.isEmpty else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The `bundle.icon` list Windows builds use, paths relative to `app` (the folder of `tauri.conf.json`):
+    /// `tauri.windows.conf.json`'s when it has one (Tauri merges it over the main file as a JSON merge patch, so its
+    /// list replaces the other), else `tauri.conf.json`'s (`tauri.bundle.icon` in Tauri 1); nil without a list.
+    static func windowsIconList(app: String) -> [String]? {
+        for name in ["tauri.windows.conf.json", configName] {
+            guard let bytes = try? FileIO.readDocument((app as NSString).appendingPathComponent(name)),
+                  let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
+            let bundle = (root["bundle"] as? [String: Any]) ?? ((root["tauri"] as? [String: Any])?["bundle"] as? [String: Any])
+            if let paths = bundle?["icon"] as? [String] { return paths }
+        }
+        return nil
+    }
+
+    /// The Windows app icon of the Tauri app in `app`, a full path: the first `.ico` its `bundle.icon` lists (what
+    /// tauri-build embeds as the executable's icon and tauri-codegen makes the default window icon from), else
+    /// `icons/icon.ico`, Tauri's default.
+    static func windowsAppIcon(app: String) -> String {
+        let listed = windowsIconList(app: app)?.first { $0.lowercased().hasSuffix(".ico") } ?? "icons/icon.ico"
+        return URL(fileURLWithPath: (app as NSString).appendingPathComponent(listed)).standardizedFileURL.path
+    }
+
+    /// The Tauri version the app in `app` builds with, as (major, minor), when its `Cargo.toml` gives the `tauri`
+    /// crate's (`tauri = "2.10.2"`, `tauri = { version = "2.10.2", … }`), else the project's `package.json` above it
+    /// gives `@tauri-apps/cli`'s or `@tauri-apps/api`'s (a range's first version: `^2.10.0` is 2.10).
+    static func version(app: String) -> (major: Int, minor: Int)? {
+        func parse(_ text: Substring) -> (major: Int, minor: Int)? {
+            let digits = text.drop { !$0.isNumber }
+            let parts = digits.prefix { $0.isNumber || $0 == "." }.split(separator: ".")
+            guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+            return (major, parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+        }
+        if let bytes = try? FileIO.readPrefix((app as NSString).appendingPathComponent("Cargo.toml"), upTo: 1 << 20) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for line in text.split(whereSeparator: \.isNewline) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("tauri"), let equals = trimmed.firstIndex(of: "="),
+                      trimmed[..<equals].trimmingCharacters(in: .whitespaces) == "tauri" else { continue }
+                var value = trimmed[trimmed.index(after: equals)...]
+                if let key = value.range(of: "version") { value = value[key.upperBound...] } else if value.contains("{") { return nil }
+                guard let quote = value.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+                return parse(value[value.index(after: quote)...])
+            }
+        }
+        for folder in [app.parentFolder, app] {
+            guard let bytes = try? FileIO.readPrefix((folder as NSString).appendingPathComponent("package.json"), upTo: 1 << 20),
+                  let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
+            for section in ["dependencies", "devDependencies"] {
+                guard let entries = root[section] as? [String: Any] else { continue }
+                for name in ["@tauri-apps/cli", "@tauri-apps/api"] {
+                    if let given = entries[name] as? String, let version = parse(Substring(given)) { return version }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// True for a Tauri version whose window icon is the `.ico`'s first entry: tauri-codegen before 2.7 (Tauri before
+    /// 2.12) embeds `entries()[0]` as the default window icon (tauri-apps/tauri#14596, fixed by #15241, which takes
+    /// the largest; 2.12 loads the executable's icon resource instead).
+    static func takesFirstIcoEntry(_ version: (major: Int, minor: Int)) -> Bool {
+        version.major < 2 || (version.major == 2 && version.minor < 12)
+    }
+
     /// The size a Linux icon's name gives: `32x32.png` 32, `128x128@2x.png` 256, `icon.png` 512 (`tauri icon`'s).
     static func pixels(named name: String) -> Int? {
         guard name.lowercased().hasSuffix(".png") else { return nil }

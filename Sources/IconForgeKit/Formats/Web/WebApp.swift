@@ -120,17 +120,38 @@ struct WebApp: Sendable {
         // the project's index.html beside public/ (without this, every icon path named a file at the project's root).
         var served = URL(fileURLWithPath: manifest).standardizedFileURL.path.parentFolder
         while served.count > folder.count, (served as NSString).lastPathComponent != "public" { served = served.parentFolder }
+        let candidate = (folder as NSString).appendingPathComponent(WebPage.fileName)
         if served.count > folder.count, served.parentFolder == folder, WebApp.isViteProject(folder) {
             root = served
+            page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        } else if let vite = WebApp.vitePublic(above: own, scope: scope), !FileManager.default.fileExists(atPath: candidate) {
+            // public/ validated on its own (the page above it, outside what is validated): the same site as from the
+            // project's root, so a "../x" says where the URL goes (/x), not that the file system's ../x is outside.
+            root = vite
+            page = (vite.parentFolder as NSString).appendingPathComponent(WebPage.fileName)
         } else {
             root = folder
+            page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
-        let candidate = (folder as NSString).appendingPathComponent(WebPage.fileName)
-        page = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         self.manifest = manifest
         manifestOutside = nil
         manifestPlugin = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
+    }
+
+    /// The Vite project's `public/` at or above `folder` (inside `scope`) whose project, just above it and outside
+    /// `scope`, holds the page: what a manifest in it is served from when `public/` is validated on its own.
+    static func vitePublic(above folder: String, scope: FolderScope) -> String? {
+        var served = folder
+        while (served as NSString).lastPathComponent != "public" {
+            let parent = served.parentFolder
+            guard parent != served, !parent.isEmpty, scope.contains(parent) else { return nil }
+            served = parent
+        }
+        let project = served.parentFolder, page = (project as NSString).appendingPathComponent(WebPage.fileName)
+        guard !scope.contains(project), FileManager.default.fileExists(atPath: page), FolderScope(project).contains(page),
+              WebApp.isViteProject(project) else { return nil }
+        return served
     }
 
     /// True when `folder` is a Vite project's root (its config, or a package.json that names vite), which serves its

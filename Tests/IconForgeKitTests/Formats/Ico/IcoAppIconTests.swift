@@ -1,0 +1,76 @@
+import Foundation
+import IconForgeKit
+import Raster
+import TestSupport
+import Testing
+
+/// Which `.ico` is an app's icon (the one that needs 256 and 48 px entries), and what its first entry means for the
+/// Tauri version a project builds with.
+@Suite("validate: which .ico is the app's icon")
+struct IcoAppIconTests {
+    private func square(_ side: Int) -> Image { Image(width: side, height: side, format: .rgba8, fill: SIMD4(40, 120, 200, 255)) }
+
+    private func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func ico(_ sides: [Int], _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try Ico.encode(sides.map(square)), to: url.path)
+    }
+
+    private func findings(_ folder: URL) throws -> [String: [String]] {
+        let report = try Validator().validate([folder.path], parallelism: .serial)
+        var byName: [String: [String]] = [:]
+        for file in report.files where file.path.hasSuffix(".ico") { byName[(file.path as NSString).lastPathComponent] = file.findings.map(\.message) }
+        return byName
+    }
+
+    @Test("a Tauri app (Pake's): the first .ico tauri.windows.conf.json's bundle.icon lists is the app icon; its *_32.ico tray icon and other apps' .ico files are not asked for 256 or 48; the first-entry warning names the Tauri version the Cargo.toml gives, and is not given from 2.12")
+    func tauriAppIcon() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try write(#"{"productName": "Weekly", "app": {"trayIcon": {"iconPath": "png/weekly_512.png"}}}"#, "src-tauri/tauri.conf.json", in: project)
+        try write(#"{"bundle": {"icon": ["png/weekly_256.ico", "png/weekly_32.ico"], "resources": ["png/weekly_32.ico"]}}"#,
+                  "src-tauri/tauri.windows.conf.json", in: project)
+        try write("[package]\nname = \"pake\"\n\n[dependencies]\ntauri-build = { version = \"2.5.5\" }\ntauri = { version = \"2.10.2\", features = [] }\n",
+                  "src-tauri/Cargo.toml", in: project)
+        try ico([16, 24, 32, 48, 256], "src-tauri/png/weekly_256.ico", in: project)
+        try ico([16, 24, 32], "src-tauri/png/weekly_32.ico", in: project)
+        try ico([16, 24, 32, 48, 256], "src-tauri/png/grok_256.ico", in: project)
+        try ico([16, 32], "src-tauri/png/grok_32.ico", in: project)
+        var found = try findings(project)
+        #expect(found["weekly_256.ico"] == ["weekly_256.ico's first entry is 16x16 (of 16, 24, 32, 48, 256): Tauri 2.10 (before 2.12) makes its window and taskbar icon from the first entry, scaled up"],
+                "\(found)")
+        #expect(found["weekly_32.ico"] == [] && found["grok_256.ico"] == [] && found["grok_32.ico"] == [], "\(found)")
+        // From Tauri 2.12 the window icon is the executable's icon resource: the order does not matter.
+        try write("[dependencies]\ntauri = \"2.12.0\"\n", "src-tauri/Cargo.toml", in: project)
+        found = try findings(project)
+        #expect(found["weekly_256.ico"] == [], "\(found)")
+        // Without a version to read, the warning says which versions it applies to; package.json's CLI is read too.
+        try FileManager.default.removeItem(at: project.appendingPathComponent("src-tauri/Cargo.toml"))
+        #expect(try findings(project)["weekly_256.ico"]?.first?.hasSuffix(": Tauri before 2.12 makes its window and taskbar icon from the first entry, scaled up") == true)
+        try write(#"{"devDependencies": {"@tauri-apps/cli": "^2.11.0"}}"#, "package.json", in: project)
+        #expect(try findings(project)["weekly_256.ico"]?.first?.contains("Tauri 2.11 (before 2.12)") == true)
+        // A tray icon missing the 32 the tray draws at 200% is still told.
+        try ico([16], "src-tauri/png/weekly_32.ico", in: project)
+        #expect(try findings(project)["weekly_32.ico"]?.first?.contains("notification-area icon without 32x32") == true)
+    }
+
+    @Test("outside Tauri: a tray-named (*_32.ico, *notification*) or 16–32 px only .ico is a notification-area icon; an app's icon with repeated sizes (EarTrumpet's 4, 8 and 32-bit 16–48) lists each size once, in order")
+    func trayAndRepeats() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ico([16, 32], "status_32.ico", in: folder)
+        try ico([16, 32, 48], "NotificationIcon.ico", in: folder)
+        try ico([16, 20, 24, 32], "small.ico", in: folder)
+        try ico([16, 24, 32, 48, 16, 24, 32, 48, 256, 16], "Icon-Dark.ico", in: folder)
+        let found = try findings(folder)
+        #expect(found["status_32.ico"] == [] && found["NotificationIcon.ico"] == [] && found["small.ico"] == [], "\(found)")
+        #expect(found["Icon-Dark.ico"] == ["Icon-Dark.ico's first entry is 16x16 (of 16, 24, 32, 48, 256): window-icon loaders that take the first entry (winit, Tk, Java; Tauri before 2.12) show it scaled up"],
+                "\(found)")
+    }
+}
