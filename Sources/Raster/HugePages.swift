@@ -29,7 +29,8 @@ package enum HugePages {
 }
 
 extension Array where Element: BitwiseCopyable {
-    /// `count` elements that `fill` writes every one of, in huge pages when large (see `HugePages`).
+    /// `count` elements, in huge pages when large (see `HugePages`), every one written by `fill` or, when `fill` leaves
+    /// them, by the caller before any is read (a decoder's or encoder's output buffer).
     @inline(__always)
     package init(hugePagesCount count: Int, _ fill: (UnsafeMutableBufferPointer<Element>) -> Void) {
         self.init(unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -1,6 +1,7 @@
 import Foundation
 import IconForgeKit
 import PNGCodec
+import Raster
 import TestSupport
 import Testing
 
@@ -22,6 +23,13 @@ struct WebAppTests {
 
     func generate(into folder: URL) throws -> GenerationReport {
         try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: Self.master, outputFolder: folder.path)
+    }
+
+    /// A PNG of `side` pixels at `path` in `folder`, in one flat colour.
+    func png(_ side: Int, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(40, 90, 200, 255)))).write(to: url)
     }
 
     func text(_ url: URL) throws -> String { String(decoding: try Fixtures.bytes(at: url), as: UTF8.self) }

@@ -11,13 +11,6 @@ import Testing
 struct WebSweepTests {
     let web = WebAppTests()
 
-    /// A PNG of `side` pixels at `path` in `folder`.
-    private func png(_ side: Int, _ path: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(40, 90, 200, 255)))).write(to: url)
-    }
-
     private func json(_ url: URL) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: url))) as? [String: Any] ?? [:]
     }
@@ -42,7 +35,7 @@ struct WebSweepTests {
         let icons = entries.map { #"    {"src": "\#($0.0)", "sizes": "\#($0.1)x\#($0.1)", "type": "image/png"}"# }
         let folder = try web.site(["index.html": #"<html><head><link rel="manifest" href="manifest.json"></head></html>"#,
                                    "manifest.json": "{\n  \"name\": \"Notes\",\n  \"icons\": [\n" + icons.joined(separator: ",\n") + "\n  ]\n}\n"])
-        for (path, side) in entries { try png(side, path, in: folder) }
+        for (path, side) in entries { try web.png(side, path, in: folder) }
         let report = try web.generate(into: folder)
         #expect(report.files.contains { $0.path.hasSuffix("windows11/Square44x44Logo.altform-lightunplated_targetsize-256.png") }, "\(report.files.map(\.path))")
         #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("ios/1024.png"))).info.width == 1024)
@@ -61,8 +54,8 @@ struct WebSweepTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        try png(192, "icons/icon-192.png", in: project)
-        try png(512, "public/icon-512.png", in: project)
+        try web.png(192, "icons/icon-192.png", in: project)
+        try web.png(512, "public/icon-512.png", in: project)
         let errors = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.severity == .error }
         #expect(errors.map(\.message) == [#"manifest.json: icons[0] names ../icons/icon-192.png, which does not exist (a URL's ".." stops at the site's root: it is /icons/icon-192.png there)"#],
                 "\(errors.map(\.line))")
@@ -76,7 +69,7 @@ struct WebSweepTests {
                     .contains { $0.severity == .error && $0.message.contains("names ../icons/icon-192.png, outside") })
         try Data(files["package.json"]!.utf8).write(to: project.appendingPathComponent("package.json"))
         // Where the URL goes, the file is found.
-        try png(192, "public/icons/icon-192.png", in: project)
+        try web.png(192, "public/icons/icon-192.png", in: project)
         #expect(try Validator().validate([project.path]).errors == 0)
     }
 
@@ -103,8 +96,8 @@ struct WebSweepTests {
         """
         let folder = try web.site(["index.html": #"<html><head><base href="/"/><link rel="manifest" href="assets/manifest.webmanifest"></head></html>"#,
                                    "assets/manifest.webmanifest": manifest])
-        try png(192, "assets/icons/192.png", in: folder)
-        try png(512, "assets/icons/512.png", in: folder)
+        try web.png(192, "assets/icons/192.png", in: folder)
+        try web.png(512, "assets/icons/512.png", in: folder)
         _ = try web.generate(into: folder)
         let url = folder.appendingPathComponent("assets/manifest.webmanifest")
         let after = try web.text(url)
@@ -156,20 +149,20 @@ struct WebSweepTests {
     func installability() throws {
         let paperless = try web.site(["manifest.webmanifest": #"{"name":"P","display":"standalone","icons":[{"src":"favicon.ico","sizes":"256x256"},{"src":"assets/logo.svg","sizes":"any"}]}"#,
                                       "assets/logo.svg": #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"/>"#])
-        try png(256, "favicon.ico", in: paperless) // PNG data under the .ico name, as browsers take it
+        try web.png(256, "favicon.ico", in: paperless) // PNG data under the .ico name, as browsers take it
         let first = try Validator().validate([paperless.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
         #expect(!first.contains { $0.severity == .error }, "\(first.map(\.line))")
         #expect(!first.contains { $0.message.contains("192x192") }, "an SVG of sizes any serves every size")
 
         let kavita = try web.site(["site.webmanifest": #"{"name":"K","icons":[{"src":"/assets/icons/a-192.png","sizes":"192x192","type":"image/png"},{"src":"/assets/icons/a-256.png","sizes":"256x256","type":"image/png"}]}"#])
-        try png(192, "assets/icons/a-192.png", in: kavita)
-        try png(256, "assets/icons/a-256.png", in: kavita)
+        try web.png(192, "assets/icons/a-192.png", in: kavita)
+        try web.png(256, "assets/icons/a-256.png", in: kavita)
         let second = try Validator().validate([kavita.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
         #expect(!second.contains { $0.severity == .error }, "\(second.map(\.line))")
         #expect(second.contains { $0.severity == .warning && $0.message.contains("has no 512x512 icon") })
 
         let small = try web.site(["manifest.json": #"{"name":"S","start_url":"/","icons":[{"src":"favicon.ico","sizes":"256x256"},{"src":"i.png","sizes":"96x96"}]}"#])
-        try png(96, "i.png", in: small)
+        try web.png(96, "i.png", in: small)
         let third = try Validator().validate([small.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest && $0.severity == .error }
         #expect(third.contains { $0.message.contains("has no icon Chrome can install the app with") }, "\(third.map(\.line))")
     }
@@ -188,7 +181,7 @@ struct WebSweepTests {
         // Angular's assets/icons/… written as the page sees it, in a manifest that is itself in assets/.
         let angular = try web.site(["index.html": #"<head><link rel="manifest" href="assets/manifest.webmanifest"></head>"#,
                                     "assets/manifest.webmanifest": #"{"icons":[{"src":"assets/icons/a-192.png","sizes":"192x192"}]}"#])
-        try png(192, "assets/icons/a-192.png", in: angular)
+        try web.png(192, "assets/icons/a-192.png", in: angular)
         let lines = try Validator().validate([angular.path]).files.flatMap { $0.findings.map(\.message) }
         #expect(lines.contains { $0.contains("names assets/icons/a-192.png, which does not exist (a src is read from the manifest's folder; from the page, assets/icons/a-192.png exists)") }, "\(lines)")
     }
@@ -269,8 +262,8 @@ struct WebSweepTests {
         try FileManager.default.createDirectory(at: public_, withIntermediateDirectories: true)
         try Data(#"{"name":"C","start_url":"/","display":"standalone","icons":[{"src":"/pwa-192x192.png","sizes":"192x192","type":"image/png"},{"src":"/pwa-512x512.png","sizes":"512x512","type":"image/png"}]}"#.utf8)
             .write(to: public_.appendingPathComponent("manifest.webmanifest"))
-        try png(192, "public/pwa-192x192.png", in: project)
-        try png(512, "public/pwa-512x512.png", in: project)
+        try web.png(192, "public/pwa-192x192.png", in: project)
+        try web.png(512, "public/pwa-512x512.png", in: project)
         if svgFavicon { try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 8 8\"/>".utf8).write(to: public_.appendingPathComponent("vite.svg")) }
         return project
     }
@@ -318,8 +311,8 @@ struct WebSweepTests {
     func dotDotStopsAtRoot() throws {
         let folder = try web.site(["index.html": "<html><head><base href=\"/\">\n<link rel=\"icon\" type=\"image/png\" sizes=\"32x32\" href=\"../assets/favicon-32x32.png\">\n"
                                    + "<link rel=\"apple-touch-icon\" href=\"../assets/apple-touch-icon.png\">\n</head></html>\n"])
-        try png(32, "assets/favicon-32x32.png", in: folder)
-        try png(180, "assets/apple-touch-icon.png", in: folder)
+        try web.png(32, "assets/favicon-32x32.png", in: folder)
+        try web.png(180, "assets/apple-touch-icon.png", in: folder)
         let before = try Fixtures.bytes(at: folder.appendingPathComponent("assets/favicon-32x32.png"))
         let report = try web.generate(into: folder)
         #expect(report.files.map(\.path).contains("assets/favicon-32x32.png") && report.files.map(\.path).contains("assets/apple-touch-icon.png"),
@@ -342,7 +335,7 @@ struct WebSweepTests {
     func hashNames() throws {
         let manifest = "{\n  \"name\": \"H\",\n  \"icons\": [\n    { \"src\": \"/icons/app-192.png\", \"sizes\": \"192x192\", \"type\": \"image/png\" }\n  ]\n}\n"
         let folder = try web.site(["manifest.json": manifest])
-        try png(192, "icons/app-192.png", in: folder)
+        try web.png(192, "icons/app-192.png", in: folder)
         var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
         options.hashesNames = true
         let generator = Generator(options: options)
@@ -383,8 +376,8 @@ struct WebSweepTests {
     func hashNamesKeepsSharedFiles() throws {
         let manifest = #"{"icons":[{"src":"icons/Icon-192.png","sizes":"192x192","type":"image/png"},{"src":"icons/Icon-512.png","sizes":"512x512","type":"image/png"}],"shortcuts":[{"name":"S","url":"/s","icons":[{"src":"icons/Icon-512.png","sizes":"512x512"}]}]}"#
         let folder = try web.site(["manifest.json": manifest, "index.html": #"<head><link rel="apple-touch-icon" href="icons/Icon-192.png"></head>"#])
-        try png(192, "icons/Icon-192.png", in: folder)
-        try png(512, "icons/Icon-512.png", in: folder)
+        try web.png(192, "icons/Icon-192.png", in: folder)
+        try web.png(512, "icons/Icon-512.png", in: folder)
         var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
         options.hashesNames = true
         let report = try Generator(options: options).run(source: WebAppTests.master, outputFolder: folder.path)

@@ -10,22 +10,15 @@ import Testing
 struct WebWindowsTileTests {
     let web = WebAppTests()
 
-    /// A PNG of `side` pixels at `path` in `folder`.
-    private func png(_ side: Int, _ path: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(40, 90, 200, 255)))).write(to: url)
-    }
-
     @Test("PWABuilder's 1240 px windows11/LargeTile.scale-400.png in a manifest is made from a 1024 px master with a warning, as Windows' own 400% tiles are, not a refusal of every icon of the site")
     func pwaBuilderLargeTile() throws {
         let icons = [("windows11/LargeTile.scale-400.png", 1240), ("windows11/LargeTile.scale-200.png", 620), ("android/android-launchericon-512-512.png", 512)]
             .map { #"    {"src": "\#($0.0)", "sizes": "\#($0.1)x\#($0.1)", "type": "image/png"}"# }
         let folder = try web.site(["index.html": #"<html><head><link rel="manifest" href="manifest.json"></head></html>"#,
                                    "manifest.json": "{\n  \"name\": \"Notes\",\n  \"icons\": [\n" + icons.joined(separator: ",\n") + "\n  ]\n}\n"])
-        try png(1240, "windows11/LargeTile.scale-400.png", in: folder)
-        try png(620, "windows11/LargeTile.scale-200.png", in: folder)
-        try png(512, "android/android-launchericon-512-512.png", in: folder)
+        try web.png(1240, "windows11/LargeTile.scale-400.png", in: folder)
+        try web.png(620, "windows11/LargeTile.scale-200.png", in: folder)
+        try web.png(512, "android/android-launchericon-512-512.png", in: folder)
         let report = try web.generate(into: folder)
         #expect(report.warnings.contains { $0.contains("LargeTile.scale-400.png") && $0.contains("Windows' 400% assets") }, "\(report.warnings)")
         #expect(try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent("windows11/LargeTile.scale-400.png"))).info.width == 1240)
