@@ -7,6 +7,7 @@
  * libpng, and cleans up afterwards whatever happened. Callbacks only touch that struct.
  */
 #include "cpng.h"
+#include "unfilter.h"
 
 #include <png.h>
 #include <zlib.h>
@@ -374,9 +375,6 @@ static cpng_status run_decode(cpng_state *state, uint8_t *pixels, size_t pixels_
  */
 enum { FAST_DONE = 0, FAST_DECLINED = 1 };
 
-/* Never inlined: its caller also holds libpng's setjmp, beside which the compiler keeps every local in memory
- * (the unfiltering loops ran at a third of their speed). */
-__attribute__((noinline))
 /* Asks for 2 MiB pages over a large buffer nothing has touched yet (see Raster's HugePages: each fresh 4 KiB page is
    a fault, and Linux gives huge pages only to memory that asks). Advice only; a refusal changes nothing. */
 static void advise_huge_pages(void *buffer, size_t size) {
@@ -390,6 +388,9 @@ static void advise_huge_pages(void *buffer, size_t size) {
 #endif
 }
 
+/* Never inlined: its caller also holds libpng's setjmp, beside which the compiler keeps every local in memory
+ * (the unfiltering loops ran at a third of their speed). */
+__attribute__((noinline))
 static int fast_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t pixels_size, int verify_checksum) {
     if (size < 8 + 25 || memcmp(data + 12, "IHDR", 4) != 0 || load_be32(data + 8) != 13) return FAST_DECLINED;
     uint32_t width = load_be32(data + 16), height = load_be32(data + 20);
@@ -430,9 +431,10 @@ static int fast_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t
     if (compressed < 6) return FAST_DECLINED;
 
     uint8_t *joined = malloc(compressed);
-    uint8_t *filtered = malloc(filtered_size);
+    /* Slack after the rows and the zero row: the unfiltering reads whole 4-byte pixels (see unfilter.h). */
+    uint8_t *filtered = malloc(filtered_size + CPNG_UNFILTER_SLACK);
     advise_huge_pages(filtered, filtered_size);
-    uint8_t *previous = calloc(row_bytes, 1);
+    uint8_t *previous = calloc(row_bytes + CPNG_UNFILTER_SLACK, 1);
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     int result = FAST_DECLINED;
     if (joined == NULL || filtered == NULL || previous == NULL || inflater == NULL) goto done;
@@ -455,37 +457,13 @@ static int fast_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t
         if (inflated != LIBDEFLATE_SUCCESS || used + 6 != compressed || produced != filtered_size) goto done;
     }
     /* Unfiltered in place: each row's predictor is the row before it, already unfiltered; the first row's is zeros. */
-    const size_t bpp = channels;
     for (uint32_t y = 0; y < height; y++) {
         uint8_t *row = filtered + (size_t)y * (row_bytes + 1) + 1;
         const uint8_t *above = y == 0 ? previous : row - (row_bytes + 1);
-        switch (row[-1]) {
-        case 0: break;
-        case 1: for (size_t i = bpp; i < row_bytes; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]); break;
-        case 2: for (size_t i = 0; i < row_bytes; i++) row[i] = (uint8_t)(row[i] + above[i]); break;
-        case 3:
-            for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + (above[i] >> 1));
-            for (size_t i = bpp; i < row_bytes; i++) row[i] = (uint8_t)(row[i] + ((row[i - bpp] + above[i]) >> 1));
-            break;
-        case 4:
-            for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + above[i]);
-            for (size_t i = bpp; i < row_bytes; i++) {
-                int a = row[i - bpp], b = above[i], c = above[i - bpp];
-                int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-                row[i] = (uint8_t)(row[i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c));
-            }
-            break;
-        default: goto done; /* an unknown filter type: libpng says so */
-        }
+        if (!cpng_unfilter_row(row[-1], row, above, row_bytes, channels)) goto done; /* an unknown filter type: libpng says so */
         uint8_t *out = pixels + (size_t)y * width * 4;
-        if (channels == 4) {
-            memcpy(out, row, row_bytes);
-        } else {
-            const uint8_t *in = row;
-            for (size_t x = 0; x < width; x++, in += 3, out += 4) {
-                out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 255;
-            }
-        }
+        if (channels == 4) memcpy(out, row, row_bytes);
+        else cpng_expand_rgb(row, out, width);
     }
     result = FAST_DONE;
 done:

@@ -22,14 +22,21 @@ package struct FolderScope: Sendable, Equatable {
 
     /// True when `path`, with every link resolved (for a path not created yet: its nearest existing folder), lies
     /// inside the folder.
-    package func contains(_ path: String) -> Bool {
-        let real = FolderScope.resolve(path)
-        return real == resolved || real.hasPrefix(resolved == "/" ? "/" : resolved + "/")
+    package func contains(_ path: String) -> Bool { contains(resolved: FolderScope.resolve(path)) }
+
+    /// True when a path already resolved by `resolve` lies inside the folder.
+    func contains(resolved real: String) -> Bool {
+        real == resolved || real.hasPrefix(resolved == "/" ? "/" : resolved + "/")
     }
 
     /// `path` if it stays inside the folder; otherwise the error naming the link it leaves through.
     package func check(_ path: String) throws(FileError) {
-        guard !contains(path) else { return }
+        try check(path, resolved: FolderScope.resolve(path))
+    }
+
+    /// `check` for a path whose resolution the caller has already made.
+    func check(_ path: String, resolved real: String) throws(FileError) {
+        guard !contains(resolved: real) else { return }
         throw .leavesFolder(path: path, folder: folder)
     }
 

@@ -58,7 +58,9 @@ final class OutputWriter: @unchecked Sendable {
     /// Throws when `path` may not be written: outside the folder (through a link), one of the inputs, inside an
     /// input folder, a link itself, or something other than a file.
     func checkTarget(_ path: String) throws(FileError) {
-        try scope.check(path)
+        // Resolved once for both checks: each resolution reads every folder of the path as a possible link.
+        let resolved = FolderScope.resolve(path)
+        try scope.check(path, resolved: resolved)
         var status = stat()
         if lstat(path, &status) == 0 {
             // A link is never written through (the write would land where it points) nor replaced by a file (the user
@@ -69,7 +71,6 @@ final class OutputWriter: @unchecked Sendable {
                 throw .wouldOverwriteSource(path: path)
             }
         }
-        let resolved = FolderScope.resolve(path)
         if inputFolders.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) { throw .wouldOverwriteSource(path: path) }
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+/// The write ledger (`.iconforge/written.json` beside the folder worked on): what it keeps between runs.
+@Suite("Write ledger: entries of folders that are gone are dropped")
+struct WriteLedgerTests {
+    private func generate(into folder: URL) throws {
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png")
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: master.path, outputFolder: folder.path)
+    }
+
+    /// The ledger's keys (paths relative to its folder).
+    private func keys(in anchor: URL) throws -> [String] {
+        let bytes = try FileIO.read(anchor.appendingPathComponent(".iconforge/written.json").path)
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: String]
+        return Array((object ?? [:]).keys)
+    }
+
+    @Test("a deleted output folder leaves the ledger at the next save; a folder that stays keeps its entries, even of a file deleted from it")
+    func deletedFolderIsDropped() throws {
+        let root = try Fixtures.temporaryFolder()
+        let (first, second, third) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"), root.appendingPathComponent("c"))
+        try generate(into: first)
+        try generate(into: second)
+        #expect(try keys(in: root).contains { $0.hasPrefix("a/") })
+        try FileManager.default.removeItem(at: first)
+        try FileManager.default.removeItem(at: second.appendingPathComponent("icon-512.png"))
+        try generate(into: third)
+        let after = try keys(in: root)
+        #expect(!after.contains { $0.hasPrefix("a/") })
+        #expect(after.contains("b/icon-192.png") && after.contains("b/icon-512.png"))
+        #expect(after.contains { $0.hasPrefix("c/") })
+    }
+}
