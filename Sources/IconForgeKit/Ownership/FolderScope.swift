@@ -46,12 +46,21 @@ package struct FolderScope: Sendable, Equatable {
         var existing = URL(fileURLWithPath: path).standardizedFileURL.path
         var rest: [String] = []
         while true {
+            // A path that is not there is no link: its parent is looked at without asking realpath, which would
+            // read every folder above it as a possible link only to fail (a new set's files did that three times).
+            var status = stat()
+            if lstat(existing, &status) != 0, errno == ENOENT {
+                let parent = existing.parentFolder
+                if parent == existing || parent.isEmpty { return NSString.path(withComponents: [existing] + rest.reversed()) }
+                rest.append((existing as NSString).lastPathComponent)
+                existing = parent
+                continue
+            }
             if let real = realpath(existing, nil) {
                 defer { free(real) }
                 return NSString.path(withComponents: [String(cString: real)] + rest.reversed())
             }
             // A dangling link is resolved by reading it: creating "through" it would land where it points.
-            var status = stat()
             if lstat(existing, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing) {
                 let base = existing.parentFolder
