@@ -245,10 +245,14 @@ extension GenerateRequest {
         let clock = ContinuousClock(), start = clock.now
         // One master: its outputs in parallel. Several: masters in parallel, each on one core.
         let perSource: Parallelism = runs.count == 1 ? .allCores : .serial
+        // Several masters save their write ledgers once, together, at the end (see LedgerSession).
+        let ledgers: LedgerSession? = runs.count == 1 ? nil : LedgerSession()
         DispatchQueue.concurrentPerform(iterations: runs.count) { index in
             let run = runs[index]
+            var generator = run.generator
+            generator.ledgerSession = ledgers
             do throws(IconForgeError) {
-                let report = try run.generator.run(source: run.source, outputFolder: run.folder, parallelism: perSource) { done, total in
+                let report = try generator.run(source: run.source, outputFolder: run.folder, parallelism: perSource) { done, total in
                     reporter.report(.progress(source: index, done: done, total: total))
                 }
                 tally.finished(report)
@@ -263,6 +267,7 @@ extension GenerateRequest {
                 reporter.report(.failed("\(error)"))
             }
         }
+        ledgers?.saveAll()
         if tally.summary.failed == 0, !alternates.isEmpty {
             for (_, run) in alternates {
                 do {

@@ -218,7 +218,8 @@ extension Generator {
         // run's inputs is left as it is, with a warning, and every output is checked before anything is decoded.
         let android = Generator.androidResources(in: outputFolder)
         let writer = OutputWriter(folder: outputFolder, inputs: [source] + options.inputFiles,
-                                  backupGiven: android.isEmpty ? outputFolder : (outputFolder as NSString).appendingPathComponent(android))
+                                  backupGiven: android.isEmpty ? outputFolder : (outputFolder as NSString).appendingPathComponent(android),
+                                  ledgerSession: ledgerSession)
         var refused = Set<String>()
         for job in allPlanned where job.spec.set == nil {
             let full = (outputFolder as NSString).appendingPathComponent(loosePath(job.path, in: outputFolder))

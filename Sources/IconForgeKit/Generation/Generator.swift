@@ -6,6 +6,8 @@ import Raster
 package struct Generator: Sendable {
     /// The options every source is generated with.
     package var options: GenerateOptions
+    /// The batch whose runs save their write ledgers together when it ends (nil: each run saves its own).
+    var ledgerSession: LedgerSession?
 
     /// A generator with these options.
     package init(options: GenerateOptions) { self.options = options }

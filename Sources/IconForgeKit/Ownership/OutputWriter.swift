@@ -28,6 +28,8 @@ final class OutputWriter: @unchecked Sendable {
     private let stamp: String
     private let lock = NSLock()
     private var ledger: WriteLedger
+    /// The batch this run is part of, which saves the ledger when it ends (nil: `finish` saves it).
+    private let ledgerSession: LedgerSession?
     private var backedUp: [(file: String, backup: String)] = []
     /// Files removed (not replaced) after their backup.
     private var removed = Set<String>()
@@ -35,12 +37,14 @@ final class OutputWriter: @unchecked Sendable {
     /// A writer for a run into `folder` reading `inputs` (files, or folders such as a `.icon` bundle). Writes stay in
     /// `folder`, or in its parent for a catalog or an Android `res` folder (their loose outputs go beside them);
     /// backups and the ledger are anchored on `backupGiven` (by default the folder).
-    init(folder: String, inputs: [String], backupGiven: String? = nil, now: Date = Date()) {
+    init(folder: String, inputs: [String], backupGiven: String? = nil, now: Date = Date(), ledgerSession: LedgerSession? = nil) {
         let name = (folder as NSString).lastPathComponent
         let besideIt = Generator.isCatalog(folder) || name == "res"
         scope = FolderScope(besideIt ? URL(fileURLWithPath: folder).standardizedFileURL.path.parentFolder : folder)
         self.backupGiven = backupGiven ?? folder
-        ledger = WriteLedger(given: backupGiven ?? folder)
+        self.ledgerSession = ledgerSession
+        let ledger = WriteLedger(given: backupGiven ?? folder)
+        self.ledger = ledgerSession?.updated(ledger) ?? ledger
         self.now = now
         stamp = Backup.timestamp(now)
         var files: [(UInt64, UInt64)] = [], folders: [String] = []
@@ -170,7 +174,7 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Saves the ledger. Notes for the user: one line per file kept in the backup.
     func finish() -> [String] {
-        lock.withLock { ledger.save() }
+        lock.withLock { if let ledgerSession { ledgerSession.keep(ledger) } else { ledger.save() } }
         let root = scope.folder.hasSuffix("/") ? scope.folder : scope.folder + "/"
         var notes = backups.map { file, backup in
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file

@@ -32,10 +32,28 @@ struct WriteLedger: Sendable {
         anchor = Backup.anchor(for: given)
         // A `.iconforge` that is a link out of its folder is neither read nor written: the ledger then starts empty
         // (it costs only backups of IconForge's own files).
-        if FolderScope(anchor).contains(path), let bytes = try? FileIO.read(path), bytes.count <= 16 << 20,
-           let decoded = WriteLedger.decode(bytes) {
-            hashes = decoded
+        if FolderScope(anchor).contains(path), let entries = WriteLedger.entries(at: path) {
+            hashes = entries
         }
+    }
+
+    /// The file as this process last read or wrote it: its identity then, and its entries.
+    private struct Seen: Sendable {
+        var identity: FileIdentity
+        var entries: [String: String]
+    }
+
+    /// Ledgers this process has read or written, by path. A batch of masters into one project reads and saves the
+    /// project's ledger once per master: parsing it again each time (1,500 entries) was a tenth of the batch.
+    private static let seen = Locked([String: Seen]())
+
+    /// The ledger file's entries: from `seen` while the file is the one this process last read or wrote, else read.
+    private static func entries(at path: String) -> [String: String]? {
+        guard let identity = FileIdentity(path) else { return nil }
+        if let known = seen.value[path], known.identity == identity { return known.entries }
+        guard let bytes = try? FileIO.read(path), bytes.count <= 16 << 20, let decoded = decode(bytes) else { return nil }
+        seen.withLock { $0[path] = Seen(identity: identity, entries: decoded) }
+        return decoded
     }
 
     var path: String { NSString.path(withComponents: [anchor, WriteLedger.folderName, WriteLedger.fileName]) }
@@ -56,6 +74,14 @@ struct WriteLedger: Sendable {
         changed[name] = hash
     }
 
+    /// Takes the entries `other` (a ledger of the same file) set in its run, as if this run had set them.
+    mutating func absorb(_ other: WriteLedger) {
+        for (name, hash) in other.changed {
+            hashes[name] = hash
+            changed[name] = hash
+        }
+    }
+
     /// Saves the entries this run set, merged into the file as it is now (two runs beside one folder keep both
     /// runs' entries), under an exclusive lock. A ledger that cannot be saved costs only a backup next time.
     func save() {
@@ -71,10 +97,7 @@ struct WriteLedger: Sendable {
         }
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
-        var merged: [String: String] = [:]
-        if let bytes = try? FileIO.read(path), bytes.count <= 16 << 20, let decoded = WriteLedger.decode(bytes) {
-            merged = decoded
-        }
+        var merged = WriteLedger.entries(at: path) ?? [:]
         for (name, hash) in changed { merged[name] = hash }
         // Entries whose folder is gone are dropped: output folders come and go (CI's clean builds, a benchmark's runs,
         // a renamed flavour), and a ledger that only grows made every later run slower to start (2.6 MB of entries
@@ -82,18 +105,22 @@ struct WriteLedger: Sendable {
         // masters saves this ledger 50 times, and looking at every file each time was 27,000 lstat calls, 5% of its
         // time. An entry for a single file deleted from a folder that stays is harmless: a file of someone else's
         // that later takes its name has other bytes, so it still goes to the backup.
-        var folderExists: [String: Bool] = [:]
+        var folderExists: [Substring: Bool] = [:]
         merged = merged.filter { name, _ in
-            let folder = path(of: name).parentFolder
+            // The key's folder part as it is (keys are the standardised paths `key` made): Foundation's path functions
+            // on every entry of every save were a third of a batch into a project.
+            let folder = name.lastIndex(of: "/").map { name[..<$0] } ?? ""
             if let known = folderExists[folder] { return known }
             var status = stat()
-            let exists = lstat(folder, &status) == 0
+            let exists = lstat(folder.isEmpty ? (name.hasPrefix("/") ? "/" : anchor) : path(of: String(folder)), &status) == 0
             folderExists[folder] = exists
             return exists
         }
         // Not flushed to disk: a ledger lost in a crash costs only backups of IconForge's own files next time, and
         // fsync was a tenth of an icon set's time.
-        try? FileIO.writeAtomically(WriteLedger.encode(merged), to: path, durable: false)
+        guard (try? FileIO.writeAtomically(WriteLedger.encode(merged), to: path, durable: false)) != nil,
+              let identity = FileIdentity(path) else { return }
+        WriteLedger.seen.withLock { $0[path] = Seen(identity: identity, entries: merged) }
     }
 
     /// The ledger as JSON, one sorted entry a line (as JSONEncoder's sorted, pretty output, which it replaces: that
@@ -150,4 +177,51 @@ struct WriteLedger: Sendable {
 
     /// FNV-1a, 64 bits, as text: enough to tell whether a file changed; not a security measure.
     static func hash(_ bytes: [UInt8]) -> String { WatchState.hash(bytes) }
+}
+
+/// What tells one version of a file from another without reading it: a rewrite (always a new file renamed into
+/// place) changes the inode, and an edit in place the size or the modification time.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    /// The identity of the file at `path` (links not followed), or nil when there is none.
+    init?(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        (seconds, nanoseconds) = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+        #else
+        (seconds, nanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+        #endif
+    }
+}
+
+/// The ledgers of a batch's runs, saved once when the batch ends instead of once a run: every save rewrites the whole
+/// ledger, so 50 masters into a project whose ledger held 6,000 entries wrote 30 MB of it. A batch cut short loses
+/// only its runs' entries, which costs backups of IconForge's own files next time.
+final class LedgerSession: Sendable {
+    private let pending = Locked([String: WriteLedger]())
+
+    /// Keeps `ledger`'s entries for `saveAll` (merged with other runs' into the same file).
+    func keep(_ ledger: WriteLedger) {
+        pending.withLock { ledgers in
+            if ledgers[ledger.path] == nil { ledgers[ledger.path] = ledger } else { ledgers[ledger.path]!.absorb(ledger) }
+        }
+    }
+
+    /// `ledger` with the entries the batch's finished runs set in the same file, for a run that starts after them.
+    func updated(_ ledger: WriteLedger) -> WriteLedger {
+        guard let earlier = pending.value[ledger.path] else { return ledger }
+        var ledger = ledger
+        ledger.absorb(earlier)
+        return ledger
+    }
+
+    /// Saves every ledger kept.
+    func saveAll() {
+        for ledger in pending.withLock({ ledgers in defer { ledgers = [:] }; return Array(ledgers.values) }) { ledger.save() }
+    }
 }

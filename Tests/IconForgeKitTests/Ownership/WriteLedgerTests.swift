@@ -3,6 +3,18 @@ import IconForgeKit
 import TestSupport
 import Testing
 
+/// Collects a batch's notes and failures.
+private final class Notes: GenerateReporter, @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [GenerateEvent] = []
+    let showsProgress = false
+    func report(_ event: GenerateEvent) { lock.withLock { events.append(event) } }
+    var failures: [String] { lock.withLock { events.compactMap { if case .failed(let line) = $0 { line } else { nil } } } }
+    var notes: [String] {
+        lock.withLock { events.flatMap { event -> [String] in if case .finished(let report) = event { report.notes } else { [] } } }
+    }
+}
+
 /// The write ledger (`.iconforge/written.json` beside the folder worked on): what it keeps between runs.
 @Suite("Write ledger: entries of folders that are gone are dropped")
 struct WriteLedgerTests {
@@ -32,5 +44,24 @@ struct WriteLedgerTests {
         #expect(!after.contains { $0.hasPrefix("a/") })
         #expect(after.contains("b/icon-192.png") && after.contains("b/icon-512.png"))
         #expect(after.contains { $0.hasPrefix("c/") })
+    }
+
+    @Test("a batch of masters saves the ledger once with every master's files: a rerun recognises them all and backs nothing up")
+    func batchSavesEveryMaster() throws {
+        let root = try Fixtures.temporaryFolder(), masters = root.appendingPathComponent("masters")
+        try FileManager.default.createDirectory(at: masters, withIntermediateDirectories: true)
+        let bytes = try FileIO.read(Fixtures.testImages.appendingPathComponent("app-icon-master.png").path)
+        for name in ["one", "two", "three"] { try FileIO.writeAtomically(bytes, to: masters.appendingPathComponent("\(name).png").path) }
+        let out = root.appendingPathComponent("out")
+        let first = Notes()
+        try GenerateSettings().generate(sources: [masters], presets: "web", out: out.appendingPathComponent("{name}"), reporter: first)
+        #expect(first.failures.isEmpty)
+        let keys = try keys(in: out)
+        for name in ["one", "two", "three"] { #expect(keys.contains("\(name)/icon-512.png"), "\(name)") }
+        let again = Notes()
+        try GenerateSettings().generate(sources: [masters], presets: "web", out: out.appendingPathComponent("{name}"), reporter: again)
+        #expect(again.failures.isEmpty)
+        #expect(!again.notes.contains { $0.contains("kept your") }, "\(again.notes)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".iconforge-backup").path))
     }
 }
