@@ -13,6 +13,7 @@ struct GlassBundle {
     var shadow = #"{"kind": "neutral", "opacity": 0.5}"#
     var translucency = #"{"enabled": false, "value": 0.5}"#
     var extraLayers = ""
+    var glass = true
 
     static let square = ##"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/></svg>"##
     static let dot = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="#ff7a00"/></svg>"##
@@ -24,7 +25,7 @@ struct GlassBundle {
         try Self.dot.write(to: folder.appendingPathComponent("Assets/dot.svg"), atomically: true, encoding: .utf8)
         let json = """
             {"fill": \(fill), "groups": [{"layers": [\(extraLayers)
-              {"glass": true, \(layerFill) "image-name": "square.svg", "name": "square"}],
+              {"glass": \(glass), \(layerFill) "image-name": "square.svg", "name": "square"}],
               "shadow": \(shadow), "specular": true, "translucency": \(translucency)}]}
             """
         try json.write(to: folder.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
@@ -75,6 +76,19 @@ struct IconComposerRendererTests {
         #expect(abs(Int(opaqueHigh[0]) - Int(opaqueLow[0])) <= 2)
         let (high, low) = (clear.pixel(x: 128, y: 115), clear.pixel(x: 128, y: 141))
         #expect(Int(high[0]) - Int(high[2]) > Int(low[0]) - Int(low[2]) + 6, "high \(high), low \(low)")
+    }
+
+    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a plain layer is clearer and even")
+    func translucencyByHeight() throws {
+        let black = #""fill": {"solid": "srgb:0.00000,0.00000,0.00000,1.00000"},"#
+        let (white, half) = (#"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, #"{"enabled": true, "value": 0.5}"#)
+        let none = #"{"kind": "none", "opacity": 0}"#
+        let glass = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half).render()
+        let plain = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: false).render()
+        let (top, bottom) = (Int(glass.pixel(x: 128, y: 102)[0]), Int(glass.pixel(x: 128, y: 152)[0]))
+        #expect(top < 20 && bottom > top + 50, "glass: top \(top), bottom \(bottom)")
+        let (plainTop, plainBottom) = (Int(plain.pixel(x: 128, y: 102)[0]), Int(plain.pixel(x: 128, y: 152)[0]))
+        #expect(plainTop > top + 40 && abs(plainBottom - plainTop) < 30, "plain: top \(plainTop), bottom \(plainBottom)")
     }
 
     @Test("dark without a dark fill is the system's dark background, darker than light")
