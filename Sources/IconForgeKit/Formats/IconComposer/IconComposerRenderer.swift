@@ -94,6 +94,11 @@ package enum IconComposerRenderer {
         /// The bevel's shade along the lower rim of glass.
         static let bevelReach: Double = 14.0
         static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
+        /// Where the canvas fill's linear gradient lies: Icon Composer draws its orientation's y (0 top … 1 bottom)
+        /// lower and longer than the canvas (measured on a magenta-to-navy fill from 0 to 0.7: the first colour holds
+        /// to 12% of the height, the last is reached at 92%; a fill from 1 to 0.3 agrees). Layer fills are unchanged.
+        static let canvasGradientOffset: Double = 0.1
+        static let canvasGradientStretch: Double = 1.15
         /// A group's shadow: offset down and blur (sigma), in points, and the share of its opacity drawn.
         static let shadowOffset: Double = 6.0
         static let shadowSigma: Double = 14.0
@@ -171,8 +176,12 @@ package enum IconComposerRenderer {
                 guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
                 // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
                 let orientation = other["orientation"]?.fields
-                let start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
                 guard start != stop else { return paint }
+                if canvas {
+                    (start, stop) = (Look.canvasGradientOffset + Look.canvasGradientStretch * start,
+                                     Look.canvasGradientOffset + Look.canvasGradientStretch * stop)
+                }
                 return Canvas.Paint(stops: [(start, paint.stops.first!.color), (stop, paint.stops.last!.color)].sorted { $0.0 < $1.0 })
             default:
                 return try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle)
