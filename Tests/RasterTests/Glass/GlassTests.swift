@@ -83,4 +83,23 @@ struct CanvasGlassTests {
         let image = canvas.image(format: .rgba8)
         #expect(image.pixel(x: 0, y: 0)[0] > 128 && image.pixel(x: 1, y: 0)[0] == 255)
     }
+
+    @Test("translucency mixes towards what is behind in encoded values, row by row; over nothing it lowers coverage")
+    func translucent() {
+        var behind = Canvas(width: 2, height: 3)
+        behind.fill(.solid(SIMD4<Float>(1, 1, 1, 1)))
+        var layer = Canvas(width: 2, height: 3)
+        layer.fill(.solid(SIMD4<Float>(0, 0, 0, 1)))
+        var mixed = layer
+        mixed.translucent(over: behind, amount: [0, 0.5, 1])
+        let image = mixed.image(format: .rgba8)
+        #expect(image.pixel(x: 0, y: 0) == SIMD4(0, 0, 0, 255), "amount 0 keeps the layer")
+        // Half-way in encoded values is sRGB 128; half-way in linear light would be 188.
+        #expect(abs(Int(image.pixel(x: 1, y: 1)[0]) - 128) <= 1 && image.pixel(x: 1, y: 1)[3] == 255, "\(image.pixel(x: 1, y: 1))")
+        #expect(image.pixel(x: 0, y: 2) == SIMD4(255, 255, 255, 255), "amount 1 is what is behind")
+        var alone = layer
+        alone.translucent(over: Canvas(width: 2, height: 3), amount: [0.5, 0.5, 0.5])
+        let over = alone.image(format: .rgba8).pixel(x: 0, y: 1)
+        #expect(over[0] == 0 && abs(Int(over[3]) - 128) <= 1, "nothing behind: the colour kept, half the coverage: \(over)")
+    }
 }

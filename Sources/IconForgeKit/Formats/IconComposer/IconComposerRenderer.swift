@@ -94,12 +94,26 @@ package enum IconComposerRenderer {
         /// The bevel's shade along the lower rim of glass.
         static let bevelReach: Double = 14.0
         static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
+        /// Where the canvas fill's linear gradient lies: Icon Composer draws its orientation's y (0 top … 1 bottom)
+        /// lower and longer than the canvas (measured on a magenta-to-navy fill from 0 to 0.7: the first colour holds
+        /// to 12% of the height, the last is reached at 92%; a fill from 1 to 0.3 agrees). Layer fills are unchanged.
+        static let canvasGradientOffset: Double = 0.1
+        static let canvasGradientStretch: Double = 1.15
         /// A group's shadow: offset down and blur (sigma), in points, and the share of its opacity drawn.
         static let shadowOffset: Double = 6.0
         static let shadowSigma: Double = 14.0
         static let shadowStrength: Float = 0.35
-        /// How much of a translucent group's coverage its `value` takes away.
-        static let translucency: Float = 0.35
+        /// Translucency: the share of what is behind that shows through a group at `value` 0.5 (Icon Composer's
+        /// default; other values scale it), mixed in sRGB-encoded values, by the height `s` within the group's
+        /// own extent (0 at its top row, 1 at its bottom). Glass is nearly opaque on top and clears towards the
+        /// bottom (measured on opaque glass layers over a plain fill: 2% of the fill near the top, 35% near the
+        /// bottom, the same for black, red and white pixels): `glassClearing` × s^`glassCurve`. Other layers are
+        /// clearer and nearly even (`plainClearing` + `plainSlope` × s). A uniform share in linear light, as
+        /// drawn before, made dark glass over a light fill far too light on top.
+        static let glassClearing: Float = 0.42
+        static let glassCurve: Float = 1.6
+        static let plainClearing: Float = 0.25
+        static let plainSlope: Float = 0.1
         /// The blur (sigma, points) of `blur-material` 1.
         static let blurMaterial: Double = 40.0
 
@@ -162,8 +176,12 @@ package enum IconComposerRenderer {
                 guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
                 // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
                 let orientation = other["orientation"]?.fields
-                let start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
                 guard start != stop else { return paint }
+                if canvas {
+                    (start, stop) = (Look.canvasGradientOffset + Look.canvasGradientStretch * start,
+                                     Look.canvasGradientOffset + Look.canvasGradientStretch * stop)
+                }
                 return Canvas.Paint(stops: [(start, paint.stops.first!.color), (stop, paint.stops.last!.color)].sorted { $0.0 < $1.0 })
             default:
                 return try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle)
@@ -231,23 +249,44 @@ package enum IconComposerRenderer {
             }
             if specular, anyGlass, lighting != "individual" { light(&own) }
             let coverage = own.alpha
+            let translucency = group.translucency.value(for: appearance).flatMap { $0.enabled ? Float(min(max($0.value, 0), 1)) : nil } ?? 0
+            let material = group.blurMaterial.value(for: appearance)?.double ?? 0
+            // What a translucent group shows through: the canvas under it before its own shadow, blurred by its
+            // blur material as frosted glass shows it.
+            let materialRadius = GlassBlur.radius(forSigma: Look.blurMaterial * material * perPoint)
+            let behind = translucency > 0 ? (material > 0 ? canvas.blurred(radius: materialRadius) : canvas) : nil
             if let shadow = group.shadow.value(for: appearance), shadow.kind != "none", shadow.opacity > 0 {
                 canvas.drawShadow(castBy: own, inColor: shadow.kind == "layer-color", offset: Look.scaled(Look.shadowOffset, side),
                                   radius: GlassBlur.radius(forSigma: Look.shadowSigma * perPoint), opacity: Float(shadow.opacity) * Look.shadowStrength)
             }
-            if let material = group.blurMaterial.value(for: appearance)?.double, material > 0 {
+            if material > 0 {
                 // Frosted glass: what is behind the group shows through blurred.
-                let behind = canvas.blurred(radius: GlassBlur.radius(forSigma: Look.blurMaterial * material * perPoint))
-                var under = behind
+                var under = canvas.blurred(radius: materialRadius)
                 under.multiply(by: coverage)
                 canvas.draw(under)
             }
-            if let translucency = group.translucency.value(for: appearance), translucency.enabled {
-                let keep = 1 - Float(min(max(translucency.value, 0), 1)) * Look.translucency
-                own.multiply(by: [Float](repeating: keep, count: side * side))
+            if let behind {
+                own.translucent(over: behind, amount: Scene.translucency(translucency, glass: anyGlass, coverage: coverage, side: side))
             }
             let blend = BlendMode(rawValue: group.blendMode.value(for: appearance) ?? "normal") ?? .normal
             canvas.draw(own, opacity: Float(group.opacity.value(for: appearance) ?? 1), blend: blend)
+        }
+
+        /// The share of what is behind that shows through each row of a translucent group (see `Look.glassClearing`),
+        /// by the row's height within the rows the group covers (more than half covered somewhere).
+        static func translucency(_ value: Float, glass: Bool, coverage: [Float], side: Int) -> [Float] {
+            var (top, bottom) = (side, -1)
+            for y in 0..<side where coverage[y * side..<(y + 1) * side].contains(where: { $0 > 0.5 }) {
+                top = min(top, y)
+                bottom = y
+            }
+            guard bottom >= top else { return [Float](repeating: 0, count: side) }
+            let scale = value / 0.5, extent = Float(max(1, bottom - top))
+            return (0..<side).map { y in
+                let height = min(max(Float(y - top) / extent, 0), 1)
+                let share = glass ? Look.glassClearing * pow(height, Look.glassCurve) : Look.plainClearing + Look.plainSlope * height
+                return min(1, share * scale)
+            }
         }
 
         /// The specular highlight along the rim (lit from the top) and the bevel's shade along the bottom.

@@ -13,6 +13,7 @@ struct GlassBundle {
     var shadow = #"{"kind": "neutral", "opacity": 0.5}"#
     var translucency = #"{"enabled": false, "value": 0.5}"#
     var extraLayers = ""
+    var glass = true
 
     static let square = ##"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/></svg>"##
     static let dot = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="#ff7a00"/></svg>"##
@@ -24,7 +25,7 @@ struct GlassBundle {
         try Self.dot.write(to: folder.appendingPathComponent("Assets/dot.svg"), atomically: true, encoding: .utf8)
         let json = """
             {"fill": \(fill), "groups": [{"layers": [\(extraLayers)
-              {"glass": true, \(layerFill) "image-name": "square.svg", "name": "square"}],
+              {"glass": \(glass), \(layerFill) "image-name": "square.svg", "name": "square"}],
               "shadow": \(shadow), "specular": true, "translucency": \(translucency)}]}
             """
         try json.write(to: folder.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
@@ -67,14 +68,39 @@ struct IconComposerRendererTests {
 
     @Test("a translucent group shows the gradient behind it")
     func translucency() throws {
-        let gradient = #"{"linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"]}"#
-        let opaque = try GlassBundle(fill: gradient).render()
-        let clear = try GlassBundle(fill: gradient, translucency: #"{"enabled": true, "value": 1.0}"#).render()
-        // Opaque: the layer's own grey, the same red and blue high and low. Translucent: redder high, bluer low.
-        let (opaqueHigh, opaqueLow) = (opaque.pixel(x: 128, y: 115), opaque.pixel(x: 128, y: 141))
-        #expect(abs(Int(opaqueHigh[0]) - Int(opaqueLow[0])) <= 2)
-        let (high, low) = (clear.pixel(x: 128, y: 115), clear.pixel(x: 128, y: 141))
-        #expect(Int(high[0]) - Int(high[2]) > Int(low[0]) - Int(low[2]) + 6, "high \(high), low \(low)")
+        let (red, blue) = ("srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000")
+        let (redTop, blueTop) = (#"{"linear-gradient": ["\#(red)", "\#(blue)"]}"#, #"{"linear-gradient": ["\#(blue)", "\#(red)"]}"#)
+        let clear = #"{"enabled": true, "value": 1.0}"#
+        // Opaque: the layer's own grey whatever is behind it. Translucent: redder where the gradient behind is red.
+        let tilt = { (image: Image) in Int(image.pixel(x: 128, y: 141)[0]) - Int(image.pixel(x: 128, y: 141)[2]) }
+        let (opaqueRed, opaqueBlue) = (tilt(try GlassBundle(fill: redTop).render()), tilt(try GlassBundle(fill: blueTop).render()))
+        #expect(abs(opaqueRed - opaqueBlue) <= 2, "\(opaqueRed) \(opaqueBlue)")
+        let (clearRed, clearBlue) = (tilt(try GlassBundle(fill: redTop, translucency: clear).render()),
+                                     tilt(try GlassBundle(fill: blueTop, translucency: clear).render()))
+        #expect(clearRed - clearBlue > 20, "over the red-topped gradient \(clearRed), over the blue-topped one \(clearBlue)")
+    }
+
+    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a plain layer is clearer and even")
+    func translucencyByHeight() throws {
+        let black = #""fill": {"solid": "srgb:0.00000,0.00000,0.00000,1.00000"},"#
+        let (white, half) = (#"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, #"{"enabled": true, "value": 0.5}"#)
+        let none = #"{"kind": "none", "opacity": 0}"#
+        let glass = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half).render()
+        let plain = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: false).render()
+        let (top, bottom) = (Int(glass.pixel(x: 128, y: 102)[0]), Int(glass.pixel(x: 128, y: 152)[0]))
+        #expect(top < 20 && bottom > top + 50, "glass: top \(top), bottom \(bottom)")
+        let (plainTop, plainBottom) = (Int(plain.pixel(x: 128, y: 102)[0]), Int(plain.pixel(x: 128, y: 152)[0]))
+        #expect(plainTop > top + 40 && abs(plainBottom - plainTop) < 30, "plain: top \(plainTop), bottom \(plainBottom)")
+    }
+
+    @Test("the canvas's linear gradient lies lower and longer than its orientation says, as Icon Composer draws it")
+    func canvasGradientPlacement() throws {
+        let fill = #"{"linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"], "#
+            + #""orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}}"#
+        let image = try GlassBundle(fill: fill, layerFill: "", shadow: #"{"kind": "none", "opacity": 0}"#).render()
+        // The first colour holds through the top tenth; at 78% of the height (past the orientation's 70%) red remains.
+        #expect(image.pixel(x: 8, y: 13) == SIMD4(255, 0, 0, 255), "\(image.pixel(x: 8, y: 13))")
+        #expect(image.pixel(x: 8, y: 200)[0] > 30 && image.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(image.pixel(x: 8, y: 200))")
     }
 
     @Test("dark without a dark fill is the system's dark background, darker than light")
