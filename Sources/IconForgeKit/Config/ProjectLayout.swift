@@ -54,6 +54,16 @@ package struct ProjectLayout: Sendable {
             icnsFolder = electron.macIcon.map { $0.parentFolder }
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
+        // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
+        func tauri(app relative: String) {
+            guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
+            let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
+            guard Self.isFolder((root as NSString).appendingPathComponent(path)) else { return }
+            windowsFolder = windowsFolder ?? path
+            tauriIcons = path
+            icnsFolder = icnsFolder ?? path
+        }
+        tauri(app: "")
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
@@ -91,6 +101,7 @@ package struct ProjectLayout: Sendable {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    if depth <= 2 { tauri(app: path) }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path
