@@ -57,13 +57,18 @@ package enum WindowsVisualAssets {
         package init?(_ fileName: String) {
             guard fileName.lowercased().hasSuffix(".png") else { return nil }
             let stem = String(fileName.dropLast(4))
-            guard let dot = stem.firstIndex(of: ".") else {
+            // The qualifiers are the name's last dotted part, each a name-value pair (`scale-200`, `altform-unplated`);
+            // a last part that is not (QuickLook's `Square44x44Logo.altform-unplated_targetsize-256.setup.png`, an
+            // installer's picture) makes the whole stem the resource's name, as MakePri reads it: no variant of the logo.
+            guard let dot = stem.lastIndex(of: "."),
+                  case let parts = stem[stem.index(after: dot)...].split(separator: "_", omittingEmptySubsequences: false),
+                  parts.allSatisfy({ $0.contains("-") && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else {
                 base = stem
                 qualifiers = []
                 return
             }
             base = String(stem[..<dot])
-            qualifiers = stem[stem.index(after: dot)...].split(separator: "_").map { String($0).lowercased() }
+            qualifiers = parts.map { String($0).lowercased() }
             for qualifier in qualifiers {
                 if qualifier.hasPrefix("scale-") { scale = Int(qualifier.dropFirst(6)) }
                 if qualifier.hasPrefix("targetsize-") { targetSize = Int(qualifier.dropFirst(11)) }
