@@ -145,7 +145,38 @@ package enum WindowsVisualAssets {
             spec.folder = tiles
             result.append(spec)
         }
-        return result
+        return tiles.map { projectNames(result, folder: folder, tiles: $0) } ?? result
+    }
+
+    /// The tiles under the names the project gives them in `tiles`: the base name its manifest gives each logo there
+    /// (QuickLook's `Assets\LargeTile.png` for `Square310x310Logo`, `Assets\storelogo.png`), and a file already there of
+    /// the same resource and qualifiers in another order or case (`Square44x44Logo.altform-unplated_targetsize-16.png`,
+    /// `storelogo.scale-100.png`) rendered where it is. A second file of the same qualifiers is a second candidate,
+    /// which makepri refuses, and two names differing only in case are one file on Windows.
+    static func projectNames(_ specs: [IconSpec], folder: String, tiles: String) -> [IconSpec] {
+        var bases: [String: String] = [:]
+        if let manifest = AppxAssetChecks.manifest(in: folder), let bytes = try? FileIO.readDocument(manifest) {
+            for reference in AppxManifest(text: String(decoding: bytes, as: UTF8.self)).references
+            where reference.relativePath.parentFolder.lowercased() == tiles.lowercased() && reference.relativePath.lowercased().hasSuffix(".png") {
+                guard let logo = logos.first(where: { $0.attribute == reference.attribute }), bases[logo.name] == nil else { continue }
+                bases[logo.name] = String((reference.relativePath as NSString).lastPathComponent.dropLast(4))
+            }
+        }
+        func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()
+            .compactMap { file in QualifiedName(file).map { (file: file, key: key($0.base, $0.qualifiers)) } }
+        return specs.map { spec in
+            guard spec.role == .windows, spec.container == nil, spec.folder == tiles, let filename = spec.filename,
+                  let name = QualifiedName(filename) else { return spec }
+            let base = bases[name.base] ?? name.base
+            var adopted = spec
+            if let existing = present.first(where: { $0.key == key(base, name.qualifiers) }) {
+                adopted.filename = existing.file
+            } else if base != name.base {
+                adopted.filename = base + String(filename.dropFirst(name.base.count))
+            }
+            return adopted
+        }
     }
 
     /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as

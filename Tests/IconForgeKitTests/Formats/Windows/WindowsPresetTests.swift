@@ -124,6 +124,34 @@ struct WindowsPresetTests {
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("into a project whose manifest names its own logos (QuickLook's Assets\\LargeTile.png, Assets\\storelogo.png) and whose variants put their qualifiers in another order or case: those files are rendered where they are, no second candidate of the same qualifiers (makepri refuses it) and no name differing only in case (one file on Windows) is added; a rerun changes nothing")
+    func projectNames() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let manifest = AppxAssetChecksTests.manifest.replacingOccurrences(of: "Assets\\StoreLogo.png", with: "Assets\\storelogo.png")
+            .replacingOccurrences(of: "<uap:DefaultTile ", with: "<uap:DefaultTile Square310x310Logo=\"Assets\\LargeTile.png\" ")
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("AppxManifest.xml"))
+        let assets = folder.appendingPathComponent("Assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let red = { (side: Int) in try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))) }
+        for (name, side) in [("storelogo.scale-100.png", 50), ("LargeTile.scale-200.png", 620), ("Square44x44Logo.altform-unplated_targetsize-16.png", 16)] {
+            try Data(try red(side)).write(to: assets.appendingPathComponent(name))
+        }
+        _ = try generate(Self.logo, into: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: assets.path).sorted()
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "names differing only in case: \(files)")
+        let keys = files.compactMap(WindowsVisualAssets.QualifiedName.init).map { $0.base.lowercased() + "|" + Set($0.qualifiers).sorted().joined(separator: "_") }
+        #expect(Set(keys).count == keys.count, "two candidates of the same qualifiers: \(files)")
+        #expect(!files.contains { $0.hasPrefix("Square310x310Logo") } && files.contains("LargeTile.scale-400.png"), "\(files)")
+        #expect(!files.contains("Square44x44Logo.targetsize-16_altform-unplated.png") && !files.contains("StoreLogo.scale-100.png"), "\(files)")
+        for (name, side) in [("storelogo.scale-100.png", 50), ("LargeTile.scale-200.png", 620), ("Square44x44Logo.altform-unplated_targetsize-16.png", 16)] {
+            let image = try image(assets.appendingPathComponent(name)).converted(to: .rgba8)
+            #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255), "\(name)")
+        }
+        let written = try Fixtures.snapshot(folder)
+        _ = try generate(Self.logo, into: folder)
+        #expect(try Fixtures.snapshot(folder) == written)
+    }
+
     @Test("a .NET project's <ApplicationIcon> is the .ico written, not a new app.ico beside an installer's SetupIcon.ico")
     func applicationIcon() throws {
         let folder = try Fixtures.temporaryFolder()
