@@ -100,6 +100,11 @@ package struct ProjectLayout: Sendable {
                        Self.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
+                    // A Flutter app's Windows runner: its icon is windows/runner/resources/app_icon.ico (Runner.rc's), no tiles.
+                    if name == "windows", manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
+                       Self.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
+                        windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
+                    }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
                     if depth <= 2 { tauri(app: path) }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {

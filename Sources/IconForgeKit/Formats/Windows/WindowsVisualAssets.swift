@@ -84,6 +84,9 @@ package enum WindowsVisualAssets {
     /// `build/`), else in `Assets/` (Visual Studio's).
     static func tileFolder(in folder: String) -> String? {
         let manager = FileManager.default
+        // A Flutter app's Windows runner is a Win32 app: its .ico is all it has (an MSIX build's logos are the msix
+        // package's own configuration).
+        if isFlutterResources(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
@@ -93,6 +96,17 @@ package enum WindowsVisualAssets {
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
         // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
         return isElectronResources(folder) ? "appx" : "Assets"
+    }
+
+    /// Where a Flutter app keeps its Windows icon, below its `windows/` folder: `app_icon.ico`, which `Runner.rc` names.
+    package static let flutterResources = "runner/resources"
+
+    /// True for a Flutter app's `windows/runner/resources` (its `pubspec.yaml` three folders up).
+    static func isFlutterResources(_ folder: String) -> Bool {
+        let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        guard path.hasSuffix("/windows/" + flutterResources) else { return false }
+        let app = path.parentFolder.parentFolder.parentFolder
+        return FileManager.default.fileExists(atPath: (app as NSString).appendingPathComponent("pubspec.yaml"))
     }
 
     /// True for electron-builder's resources folder (`build/`, or its `directories.buildResources`).

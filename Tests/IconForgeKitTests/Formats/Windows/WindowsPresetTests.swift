@@ -180,6 +180,19 @@ struct WindowsPresetTests {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/app.ico").path))
     }
 
+    @Test("a Flutter app (mangayomi's): the windows preset goes to windows/runner/resources, whose app_icon.ico (Runner.rc's) is rewritten in place; no tiles, no app.ico beside it")
+    func flutterRunner() throws {
+        let root = try Fixtures.temporaryFolder()
+        let resources = root.appendingPathComponent("windows/runner/resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try Data("name: app\nflutter:\n  uses-material-design: true\n".utf8).write(to: root.appendingPathComponent("pubspec.yaml"))
+        try Data(try Ico.encode([Image(width: 48, height: 48, fill: SIMD4(0, 0, 200, 255))])).write(to: resources.appendingPathComponent("app_icon.ico"))
+        #expect(try ProjectLayout.routes(presets: ["windows"], out: root.path).map(\.folder) == [resources.path])
+        _ = try generate(Self.logo, into: resources)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { !$0.hasPrefix(".") } == ["app_icon.ico"])
+        #expect(try Ico.read(try Fixtures.bytes(at: resources.appendingPathComponent("app_icon.ico"))).count == 8)
+    }
+
     @Test("the routes: a plain folder gets windows/ and linux/ beside Apple's; a Tauri project its src-tauri/icons")
     func routes() throws {
         let plain = try Fixtures.temporaryFolder()
