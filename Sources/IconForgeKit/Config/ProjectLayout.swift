@@ -112,7 +112,7 @@ package struct ProjectLayout: Sendable {
                         tauriIcons = tauriIcons ?? path
                         icnsFolder = icnsFolder ?? path
                     }
-                    if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
+                    if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
@@ -139,7 +139,7 @@ package struct ProjectLayout: Sendable {
                 let full = (root as NSString).appendingPathComponent(path)
                 guard isFolder(full), scope.contains(full) else { continue }
                 if name == HicolorTheme.folderName {
-                    found.append(relative.isEmpty ? "." : relative)
+                    if HicolorTheme.holdsAppIcons(full) { found.append(relative.isEmpty ? "." : relative) }
                 } else if depth < maxDepth, queue.count < maxFolders {
                     queue.append((path, depth + 1))
                 }
