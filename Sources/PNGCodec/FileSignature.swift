@@ -46,9 +46,17 @@ package enum FileSignature: Sendable, Equatable {
         return text.hasPrefix("<?xml") ? .xml : nil
     }
 
+    /// What `describe` says of a Git LFS pointer: a checkout without `git lfs pull` (CI's default) holds these small text
+    /// files where the pictures should be.
+    package static let lfsPointer = "it is a Git LFS pointer, not the picture: the repository's LFS files were not fetched"
+
+    /// True for a Git LFS pointer file (`version https://git-lfs.github.com/spec/v1`, then the object's oid and size).
+    package static func isLFSPointer(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("version https://git-lfs.".utf8)) }
+
     /// A short phrase for a file whose first bytes are not the PNG signature.
     package static func describe(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "the file is empty" }
+        if isLFSPointer(bytes) { return lfsPointer }
         if bytes.count < 8, Array(pngBytes.prefix(bytes.count)) == bytes { return "file ends inside the signature" }
         switch of(bytes) {
         case .png?: return "signature damaged, as by a CR/LF conversion — was the file transferred in text mode?"

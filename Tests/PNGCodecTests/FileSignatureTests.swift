@@ -23,6 +23,7 @@ struct FileSignatureTests {
             (Array("hello, <svg> world".utf8), nil, "bad signature"),
             ([0x89, 0x50], nil, "file ends inside the signature"),
             ([], nil, "the file is empty"),
+            (Array("version https://git-lfs.github.com/spec/v1\noid sha256:6a18\nsize 5092\n".utf8), nil, "a Git LFS pointer, not the picture"),
         ]
         for (bytes, signature, phrase) in cases {
             #expect(FileSignature.of(bytes) == signature, "\(bytes.prefix(12))")

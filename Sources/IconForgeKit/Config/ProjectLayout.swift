@@ -54,6 +54,16 @@ package struct ProjectLayout: Sendable {
             icnsFolder = electron.macIcon.map { $0.parentFolder }
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
+        // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
+        func tauri(app relative: String) {
+            guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
+            let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
+            guard Self.isFolder((root as NSString).appendingPathComponent(path)) else { return }
+            windowsFolder = windowsFolder ?? path
+            tauriIcons = path
+            icnsFolder = icnsFolder ?? path
+        }
+        tauri(app: "")
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
@@ -90,13 +100,19 @@ package struct ProjectLayout: Sendable {
                        Self.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
+                    // A Flutter app's Windows runner: its icon is windows/runner/resources/app_icon.ico (Runner.rc's), no tiles.
+                    if name == "windows", manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
+                       Self.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
+                        windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
+                    }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    if depth <= 2 { tauri(app: path) }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path
                         icnsFolder = icnsFolder ?? path
                     }
-                    if name == HicolorTheme.folderName { linuxFolder = linuxFolder ?? path.parentFolder }
+                    if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
@@ -123,7 +139,7 @@ package struct ProjectLayout: Sendable {
                 let full = (root as NSString).appendingPathComponent(path)
                 guard isFolder(full), scope.contains(full) else { continue }
                 if name == HicolorTheme.folderName {
-                    found.append(relative.isEmpty ? "." : relative)
+                    if HicolorTheme.holdsAppIcons(full) { found.append(relative.isEmpty ? "." : relative) }
                 } else if depth < maxDepth, queue.count < maxFolders {
                     queue.append((path, depth + 1))
                 }

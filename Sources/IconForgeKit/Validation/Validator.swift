@@ -387,6 +387,8 @@ public struct Validator: Sendable {
     }
 
     private static func decodeFinding(_ error: PNGError) -> Finding {
-        Finding(.decode, .error, error.description, fix: error == .appleCgBI ? "" : "re-export the file from the design tool")
+        let fix = error == .appleCgBI ? "" : error == .notPNG(detail: FileSignature.lfsPointer) ? "run 'git lfs pull' (in CI, check out with LFS)"
+            : "re-export the file from the design tool"
+        return Finding(.decode, .error, error.description, fix: fix)
     }
 }

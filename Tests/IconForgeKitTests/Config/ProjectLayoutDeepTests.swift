@@ -29,4 +29,17 @@ struct ProjectLayoutDeepTests {
             "\(error)".contains("hicolor themes in app/linux/debian/usr/share/icons, app/snap/gui/usr/share/icons")
         }
     }
+
+    @Test("a hicolor tree of other contexts only (Foliate's src/icons/hicolor/scalable/actions, symbolic icons compiled into its resources) is not the app's: --preset linux does not write app icons and a .desktop into it; one with apps is found beside it")
+    func actionIconsOnly() throws {
+        let repository = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        try write("data/com.example.Reader.desktop.in", in: repository)
+        try write("src/icons/hicolor/scalable/actions/bookmark-symbolic.svg", in: repository)
+        #expect(ProjectLayout(root: repository.path).linuxFolder == nil)
+        #expect(try ProjectLayout.routes(presets: ["linux"], out: repository.path).map(\.folder) == [repository.path])
+        try write("packaging/share/icons/hicolor/48x48/apps/com.example.Reader.png", in: repository)
+        #expect(try ProjectLayout.routes(presets: ["linux"], out: repository.path).map(\.folder)
+            == [repository.appendingPathComponent("packaging/share/icons").path])
+    }
 }

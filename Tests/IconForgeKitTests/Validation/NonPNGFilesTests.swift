@@ -61,6 +61,13 @@ struct NonPNGFilesTests {
         #expect(found.contains { $0.rule == .fileType && $0.severity == .warning })
     }
 
+    @Test("a Git LFS pointer where a PNG should be (YARC Launcher's public/ in a checkout without LFS) is said to be one, its fix 'git lfs pull', not a re-export")
+    func lfsPointer() throws {
+        let found = try findings(Array("version https://git-lfs.github.com/spec/v1\noid sha256:6a180e83\nsize 5092\n".utf8), name: "icon.png")
+        #expect(found.contains { $0.rule == .decode && $0.severity == .error && $0.message.contains("Git LFS pointer") && $0.fix.contains("git lfs pull") },
+                "\(found.map(\.line))")
+    }
+
     @Test("a whole GIF or WebP at the slot's size is read: only the not-PNG warning")
     func whole() throws {
         for (bytes, name) in [(OtherFormats.gif(width: 1024, height: 1024), "icon.gif"), (OtherFormats.webp(width: 1024, height: 1024), "icon.webp")] {

@@ -22,6 +22,23 @@ enum AndroidResourceChecks {
         folder.split(separator: "-").dropFirst().lazy.compactMap { part in part.first == "v" ? Int(part.dropFirst()) : nil }.first ?? 0
     }
 
+    /// The launcher icon a `res/` folder no manifest speaks for holds under another name than `ic_launcher`: with no
+    /// `ic_launcher` in it, the one picture every density folder has (mangayomi's `android/tv_res`, copied over main's
+    /// by its TV build, holds flutter_launcher_icons' `launcher_icon`); nil otherwise.
+    static func heldLauncher(res: String) -> String? {
+        let manager = FileManager.default
+        let folders = densities.map { "mipmap-" + $0.name }.filter { manager.fileExists(atPath: (res as NSString).appendingPathComponent($0)) }
+        guard !folders.isEmpty else { return nil }
+        let held = folders.map { folder in
+            Set(((try? manager.contentsOfDirectory(atPath: (res as NSString).appendingPathComponent(folder))) ?? [])
+                .filter { ["png", "webp", "jpg"].contains(($0 as NSString).pathExtension.lowercased()) }.map { ($0 as NSString).deletingPathExtension })
+        }
+        guard !held.contains(where: { $0.contains("ic_launcher") }) else { return nil }
+        let common = held.dropFirst().reduce(held[0]) { $0.intersection($1) }
+            .filter { name in !["_round", "_foreground", "_background", "_monochrome"].contains { name.hasSuffix($0) } }
+        return common.count == 1 ? common.first : nil
+    }
+
     static func check(res: String, limits: PNGLimits) -> (findings: [SetFinding], files: [String]) {
         var findings: [SetFinding] = [], files: [String] = []
         let manager = FileManager.default
@@ -73,7 +90,8 @@ enum AndroidResourceChecks {
             let name = String(reference.dropFirst("@mipmap/".count))
             return project.moduleFiles(type: "mipmap", name: name).isEmpty ? fallback : name
         }
-        let launcher = named(project.manifestIcon, "ic_launcher"), round = named(project.manifestRoundIcon, "ic_launcher_round")
+        let launcher = named(project.manifestIcon, project.manifestIcon == nil ? heldLauncher(res: res) ?? "ic_launcher" : "ic_launcher")
+        let round = named(project.manifestRoundIcon, "ic_launcher_round")
         // The adaptive icon definitions, read once; one that cannot be read is reported with the others below.
         var unreadable: [(path: String, error: FileError)] = []
         let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", round + ".xml"]) { unreadable.append(($0, $1)) }

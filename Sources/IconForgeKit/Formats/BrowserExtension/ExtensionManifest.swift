@@ -92,6 +92,21 @@ enum ExtensionManifest {
         return WebApp.relative(resolved, to: folder)
     }
 
+    /// The icon paths the manifest of the extension in `folder` declares in a folder it does not have, each once: a
+    /// manifest a build copies elsewhere names the build's layout, not this folder's (Refined GitHub's
+    /// `source/manifest.json` names `assets/icon.png`, which rollup copies there from `source/icon.png`). A missing file
+    /// in a folder that is there is the extension's own to add.
+    static func missingIcons(in folder: String) -> [String] {
+        guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
+        var result: [String] = []
+        for icon in declaredIcons(root) where !result.contains(icon.path) {
+            guard let path = file(icon.path, in: folder), !path.parentFolder.isEmpty,
+                  !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(path.parentFolder)) else { continue }
+            result.append(icon.path)
+        }
+        return result
+    }
+
     /// The icons the manifest of the extension in `folder` declares that a run renders where they stand: a local PNG
     /// inside the folder, declared at one square size (16 to 1024 px). The first declaration of a file wins.
     static func listedIcons(in folder: String) -> [(path: String, pixels: Int, inIcons: Bool)] {

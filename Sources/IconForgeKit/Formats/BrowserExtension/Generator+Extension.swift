@@ -4,9 +4,10 @@ extension Generator {
     /// Into a browser extension's folder, the icons its manifest declares (in `icons` and its toolbar button's
     /// `default_icon`) are rendered into those files at their declared sizes, and the preset's icons are added only for
     /// the sizes `icons` lacks: the extension keeps its own file names.
+    /// A manifest naming files that are not in the folder names a build's layout: its files are not rendered into.
     func adoptingExtensionIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         guard let template = outputs.first(where: { $0.role == .browserExtension }) else { return outputs }
-        let listed = ExtensionManifest.listedIcons(in: folder)
+        let listed = ExtensionManifest.missingIcons(in: folder).isEmpty ? ExtensionManifest.listedIcons(in: folder) : []
         let covered = Set(listed.filter(\.inIcons).map(\.pixels))
         var result = outputs.filter { spec in
             guard spec.role == .browserExtension, let pixels = spec.pixels else { return true }
@@ -19,9 +20,11 @@ extension Generator {
 
     /// The extension's `manifest.json` with the icons merged in (see `ExtensionManifest.merged`); without one, the
     /// `manifest-icons.json` snippet of the members to add. Sizes its `icons` declares keep their files (rendered where
-    /// they stand); the others name the preset's.
-    func writeExtensionManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter) throws(IconForgeError) -> [GeneratedFile] {
-        let manifest = ExtensionManifest.existing(in: folder)
+    /// they stand); the others name the preset's. A manifest naming files the folder lacks (`asBuilt`: a build copies
+    /// it and its pictures elsewhere) is left as it is, and gets the snippet too: paths it would name could not be
+    /// said to hold in the build's layout, and a name the build does not copy stops the browser loading the extension.
+    func writeExtensionManifest(outputs: [IconSpec], into folder: String, writer: OutputWriter, asBuilt: Bool = false) throws(IconForgeError) -> [GeneratedFile] {
+        let manifest = asBuilt ? nil : ExtensionManifest.existing(in: folder)
         let declared = manifest.flatMap(ExtensionManifest.read).map(ExtensionManifest.declaredIcons) ?? []
         var icons: [Int: String] = [:]
         for icon in declared where icon.place == "icons" {
@@ -50,6 +53,12 @@ extension Generator {
 struct ExtensionManifestStep: PlatformStep {
     func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
         guard run.outputs.contains(where: { $0.role == .browserExtension }), !Generator.isCatalog(run.folder) else { return }
-        run.files += try generator.writeExtensionManifest(outputs: run.writableOutputs, into: run.folder, writer: run.writer)
+        let missing = ExtensionManifest.missingIcons(in: run.folder)
+        if !missing.isEmpty {
+            run.warnings.append("\(ExtensionManifest.fileName) names \(missing.joined(separator: ", ")), in a folder this one does not have: "
+                + "its paths are where a build puts the files, so it is left as it is (a name the build does not copy would stop the browser "
+                + "loading the extension); \(ExtensionManifest.snippetName) holds the icons to name, and the build must copy icons/ beside it")
+        }
+        run.files += try generator.writeExtensionManifest(outputs: run.writableOutputs, into: run.folder, writer: run.writer, asBuilt: !missing.isEmpty)
     }
 }

@@ -60,7 +60,7 @@ public enum Ico {
 
     /// One entry as read: its directory size, data kind and decoded image.
     public struct Entry: Sendable {
-        /// The size its directory entry gives (256 for a larger PNG, whose pixels are `image`'s).
+        /// The size its directory entry gives (256 for a larger picture, whose pixels are `image`'s).
         public var size: PixelSize
         /// True when it is stored as PNG (else as a BMP).
         public var isPNG: Bool
@@ -85,12 +85,13 @@ public enum Ico {
             if isPNG {
                 do { image = try PNG.decode(data, limits: limits).image } catch { throw .badImage(index, error.description) }
             } else {
-                image = try readBMP(data, index: index)
+                image = try readBMP(data, index: index, maxSide: bytes[at] == 0 && bytes[at + 1] == 0 ? maxLargerSide : 256)
             }
-            // The directory's one byte says 256 at most (0): a larger PNG marked 0 (EarTrumpet's icons hold 512 and 768 px
-            // ones beside their 256) is no damage. Windows picks an entry by the directory and scales the PNG it decodes;
-            // image-rs reads it too (its entry of 0 matches any PNG of 256 px or more).
-            let larger = isPNG && bytes[at] == 0 && bytes[at + 1] == 0 && image.width >= 256 && image.height >= 256
+            // The directory's one byte says 256 at most (0): a larger picture marked 0 is no damage — EarTrumpet's icons hold
+            // 512 and 768 px PNGs beside their 256, QuickLook's app.ico a 512 px BMP. Windows picks an entry by the
+            // directory and scales what it decodes (a BMP's header gives its size); image-rs reads it too (its entry of 0
+            // matches any picture of 256 px or more, PNG or BMP).
+            let larger = bytes[at] == 0 && bytes[at + 1] == 0 && image.width >= 256 && image.height >= 256
             guard (image.width == side.0 && image.height == side.1) || larger else {
                 throw .badImage(index, "holds \(image.width)x\(image.height) but the directory says \(side.0)x\(side.1)")
             }
@@ -99,9 +100,12 @@ public enum Ico {
         return entries
     }
 
+    /// The largest side a BMP entry marked 0 (256 or more) is read at: 4 MiB of pixels.
+    static let maxLargerSide = 1024
+
     /// A BMP entry: 1-, 4- and 8-bit palette entries (Windows XP-era icons, still in many apps' `.ico`), 24-bit and
-    /// 32-bit ones. Transparency is the alpha channel of a 32-bit entry that has one, else the AND mask.
-    private static func readBMP(_ data: [UInt8], index: Int) throws(IcoError) -> Image {
+    /// 32-bit ones, at most `maxSide` a side. Transparency is the alpha channel of a 32-bit entry that has one, else the AND mask.
+    private static func readBMP(_ data: [UInt8], index: Int, maxSide: Int) throws(IcoError) -> Image {
         guard data.count >= 40, readLittleEndian32(data, 0) == 40 else { throw .badImage(index, "is neither PNG nor a BMP with a 40-byte header") }
         let width = readLittleEndian32(data, 4), doubled = readLittleEndian32(data, 8)
         let bits = Int(data[14]) | Int(data[15]) << 8, compression = readLittleEndian32(data, 16)
@@ -110,7 +114,7 @@ public enum Ico {
         }
         // The height counts the colour rows and the mask's: twice the picture's. Entries need not be square (CyberChef's
         // favicon.ico is one 16x15 entry, which browsers draw).
-        guard width > 0, width <= 256, doubled > 0, doubled % 2 == 0, doubled <= 512 else { throw .badImage(index, "has a BMP header of \(width)x\(doubled / 2)") }
+        guard width > 0, width <= maxSide, doubled > 0, doubled % 2 == 0, doubled <= 2 * maxSide else { throw .badImage(index, "has a BMP header of \(width)x\(doubled / 2)") }
         let height = doubled / 2
         let colours = bits <= 8 ? (readLittleEndian32(data, 32) == 0 ? 1 << bits : readLittleEndian32(data, 32)) : 0
         guard colours <= 256 else { throw .badImage(index, "has a palette of \(colours) colours") }

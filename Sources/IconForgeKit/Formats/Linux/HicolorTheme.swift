@@ -13,6 +13,21 @@ package enum HicolorTheme {
     /// The theme's own folder name.
     package static let folderName = "hicolor"
 
+    /// True unless the `hicolor/` tree at `path` holds icons of other contexts only: Foliate's `src/icons/hicolor` has
+    /// `scalable/actions` (the symbolic icons it compiles into its resources), no `apps`, and is not where its app icon
+    /// lives. A tree with no context folder yet is taken as an app's.
+    package static func holdsAppIcons(_ path: String) -> Bool {
+        let manager = FileManager.default
+        var contexts = Set<String>()
+        for size in ((try? manager.contentsOfDirectory(atPath: path)) ?? []) where !size.hasPrefix(".") {
+            for context in ((try? manager.contentsOfDirectory(atPath: (path as NSString).appendingPathComponent(size))) ?? []) where !context.hasPrefix(".") {
+                if context == "apps" { return true }
+                contexts.insert(context)
+            }
+        }
+        return contexts.isEmpty
+    }
+
     /// A size folder's name parsed: "48x48" is 48 at scale 1, "48x48@2" 48 at scale 2; nil for "scalable",
     /// "symbolic" and anything else.
     package static func size(ofFolder name: String) -> (pixels: Int, scale: Int)? {

@@ -1,43 +1,50 @@
 import Foundation
 
-/// A Tauri app's icons: the files its `tauri.conf.json` lists under `bundle.icon` (`tauri.bundle.icon` in Tauri 1),
+/// A Tauri app's icons: the files its configuration (`tauri.conf.json`, `tauri.conf.json5` or `Tauri.toml`:
+/// `TauriConfig`) lists under `bundle.icon` (`tauri.bundle.icon` in Tauri 1),
 /// kept flat in `src-tauri/icons` as `tauri icon` writes them — `32x32.png`, `128x128.png`, `128x128@2x.png` and
 /// `icon.png` for Linux, `icon.icns` for macOS, `icon.ico` and the `Square*Logo.png` tiles for Windows. The bundler
 /// takes each platform's icon from that list, so a run into the folder refreshes those files in place: no asset catalog,
 /// hicolor tree or `.desktop` file beside them, which nothing would read.
 enum TauriIcons {
-    /// The configuration Tauri reads (JSON; `tauri.conf.json5` and `Tauri.toml` are not read).
-    static let configName = "tauri.conf.json"
-
     /// The Linux PNGs `tauri icon` writes, with their sizes: what a folder without a readable list is given.
     static let defaultPNGs: [(name: String, pixels: Int)] = [("32x32.png", 32), ("128x128.png", 128), ("128x128@2x.png", 256), ("icon.png", 512)]
 
-    /// True for `src-tauri/icons`: a folder named icons in a folder holding `tauri.conf.json`.
+    /// True for a Tauri app's icon folder: `icons` beside the app's configuration (`src-tauri/icons`), or the folder
+    /// of files its `bundle.icon` lists (gg's `res/icons`, beside a `Tauri.toml` at the repository's root).
     static func isIconFolder(_ folder: String) -> Bool {
-        (folder as NSString).lastPathComponent == "icons"
-            && FileManager.default.fileExists(atPath: (folder.parentFolder as NSString).appendingPathComponent(configName))
+        if (folder as NSString).lastPathComponent == "icons", TauriConfig.file(in: folder.parentFolder) != nil { return true }
+        return listed(in: folder)?.isEmpty == false
     }
 
     /// The icon files the configuration lists that lie in `folder` (their names), in its order; nil without a list.
     static func listed(in folder: String) -> [String]? {
-        guard let bytes = try? FileIO.readDocument((folder.parentFolder as NSString).appendingPathComponent(configName)),
-              let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
-        let bundle = (root["bundle"] as? [String: Any]) ?? ((root["tauri"] as? [String: Any])?["bundle"] as? [String: Any])
-        guard let paths = bundle?["icon"] as? [String] else { return nil }
-        let prefix = (folder as NSString).lastPathComponent + "/"
+        guard let app = appFolder(above: folder), let config = TauriConfig.file(in: app),
+              let paths = TauriConfig.iconList(at: config) else { return nil }
+        let target = URL(fileURLWithPath: folder).standardizedFileURL.path
         return paths.compactMap { path in
-            let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-            guard relative.hasPrefix(prefix) else { return nil }
-            let name = String(relative.dropFirst(prefix.count))
-            return name.contains("/") ? nil : name
+            let full = URL(fileURLWithPath: (app as NSString).appendingPathComponent(path)).standardizedFileURL.path
+            return full.parentFolder == target ? (full as NSString).lastPathComponent : nil
         }
     }
 
-    /// The Tauri app folder (`src-tauri`, the one holding `tauri.conf.json`) at or up to three folders above `folder`.
+    /// The folder of the Tauri app in `app` that its icons are in, relative to `app`: the folder of the first file
+    /// `bundle.icon` lists (when inside `app`), else `icons`; nil when there is no configuration in `app`.
+    static func iconFolder(app: String) -> String? {
+        guard let config = TauriConfig.file(in: app) else { return nil }
+        if let first = TauriConfig.iconList(at: config)?.first {
+            let relative = (first.parentFolder as NSString).standardizingPath
+            if !relative.isEmpty, relative != ".", !relative.hasPrefix(".."), !relative.hasPrefix("/") { return relative }
+        }
+        return "icons"
+    }
+
+    /// The Tauri app folder (`src-tauri`, the one holding `tauri.conf.json`, `tauri.conf.json5` or `Tauri.toml`) at or
+    /// up to three folders above `folder`.
     static func appFolder(above folder: String) -> String? {
         var current = URL(fileURLWithPath: folder).standardizedFileURL.path
         for _ in 0...3 {
-            if FileManager.default.fileExists(atPath: (current as NSString).appendingPathComponent(configName)) { return current }
+            if TauriConfig.file(in: current) != nil { return current }
             let parent = current.parentFolder
             guard parent != current, !parent.isEmpty else { return nil }
             current = parent
@@ -45,17 +52,13 @@ enum TauriIcons {
         return nil
     }
 
-    /// The `bundle.icon` list Windows builds use, paths relative to `app` (the folder of `tauri.conf.json`):
-    /// `tauri.windows.conf.json`'s when it has one (Tauri merges it over the main file as a JSON merge patch, so its
-    /// list replaces the other), else `tauri.conf.json`'s (`tauri.bundle.icon` in Tauri 1); nil without a list.
+    /// The `bundle.icon` list Windows builds use, paths relative to `app` (the folder of the configuration): the
+    /// Windows file's (`tauri.windows.conf.json`, or its JSON5 or TOML twin) when it has one (Tauri merges it over the
+    /// main file as a JSON merge patch, so its list replaces the other), else the main file's (`tauri.bundle.icon` in
+    /// Tauri 1); nil without a list.
     static func windowsIconList(app: String) -> [String]? {
-        for name in ["tauri.windows.conf.json", configName] {
-            guard let bytes = try? FileIO.readDocument((app as NSString).appendingPathComponent(name)),
-                  let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
-            let bundle = (root["bundle"] as? [String: Any]) ?? ((root["tauri"] as? [String: Any])?["bundle"] as? [String: Any])
-            if let paths = bundle?["icon"] as? [String] { return paths }
-        }
-        return nil
+        guard let config = TauriConfig.file(in: app) else { return nil }
+        return TauriConfig.iconList(at: TauriConfig.platformFile(of: config, platform: "windows")) ?? TauriConfig.iconList(at: config)
     }
 
     /// The Windows app icon of the Tauri app in `app`, a full path: the first `.ico` its `bundle.icon` lists (what

@@ -57,13 +57,18 @@ package enum WindowsVisualAssets {
         package init?(_ fileName: String) {
             guard fileName.lowercased().hasSuffix(".png") else { return nil }
             let stem = String(fileName.dropLast(4))
-            guard let dot = stem.firstIndex(of: ".") else {
+            // The qualifiers are the name's last dotted part, each a name-value pair (`scale-200`, `altform-unplated`);
+            // a last part that is not (QuickLook's `Square44x44Logo.altform-unplated_targetsize-256.setup.png`, an
+            // installer's picture) makes the whole stem the resource's name, as MakePri reads it: no variant of the logo.
+            guard let dot = stem.lastIndex(of: "."),
+                  case let parts = stem[stem.index(after: dot)...].split(separator: "_", omittingEmptySubsequences: false),
+                  parts.allSatisfy({ $0.contains("-") && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else {
                 base = stem
                 qualifiers = []
                 return
             }
             base = String(stem[..<dot])
-            qualifiers = stem[stem.index(after: dot)...].split(separator: "_").map { String($0).lowercased() }
+            qualifiers = parts.map { String($0).lowercased() }
             for qualifier in qualifiers {
                 if qualifier.hasPrefix("scale-") { scale = Int(qualifier.dropFirst(6)) }
                 if qualifier.hasPrefix("targetsize-") { targetSize = Int(qualifier.dropFirst(11)) }
@@ -79,6 +84,9 @@ package enum WindowsVisualAssets {
     /// `build/`), else in `Assets/` (Visual Studio's).
     static func tileFolder(in folder: String) -> String? {
         let manager = FileManager.default
+        // A Flutter app's Windows runner is a Win32 app: its .ico is all it has (an MSIX build's logos are the msix
+        // package's own configuration).
+        if isFlutterResources(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
@@ -88,6 +96,17 @@ package enum WindowsVisualAssets {
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
         // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
         return isElectronResources(folder) ? "appx" : "Assets"
+    }
+
+    /// Where a Flutter app keeps its Windows icon, below its `windows/` folder: `app_icon.ico`, which `Runner.rc` names.
+    package static let flutterResources = "runner/resources"
+
+    /// True for a Flutter app's `windows/runner/resources` (its `pubspec.yaml` three folders up).
+    static func isFlutterResources(_ folder: String) -> Bool {
+        let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        guard path.hasSuffix("/windows/" + flutterResources) else { return false }
+        let app = path.parentFolder.parentFolder.parentFolder
+        return FileManager.default.fileExists(atPath: (app as NSString).appendingPathComponent("pubspec.yaml"))
     }
 
     /// True for electron-builder's resources folder (`build/`, or its `directories.buildResources`).
@@ -140,7 +159,38 @@ package enum WindowsVisualAssets {
             spec.folder = tiles
             result.append(spec)
         }
-        return result
+        return tiles.map { projectNames(result, folder: folder, tiles: $0) } ?? result
+    }
+
+    /// The tiles under the names the project gives them in `tiles`: the base name its manifest gives each logo there
+    /// (QuickLook's `Assets\LargeTile.png` for `Square310x310Logo`, `Assets\storelogo.png`), and a file already there of
+    /// the same resource and qualifiers in another order or case (`Square44x44Logo.altform-unplated_targetsize-16.png`,
+    /// `storelogo.scale-100.png`) rendered where it is. A second file of the same qualifiers is a second candidate,
+    /// which makepri refuses, and two names differing only in case are one file on Windows.
+    static func projectNames(_ specs: [IconSpec], folder: String, tiles: String) -> [IconSpec] {
+        var bases: [String: String] = [:]
+        if let manifest = AppxAssetChecks.manifest(in: folder), let bytes = try? FileIO.readDocument(manifest) {
+            for reference in AppxManifest(text: String(decoding: bytes, as: UTF8.self)).references
+            where reference.relativePath.parentFolder.lowercased() == tiles.lowercased() && reference.relativePath.lowercased().hasSuffix(".png") {
+                guard let logo = logos.first(where: { $0.attribute == reference.attribute }), bases[logo.name] == nil else { continue }
+                bases[logo.name] = String((reference.relativePath as NSString).lastPathComponent.dropLast(4))
+            }
+        }
+        func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()
+            .compactMap { file in QualifiedName(file).map { (file: file, key: key($0.base, $0.qualifiers)) } }
+        return specs.map { spec in
+            guard spec.role == .windows, spec.container == nil, spec.folder == tiles, let filename = spec.filename,
+                  let name = QualifiedName(filename) else { return spec }
+            let base = bases[name.base] ?? name.base
+            var adopted = spec
+            if let existing = present.first(where: { $0.key == key(base, name.qualifiers) }) {
+                adopted.filename = existing.file
+            } else if base != name.base {
+                adopted.filename = base + String(filename.dropFirst(name.base.count))
+            }
+            return adopted
+        }
     }
 
     /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as

@@ -230,4 +230,20 @@ struct AndroidSecondSweepTests {
         #expect(report.files.contains { $0.path.hasSuffix("mipmap-mdpi/ic_launcher_alt.png") })
         #expect(messages.count == 2, "\(messages)")
     }
+
+    @Test("a res/ folder no manifest speaks for, holding no ic_launcher but one picture in every density (mangayomi's android/tv_res: flutter_launcher_icons' launcher_icon), is checked under that name: no ic_launcher missing five times, its sizes checked")
+    func heldLauncherName() throws {
+        let root = try AndroidProjectTests.tree(["android/app/src/main/res/values/strings.xml": "<resources/>\n"])
+        for (density, factor) in Self.densities {
+            try png(density == "xxhdpi" ? 140 : Int(48 * factor), at: "android/tv_res/mipmap-\(density)/launcher_icon.png", in: root)
+        }
+        try png(320, at: "android/tv_res/drawable-xhdpi/tv_banner.png", in: root)
+        let messages = try findings(root.appendingPathComponent("android/tv_res")).map(\.message)
+        #expect(!messages.contains { $0.contains("ic_launcher") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("mipmap-xxhdpi/launcher_icon is 140x140 but should be 144x144") }, "\(messages)")
+        // With an ic_launcher in some density, the one missing elsewhere is still said.
+        try png(48, at: "android/tv_res/mipmap-mdpi/ic_launcher.png", in: root)
+        let withLauncher = try findings(root.appendingPathComponent("android/tv_res")).map(\.message)
+        #expect(withLauncher.contains("mipmap-hdpi/ic_launcher is missing (72x72); devices of that density scale another one"), "\(withLauncher)")
+    }
 }

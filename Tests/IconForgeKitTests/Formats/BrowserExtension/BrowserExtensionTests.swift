@@ -111,6 +111,24 @@ struct BrowserExtensionTests {
         #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("manifest.json").path)[.modificationDate] as? Date == before)
     }
 
+    @Test("a manifest naming files in a folder this one lacks (Refined GitHub's source/manifest.json: assets/icon.png is where rollup copies source/icon.png) is a build's input: left byte for byte, no file it names is created, the icons and manifest-icons.json written beside it, with a warning; a rerun changes nothing")
+    func manifestOfABuild() throws {
+        let manifest = "{\n\t\"manifest_version\": 3,\n\t\"name\": \"R\",\n\t\"action\": {\"default_icon\": \"assets/icon.png\"},\n\t\"icons\": {\"128\": \"assets/icon.png\"}\n}\n"
+        let folder = try folder(["manifest.json": manifest])
+        try png(folder, "icon.png", width: 128)
+        let report = try generate(into: folder)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == manifest)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path))
+        for side in [16, 32, 48, 128] {
+            #expect(try size(folder.appendingPathComponent("icons/icon-\(side).png")) == PixelSize(width: side, height: side))
+        }
+        #expect(try text(folder.appendingPathComponent("manifest-icons.json")).contains("icons/icon-128.png"))
+        #expect(report.warnings.contains { $0.contains("assets/icon.png") && $0.contains("left as it is") }, "\(report.warnings)")
+        let written = try Fixtures.snapshot(folder)
+        try generate(into: folder)
+        #expect(try Fixtures.snapshot(folder) == written)
+    }
+
     @Test("an MV2 manifest: browser_action's one-path default_icon becomes the sizes, icons is added as the last member in the file's indentation")
     func mergesVersion2() throws {
         let manifest = "{\n  \"manifest_version\": 2,\n  \"name\": \"x\",\n  \"browser_action\": {\"default_icon\": \"icon.png\", \"default_title\": \"X\"}\n}\n"

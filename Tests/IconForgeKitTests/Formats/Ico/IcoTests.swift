@@ -42,8 +42,9 @@ struct IcoTests {
         #expect(throws: IcoError.self) { try Ico.read(bytes) }
     }
     /// An `.ico` of one BMP entry written by hand: `bits` per pixel, `pixels` as palette indexes (or BGRA words for
-    /// 32 bits), the AND mask from `transparent`.
-    private func handMade(bits: Int, side: Int, palette: [[UInt8]], pixel: (Int, Int) -> UInt32, transparent: (Int, Int) -> Bool) -> [UInt8] {
+    /// 32 bits), the AND mask from `transparent`; the directory gives `directory` (else `side`; 256 and more as 0).
+    private func handMade(bits: Int, side: Int, directory: Int? = nil, palette: [[UInt8]], pixel: (Int, Int) -> UInt32,
+                          transparent: (Int, Int) -> Bool) -> [UInt8] {
         func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
         var bmp = le32(40) + le32(side) + le32(side * 2) + [1, 0, UInt8(bits), 0] + le32(0) + le32(0) + le32(0) + le32(0) + le32(palette.count) + le32(0)
         for colour in palette { bmp += [colour[2], colour[1], colour[0], 0] }
@@ -64,7 +65,8 @@ struct IcoTests {
             for x in 0..<side where transparent(x, y) { row[x / 8] |= 0x80 >> UInt8(x % 8) }
             bmp += row
         }
-        return [0, 0, 1, 0, 1, 0, UInt8(side), UInt8(side), UInt8(palette.count & 0xFF), 0, 1, 0, UInt8(bits), 0] + le32(bmp.count) + le32(22) + bmp
+        let listed = UInt8((directory ?? side) >= 256 ? 0 : directory ?? side)
+        return [0, 0, 1, 0, 1, 0, listed, listed, UInt8(palette.count & 0xFF), 0, 1, 0, UInt8(bits), 0] + le32(bmp.count) + le32(22) + bmp
     }
 
     @Test("palette entries (1, 4 and 8 bits, as XP-era icons have) and 32-bit ones without alpha read with their AND mask", arguments: [1, 4, 8])
@@ -83,6 +85,21 @@ struct IcoTests {
         #expect(image.pixel(x: 2, y: 2) == SIMD4(0x80, 0x40, 0x20, 0) && image.pixel(x: 12, y: 2) == SIMD4(0x80, 0x40, 0x20, 255))
         let withAlpha = handMade(bits: 32, side: 16, palette: [], pixel: { _, _ in 0x7F_80_40_20 }, transparent: { x, _ in x < 8 })
         #expect(try #require(try Ico.read(withAlpha).first).image.pixel(x: 12, y: 2)[3] == 0x7F)
+    }
+
+    @Test("a BMP larger than 256 px in an entry whose directory says 0 (QuickLook's app.ico: a 512 px 32-bit BMP first) reads, as Windows and image-rs read it; validate finds no damage; a large BMP whose entry says 48 stays an error")
+    func bmpLargerThanTheDirectorySays() throws {
+        let bytes = handMade(bits: 32, side: 512, palette: [], pixel: { _, _ in 0xFF_80_40_20 }, transparent: { _, _ in false })
+        #expect(bytes[6] == 0 && bytes[7] == 0)
+        let entry = try #require(try Ico.read(bytes).first)
+        #expect(entry.size == PixelSize(width: 256, height: 256) && entry.image.size == PixelSize(width: 512, height: 512) && !entry.isPNG)
+        #expect(entry.image.pixel(x: 300, y: 400) == SIMD4(0x80, 0x40, 0x20, 255))
+        let folder = try Fixtures.temporaryFolder()
+        try FileIO.writeAtomically(bytes, to: folder.appendingPathComponent("app.ico").path)
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings)
+        #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.line))")
+        let mislabelled = handMade(bits: 32, side: 512, directory: 48, palette: [], pixel: { _, _ in 0xFF_80_40_20 }, transparent: { _, _ in false })
+        #expect(throws: IcoError.self) { try Ico.read(mislabelled) }
     }
 
     @Test("a PNG larger than 256 px in an entry whose directory says 0 (EarTrumpet's icons: 512 and 768 px beside the 256) reads, as Windows and image-rs read it; a PNG of another size than its entry says, and a BMP one, stay errors; inspect names both sizes")

@@ -100,6 +100,19 @@ struct AppxAssetChecksTests {
         #expect(found.map(\.severity) == [.warning] && found.first?.message.contains("not checked") == true, "\(found.map(\.line))")
     }
 
+    @Test("a picture whose name's last dotted part is no qualifier (QuickLook's Square44x44Logo.altform-unplated_targetsize-256.setup.png, an installer's) is another resource, as MakePri reads it: not checked as a variant of the logo")
+    func lastPartIsNoQualifier() throws {
+        let folder = try wellMade()
+        try write(logo(256), "Assets/Square44x44Logo.altform-unplated_targetsize-256.setup.png", in: folder)
+        try write(logo(256), "Assets/Square44x44Logo.altform-unplated_targetsize-256.uninst.png", in: folder)
+        let lines = try findings(folder).map(\.line)
+        #expect(lines.isEmpty, "\(lines)")
+        let name = try #require(WindowsVisualAssets.QualifiedName("Square44x44Logo.altform-unplated_targetsize-256.setup.png"))
+        #expect(name.base == "Square44x44Logo.altform-unplated_targetsize-256.setup" && name.qualifiers.isEmpty)
+        let qualified = try #require(WindowsVisualAssets.QualifiedName("My.App.targetsize-24_altform-unplated.png"))
+        #expect(qualified.base == "My.App" && qualified.targetSize == 24 && qualified.qualifiers == ["targetsize-24", "altform-unplated"])
+    }
+
     @Test("a variant at the wrong size for its scale or target size is an error naming the expected size")
     func wrongSize() throws {
         let folder = try wellMade()

@@ -124,6 +124,34 @@ struct WindowsPresetTests {
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("into a project whose manifest names its own logos (QuickLook's Assets\\LargeTile.png, Assets\\storelogo.png) and whose variants put their qualifiers in another order or case: those files are rendered where they are, no second candidate of the same qualifiers (makepri refuses it) and no name differing only in case (one file on Windows) is added; a rerun changes nothing")
+    func projectNames() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let manifest = AppxAssetChecksTests.manifest.replacingOccurrences(of: "Assets\\StoreLogo.png", with: "Assets\\storelogo.png")
+            .replacingOccurrences(of: "<uap:DefaultTile ", with: "<uap:DefaultTile Square310x310Logo=\"Assets\\LargeTile.png\" ")
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("AppxManifest.xml"))
+        let assets = folder.appendingPathComponent("Assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let red = { (side: Int) in try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))) }
+        for (name, side) in [("storelogo.scale-100.png", 50), ("LargeTile.scale-200.png", 620), ("Square44x44Logo.altform-unplated_targetsize-16.png", 16)] {
+            try Data(try red(side)).write(to: assets.appendingPathComponent(name))
+        }
+        _ = try generate(Self.logo, into: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: assets.path).sorted()
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "names differing only in case: \(files)")
+        let keys = files.compactMap(WindowsVisualAssets.QualifiedName.init).map { $0.base.lowercased() + "|" + Set($0.qualifiers).sorted().joined(separator: "_") }
+        #expect(Set(keys).count == keys.count, "two candidates of the same qualifiers: \(files)")
+        #expect(!files.contains { $0.hasPrefix("Square310x310Logo") } && files.contains("LargeTile.scale-400.png"), "\(files)")
+        #expect(!files.contains("Square44x44Logo.targetsize-16_altform-unplated.png") && !files.contains("StoreLogo.scale-100.png"), "\(files)")
+        for (name, side) in [("storelogo.scale-100.png", 50), ("LargeTile.scale-200.png", 620), ("Square44x44Logo.altform-unplated_targetsize-16.png", 16)] {
+            let image = try image(assets.appendingPathComponent(name)).converted(to: .rgba8)
+            #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255), "\(name)")
+        }
+        let written = try Fixtures.snapshot(folder)
+        _ = try generate(Self.logo, into: folder)
+        #expect(try Fixtures.snapshot(folder) == written)
+    }
+
     @Test("a .NET project's <ApplicationIcon> is the .ico written, not a new app.ico beside an installer's SetupIcon.ico")
     func applicationIcon() throws {
         let folder = try Fixtures.temporaryFolder()
@@ -150,6 +178,19 @@ struct WindowsPresetTests {
         #expect(try Ico.read(try Fixtures.bytes(at: root.appendingPathComponent("build/icon.ico"))).count == 8)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("build/appx/StoreLogo.scale-200.png").path))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/app.ico").path))
+    }
+
+    @Test("a Flutter app (mangayomi's): the windows preset goes to windows/runner/resources, whose app_icon.ico (Runner.rc's) is rewritten in place; no tiles, no app.ico beside it")
+    func flutterRunner() throws {
+        let root = try Fixtures.temporaryFolder()
+        let resources = root.appendingPathComponent("windows/runner/resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try Data("name: app\nflutter:\n  uses-material-design: true\n".utf8).write(to: root.appendingPathComponent("pubspec.yaml"))
+        try Data(try Ico.encode([Image(width: 48, height: 48, fill: SIMD4(0, 0, 200, 255))])).write(to: resources.appendingPathComponent("app_icon.ico"))
+        #expect(try ProjectLayout.routes(presets: ["windows"], out: root.path).map(\.folder) == [resources.path])
+        _ = try generate(Self.logo, into: resources)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { !$0.hasPrefix(".") } == ["app_icon.ico"])
+        #expect(try Ico.read(try Fixtures.bytes(at: resources.appendingPathComponent("app_icon.ico"))).count == 8)
     }
 
     @Test("the routes: a plain folder gets windows/ and linux/ beside Apple's; a Tauri project its src-tauri/icons")
