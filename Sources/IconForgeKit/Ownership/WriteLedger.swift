@@ -37,9 +37,10 @@ struct WriteLedger: Sendable {
         }
     }
 
-    /// The file as this process last read or wrote it: its identity then, and its entries.
+    /// The file as this process last read or wrote it: its size and modification time then (a rewrite is a new file
+    /// renamed into place, written later), and its entries.
     private struct Seen: Sendable {
-        var identity: FileIdentity
+        var stamp: FileStamp
         var entries: [String: String]
     }
 
@@ -49,10 +50,10 @@ struct WriteLedger: Sendable {
 
     /// The ledger file's entries: from `seen` while the file is the one this process last read or wrote, else read.
     private static func entries(at path: String) -> [String: String]? {
-        guard let identity = FileIdentity(path) else { return nil }
-        if let known = seen.value[path], known.identity == identity { return known.entries }
+        guard let stamp = FileStamp.of(path) else { return nil }
+        if let known = seen.value[path], known.stamp == stamp { return known.entries }
         guard let bytes = try? FileIO.read(path), bytes.count <= 16 << 20, let decoded = decode(bytes) else { return nil }
-        seen.withLock { $0[path] = Seen(identity: identity, entries: decoded) }
+        seen.withLock { $0[path] = Seen(stamp: stamp, entries: decoded) }
         return decoded
     }
 
@@ -119,8 +120,8 @@ struct WriteLedger: Sendable {
         // Not flushed to disk: a ledger lost in a crash costs only backups of IconForge's own files next time, and
         // fsync was a tenth of an icon set's time.
         guard (try? FileIO.writeAtomically(WriteLedger.encode(merged), to: path, durable: false)) != nil,
-              let identity = FileIdentity(path) else { return }
-        WriteLedger.seen.withLock { $0[path] = Seen(identity: identity, entries: merged) }
+              let stamp = FileStamp.of(path) else { return }
+        WriteLedger.seen.withLock { $0[path] = Seen(stamp: stamp, entries: merged) }
     }
 
     /// The ledger as JSON, one sorted entry a line (as JSONEncoder's sorted, pretty output, which it replaces: that
@@ -177,26 +178,6 @@ struct WriteLedger: Sendable {
 
     /// FNV-1a, 64 bits, as text: enough to tell whether a file changed; not a security measure.
     static func hash(_ bytes: [UInt8]) -> String { WatchState.hash(bytes) }
-}
-
-/// What tells one version of a file from another without reading it: a rewrite (always a new file renamed into
-/// place) changes the inode, and an edit in place the size or the modification time.
-struct FileIdentity: Equatable, Sendable {
-    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
-
-    /// The identity of the file at `path` (links not followed), or nil when there is none.
-    init?(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        #if canImport(Darwin)
-        (seconds, nanoseconds) = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
-        #else
-        (seconds, nanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
-        #endif
-    }
 }
 
 /// The ledgers of a batch's runs, saved once when the batch ends instead of once a run: every save rewrites the whole
