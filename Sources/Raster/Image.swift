@@ -90,13 +90,24 @@ public struct Image: Sendable, Equatable {
 
     /// Pixels whose alpha is below full opacity: how many, and the first one in reading order.
     package func translucency() -> (count: Int, first: (x: Int, y: Int)?) {
-        let opaque = UInt16(format.maxValue)
-        var count = 0
-        var first: Int?
-        bytes.withUnsafeBytes { raw in
-            for index in 0..<(width * height) where Image.load(from: raw, at: index, format: format)[3] != opaque {
-                count += 1
-                if first == nil { first = index }
+        // Alpha read straight from the bytes, counted without a branch (a 2048 px SVG drawing is 4 million pixels,
+        // scanned before any output starts); the first one found by a second, early-stopping pass.
+        let pixelCount = width * height
+        let (count, first) = bytes.withUnsafeBytes { raw -> (Int, Int?) in
+            switch format {
+            case .rgba8:
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var count = 0
+                for index in 0..<pixelCount { count &+= bytes[4 &* index &+ 3] == 255 ? 0 : 1 }
+                guard count > 0 else { return (0, nil) }
+                return (count, (0..<pixelCount).first { bytes[4 &* $0 &+ 3] != 255 })
+            case .rgba16:
+                // Opaque is 0xFFFF: both bytes 255, in either byte order.
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var count = 0
+                for index in 0..<pixelCount { count &+= bytes[8 &* index &+ 6] & bytes[8 &* index &+ 7] == 255 ? 0 : 1 }
+                guard count > 0 else { return (0, nil) }
+                return (count, (0..<pixelCount).first { bytes[8 &* $0 &+ 6] & bytes[8 &* $0 &+ 7] != 255 })
             }
         }
         return (count, first.map { (x: $0 % width, y: $0 / width) })

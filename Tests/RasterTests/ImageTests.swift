@@ -13,14 +13,21 @@ struct ImageTests {
         #expect(image.bytes.count == 6 * format.bytesPerPixel)
     }
 
-    @Test("translucency counts pixels below full alpha and finds the first")
-    func translucency() {
-        var image = Image(width: 4, height: 3, format: .rgba16, fill: SIMD4(0, 0, 0, 65535))
+    @Test("translucency counts pixels below full alpha and finds the first", arguments: Image.PixelFormat.allCases)
+    func translucency(format: Image.PixelFormat) {
+        let opaque = UInt16(format.maxValue)
+        var image = Image(width: 4, height: 3, format: format, fill: SIMD4(0, 0, 0, opaque))
         #expect(image.isOpaque)
-        image.setPixel(x: 3, y: 1, SIMD4(0, 0, 0, 65534))
+        #expect(image.translucency().first == nil)
+        image.setPixel(x: 3, y: 1, SIMD4(0, 0, 0, opaque - 1))
         image.setPixel(x: 1, y: 2, SIMD4(0, 0, 0, 0))
+        if format == .rgba16 {
+            // One byte of the two full is still translucent, in either byte order.
+            image.setPixel(x: 2, y: 2, SIMD4(0, 0, 0, 0xFF00))
+            image.setPixel(x: 3, y: 2, SIMD4(0, 0, 0, 0x00FF))
+        }
         let result = image.translucency()
-        #expect(result.count == 2 && result.first?.x == 3 && result.first?.y == 1)
+        #expect(result.count == (format == .rgba16 ? 4 : 2) && result.first?.x == 3 && result.first?.y == 1)
     }
 
     @Test("8↔16-bit conversion scales by 257 and rounds back exactly")

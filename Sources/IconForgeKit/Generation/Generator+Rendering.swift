@@ -33,11 +33,23 @@ extension Generator {
         // Largest first, so the most expensive file never starts last and runs alone on one core.
         let order = renders.indices.sorted { (jobs[renders[$0]].spec.pixels?.area ?? 0) > (jobs[renders[$1]].spec.pixels?.area ?? 0) }
         let filesPerRender = renderOf.reduce(into: [Int](repeating: 0, count: renders.count)) { $0[$1] += 1 }
-        parallelism.forEach(renders.count) { position in
+        let renderOne = { @Sendable (position: Int, parallelism: Parallelism) in
             let index = order[position], job = jobs[renders[index]]
-            let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(job, source: source) }
+            let result = Result { () throws(IconForgeError) -> [UInt8] in try renderer.render(job, source: source, parallelism: parallelism) }
             results.withLock { $0[index] = result }
             progress?(done.withLock { $0 += filesPerRender[index]; return $0 }, jobs.count)
+        }
+        let areas = order.map { jobs[renders[$0]].spec.pixels?.area ?? 0 }
+        if parallelism.width > 1, renders.count > 1, areas[0] * 2 > areas.reduce(0, +) {
+            // One output is most of the pixels (the 1024 px icon of a 2048 px drawing: 85%): on one core it ran alone
+            // for the last third of the run. It resizes on every core, on threads of its own (see `ownThreads`), while
+            // the loop renders the rest. (Twice as many threads as cores took more time: each band re-filters the
+            // source rows its neighbour's last rows read.)
+            let wait = Parallelism.started { renderOne(0, .ownThreads(width: parallelism.width)) }
+            parallelism.forEach(renders.count - 1) { renderOne($0 + 1, .serial) }
+            wait()
+        } else {
+            parallelism.forEach(renders.count) { renderOne($0, .serial) }
         }
         var bytes: [String: [UInt8]] = [:]
         for (job, render) in zip(jobs, renderOf) { bytes[job.path] = try results.value[render]!.get() }

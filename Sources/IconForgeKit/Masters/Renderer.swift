@@ -69,7 +69,9 @@ struct Renderer: Sendable {
         return { image in badge.drawn(on: image, safe: area) ?? image }
     }
 
-    func render(_ job: Generator.FileJob, source: String) throws(IconForgeError) -> [UInt8] {
+    /// `parallelism` spreads the output's resize over cores (the one output that is most of a run's work); every
+    /// other step of one output runs on the calling thread.
+    func render(_ job: Generator.FileJob, source: String, parallelism: Parallelism = .serial) throws(IconForgeError) -> [UInt8] {
         let spec = job.spec, size = spec.pixels!
         let finish = finish(for: spec)
         let matte = spec.keepsAlpha ? nil : spec.isWeb ? options.webBackground ?? options.background : options.background
@@ -126,7 +128,8 @@ struct Renderer: Sendable {
             if own == nil, let copy = copyOfMaster(size: size, fit: fit, matte: matte) {
                 return try encode(copy, size: size, options: encoding, path: job.path, finish: finish)
             }
-            return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path, finish: finish)
+            return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path, finish: finish,
+                               parallelism: parallelism)
         }
     }
 
@@ -165,10 +168,12 @@ struct Renderer: Sendable {
     /// encoder reads the rows as the resampler makes them and the image never exists whole; weighing
     /// filters samples rows from all through the image, so that needs the image.
     private func resized(_ source: ImagePyramid, to size: PixelSize, fit: FitMode, matte: RGBColor? = nil,
-                         encoding: PNGEncodeOptions, path: String, finish: ((Image) -> Image)? = nil) throws(IconForgeError) -> [UInt8] {
+                         encoding: PNGEncodeOptions, path: String, finish: ((Image) -> Image)? = nil,
+                         parallelism: Parallelism = .serial) throws(IconForgeError) -> [UInt8] {
         let resize = ResizeOptions(filter: options.filter, fit: fit, gravity: options.gravity, matte: matte)
-        guard encoding.alternativeFilters.isEmpty, finish == nil else {
-            return try encode(.image(Resampler.resize(source, to: size, options: resize)), size: size, options: encoding, path: path, finish: finish)
+        guard encoding.alternativeFilters.isEmpty, finish == nil, parallelism.width == 1 else {
+            return try encode(.image(Resampler.resize(source, to: size, options: resize, parallelism: parallelism)), size: size,
+                              options: encoding, path: path, finish: finish)
         }
         let result = Resampler.withRows(source, to: size, options: resize) { rows in
             Result { () throws(PNGError) -> [UInt8] in try PNG.encode(size: size, options: encoding) { rows.write(into: $0) } }
