@@ -109,12 +109,16 @@ def psnr(a, b, mask):
     return 99.0 if error <= 1e-12 else 10 * math.log10(1 / error)
 
 
-def find_exports(folder):
+def find_exports(folder, bundle=None):
+    """The export of each appearance; where a folder holds exports of several documents (tankodex: Icon and
+    IconOriginal), the ones named after the bundle."""
     found = {}
+    name = os.path.splitext(os.path.basename(bundle))[0] if bundle else None
     for appearance, suffix in APPEARANCES:
         hits = sorted(glob.glob(os.path.join(folder, "**", f"*-iOS-{suffix}-1024x1024@1x.png"), recursive=True))
-        if hits:
-            found[appearance] = hits[0]
+        named = [hit for hit in hits if os.path.basename(hit) == f"{name}-iOS-{suffix}-1024x1024@1x.png"]
+        if named or hits:
+            found[appearance] = (named or hits)[0]
     return found
 
 
@@ -137,7 +141,8 @@ def generated(iconforge, bundle, scratch):
 
 
 def measure(iconforge, folder, keep, via_generate=False):
-    bundle, exports = find_bundle(folder), find_exports(folder)
+    bundle = find_bundle(folder)
+    exports = find_exports(folder, bundle)
     name = os.path.basename(os.path.normpath(folder))
     if not bundle or not exports:
         print(f"{name}: no .icon bundle or no exports; skipped", file=sys.stderr)
@@ -162,6 +167,10 @@ def measure(iconforge, folder, keep, via_generate=False):
                 print(f"{name} {appearance}: sizes differ {ours.shape} vs {apple.shape}", file=sys.stderr)
                 continue
             mask = apple[..., 3] > 0.999
+            if (apple[..., 3] > 0.999).all():
+                # An export without alpha (an asset catalog's copy) is opaque to its corners, outside the icon's
+                # shape: compared inside the render's own shape.
+                mask &= ours[..., 3] > 0.999
             if appearance == "tinted":
                 la, lo = luminance(apple[..., :3]), luminance(ours[..., :3])
                 background = np.median(lo[mask])

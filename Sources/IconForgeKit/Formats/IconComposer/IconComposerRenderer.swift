@@ -232,7 +232,7 @@ package enum IconComposerRenderer {
             let lighting = group.lighting.value(for: appearance) ?? (Look.combinedByDefault ? "combined" : "individual")
             let specular = group.specular.value(for: appearance) ?? true
             var own = Canvas(width: side, height: side)
-            var anyGlass = false
+            var anyGlass = false, glassTurnedOff = true
             for layer in group.layers.reversed() where layer.hidden.value(for: appearance) != true {
                 guard let placed = try IconComposerFlattener.place(layer, of: group, appearance: appearance, side: side, sources: &sources) else { continue }
                 var paint: Canvas.Paint?
@@ -243,13 +243,17 @@ package enum IconComposerRenderer {
                 if options.appearance == .tinted { drawn.transform(Scene.luminance) }
                 let glass = layer.glass.value(for: appearance) ?? Look.glassByDefault
                 anyGlass = anyGlass || glass
+                glassTurnedOff = glassTurnedOff && layer.glass.value(for: appearance) == false
                 if specular, glass, lighting == "individual" { light(&drawn) }
                 let blend = BlendMode(rawValue: layer.blendMode.value(for: appearance) ?? "normal") ?? .normal
                 own.draw(drawn, blend: blend)
             }
             if specular, anyGlass, lighting != "individual" { light(&own) }
             let coverage = own.alpha
-            let translucency = group.translucency.value(for: appearance).flatMap { $0.enabled ? Float(min(max($0.value, 0), 1)) : nil } ?? 0
+            // A group whose every layer has its glass turned off is not glass at all, and nothing shows through it: EhViewer's
+            // full-bleed teal picture keeps its colour in Icon Composer's export (drawn 25% clear it came out pale, 14.7
+            // dB), and so does Teddy's waveform. Layers that leave `glass` out are drawn as the "plain" clearing measures.
+            let translucency = glassTurnedOff ? 0 : group.translucency.value(for: appearance).flatMap { $0.enabled ? Float(min(max($0.value, 0), 1)) : nil } ?? 0
             let material = group.blurMaterial.value(for: appearance)?.double ?? 0
             // What a translucent group shows through: the canvas under it before its own shadow, blurred by its
             // blur material as frosted glass shows it.

@@ -13,7 +13,8 @@ struct GlassBundle {
     var shadow = #"{"kind": "neutral", "opacity": 0.5}"#
     var translucency = #"{"enabled": false, "value": 0.5}"#
     var extraLayers = ""
-    var glass = true
+    /// The square's `glass`; nil leaves the key out (what Icon Composer writes for a layer left at its default).
+    var glass: Bool? = true
 
     static let square = ##"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/></svg>"##
     static let dot = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="#ff7a00"/></svg>"##
@@ -25,7 +26,7 @@ struct GlassBundle {
         try Self.dot.write(to: folder.appendingPathComponent("Assets/dot.svg"), atomically: true, encoding: .utf8)
         let json = """
             {"fill": \(fill), "groups": [{"layers": [\(extraLayers)
-              {"glass": \(glass), \(layerFill) "image-name": "square.svg", "name": "square"}],
+              {\(glass.map { #""glass": \#($0), "# } ?? "")\(layerFill) "image-name": "square.svg", "name": "square"}],
               "shadow": \(shadow), "specular": true, "translucency": \(translucency)}]}
             """
         try json.write(to: folder.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
@@ -80,17 +81,20 @@ struct IconComposerRendererTests {
         #expect(clearRed - clearBlue > 20, "over the red-topped gradient \(clearRed), over the blue-topped one \(clearBlue)")
     }
 
-    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a plain layer is clearer and even")
+    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a layer left at its default is clearer and even; one with its glass turned off is opaque")
     func translucencyByHeight() throws {
         let black = #""fill": {"solid": "srgb:0.00000,0.00000,0.00000,1.00000"},"#
         let (white, half) = (#"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, #"{"enabled": true, "value": 0.5}"#)
         let none = #"{"kind": "none", "opacity": 0}"#
         let glass = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half).render()
-        let plain = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: false).render()
+        let plain = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: nil).render()
+        let off = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: false).render()
         let (top, bottom) = (Int(glass.pixel(x: 128, y: 102)[0]), Int(glass.pixel(x: 128, y: 152)[0]))
         #expect(top < 20 && bottom > top + 50, "glass: top \(top), bottom \(bottom)")
         let (plainTop, plainBottom) = (Int(plain.pixel(x: 128, y: 102)[0]), Int(plain.pixel(x: 128, y: 152)[0]))
         #expect(plainTop > top + 40 && abs(plainBottom - plainTop) < 30, "plain: top \(plainTop), bottom \(plainBottom)")
+        // EhViewer's teal picture, glass off, keeps its own colour over a light canvas in Icon Composer's export.
+        #expect(off.pixel(x: 128, y: 102)[0] == 0 && off.pixel(x: 128, y: 152)[0] == 0, "off: \(off.pixel(x: 128, y: 102)) \(off.pixel(x: 128, y: 152))")
     }
 
     @Test("the canvas's linear gradient lies lower and longer than its orientation says, as Icon Composer draws it")
