@@ -290,6 +290,13 @@ package struct ProjectLayout: Sendable {
         }
         for (name, platform, writesIconBundle) in platforms {
             let family = name.hasPrefix("mac") ? "macos" : name.hasPrefix("watch") ? "watch" : "ios"
+            // Several catalogs whose app icon is this family's (Rocket.Chat's Official.xcassets and Experimental.xcassets,
+            // one per app target): which one a target builds with is the Xcode project's business, and writing into the
+            // first would leave the other app with its old icon, unsaid.
+            let families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
+                throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
+            }
             let relative: String? = switch platform {
             case .android: layout.androidRoot
             case .web: layout.webFolder
@@ -367,6 +374,8 @@ public enum ProjectLayoutError: Error, Sendable, Equatable, CustomStringConverti
     case preset(PresetError)
     /// A project's root with no folder for `presets`' platforms; `found` is what the project has.
     case noFolder(presets: [String], found: [String])
+    /// A project's root with several folders for `presets` (asset catalogs with an app icon of theirs, one per target).
+    case severalFolders(presets: [String], folders: [String])
 
     public var description: String {
         switch self {
@@ -375,6 +384,9 @@ public enum ProjectLayoutError: Error, Sendable, Equatable, CustomStringConverti
         case .noFolder(let presets, let found):
             "has no folder for \(presets.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
                 + "give --out that folder for those presets, or generate them in a run of their own"
+        case .severalFolders(let presets, let folders):
+            "has several asset catalogs with an app icon for \(presets.joined(separator: ", ")) (\(folders.joined(separator: ", ")), "
+                + "one per app target): give --out the one to write into, or run once for each"
         }
     }
 }
