@@ -61,7 +61,10 @@ package struct ProjectLayout: Sendable {
             guard Self.isFolder((root as NSString).appendingPathComponent(path)) else { return }
             windowsFolder = windowsFolder ?? path
             tauriIcons = path
-            icnsFolder = icnsFolder ?? path
+            // macOS builds take the .icns their own list names (pot's icons_mac/, in tauri.macos.conf.json).
+            let app = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+            let mac = TauriIcons.icnsFolder(app: app).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+            icnsFolder = icnsFolder ?? mac.flatMap { Self.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
         }
         tauri(app: "")
         while !queue.isEmpty {
