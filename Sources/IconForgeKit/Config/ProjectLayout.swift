@@ -41,6 +41,8 @@ package struct ProjectLayout: Sendable {
         // Links out of the project are not followed: init describes this project only.
         let scope = FolderScope(root)
         var androidIsApplication = false
+        // Every module's src/main/res found, and the application module's.
+        var androidResFolders: [String] = [], applicationRes: String?
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
@@ -88,9 +90,11 @@ package struct ProjectLayout: Sendable {
                         let module = path.parentFolder.parentFolder.parentFolder
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
                         let application = AndroidProject.isApplication(module: (root as NSString).appendingPathComponent(module))
+                        androidResFolders.append(path)
                         if androidRoot == nil || (!androidIsApplication && application) {
                             androidRoot = relative
                             androidIsApplication = application
+                            if application { applicationRes = path }
                         }
                     }
                     if name == "res", path.hasSuffix("src/main/res") {
@@ -124,6 +128,33 @@ package struct ProjectLayout: Sendable {
                 }
             }
         }
+        // The launcher icon the application module's manifest names, defined by none of its source sets but by one
+        // library module's (AntennaPod's @mipmap/ic_launcher in ui/common, with a debug build's layers beside it):
+        // written into the app module, the new icon would override the library's in every build (an app's resources
+        // win over its libraries'), its debug icon included, and leave the library's files dead. It goes there instead.
+        if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
+            androidRoot = library
+        }
+    }
+
+    /// The `src/main/res` (of `candidates`, relative to `root`) of the one library module defining the launcher icon
+    /// that the application module of `appRes` names and none of its own source sets defines; nil otherwise.
+    static func launcherLibrary(root: String, appRes: String, candidates: [String]) -> String? {
+        let full = { (path: String) in (root as NSString).appendingPathComponent(path) }
+        let app = AndroidProject(res: full(appRes))
+        guard let icon = app.manifestIcon, icon.hasPrefix("@"), !icon.hasPrefix("@android:"),
+              case let parts = icon.dropFirst().split(separator: "/").map(String.init), parts.count == 2 else { return nil }
+        let (type, name) = (parts[0], parts[1])
+        guard app.moduleFiles(type: type, name: name).isEmpty,
+              !app.valueDefinitions(type: type, name: name).contains(where: { found in app.moduleRoots.contains { found.path.hasPrefix($0 + "/") } })
+        else { return nil }
+        let appModule = AndroidProject.module(of: full(appRes))
+        let libraries = candidates.filter { res in
+            let module = AndroidProject.module(of: full(res))
+            guard module != appModule, AndroidProject.isLibrary(module: module) else { return false }
+            return AndroidProject(res: full(res)).moduleFiles(type: type, name: name).contains { $0.hasPrefix(full(res) + "/") }
+        }
+        return libraries.count == 1 ? libraries[0] : nil
     }
 
     /// The folders under `root` holding a `hicolor/` tree, relative to it, at most `maxDepth` folders down: the search
