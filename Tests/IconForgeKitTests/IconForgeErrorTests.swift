@@ -28,6 +28,8 @@ struct IconForgeErrorTests {
         (.projectLayout(path: "my app", .variantName), "my app: a variant's name is a plain name such as dev or staging"),
         (.projectLayout(path: ".", .noFolder(presets: ["web"], found: ["asset catalog A.xcassets"])),
          ".: has no folder for web (found: asset catalog A.xcassets); give --out that folder for those presets, or generate them in a run of their own"),
+        (.projectLayout(path: ".", .severalFolders(presets: ["ios"], folders: ["A.xcassets", "B.xcassets"])),
+         ".: has several asset catalogs with an app icon for ios (A.xcassets, B.xcassets, one per app target): give --out the one to write into, or run once for each"),
         (.update(path: "manifest.json", .notAJSONObject(replacement: nil)),
          "manifest.json: is not a JSON object; fix it, or move it away to have IconForge write a new one"),
         (.update(path: "ext/manifest.json", .notAJSONObject(replacement: "icons.json")),

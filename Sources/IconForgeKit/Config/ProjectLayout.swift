@@ -41,6 +41,8 @@ package struct ProjectLayout: Sendable {
         // Links out of the project are not followed: init describes this project only.
         let scope = FolderScope(root)
         var androidIsApplication = false
+        // Every module's src/main/res found, and the application module's.
+        var androidResFolders: [String] = [], applicationRes: String?
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
@@ -61,7 +63,10 @@ package struct ProjectLayout: Sendable {
             guard Self.isFolder((root as NSString).appendingPathComponent(path)) else { return }
             windowsFolder = windowsFolder ?? path
             tauriIcons = path
-            icnsFolder = icnsFolder ?? path
+            // macOS builds take the .icns their own list names (pot's icons_mac/, in tauri.macos.conf.json).
+            let app = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+            let mac = TauriIcons.icnsFolder(app: app).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+            icnsFolder = icnsFolder ?? mac.flatMap { Self.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
         }
         tauri(app: "")
         while !queue.isEmpty {
@@ -85,9 +90,11 @@ package struct ProjectLayout: Sendable {
                         let module = path.parentFolder.parentFolder.parentFolder
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
                         let application = AndroidProject.isApplication(module: (root as NSString).appendingPathComponent(module))
+                        androidResFolders.append(path)
                         if androidRoot == nil || (!androidIsApplication && application) {
                             androidRoot = relative
                             androidIsApplication = application
+                            if application { applicationRes = path }
                         }
                     }
                     if name == "res", path.hasSuffix("src/main/res") {
@@ -121,6 +128,33 @@ package struct ProjectLayout: Sendable {
                 }
             }
         }
+        // The launcher icon the application module's manifest names, defined by none of its source sets but by one
+        // library module's (AntennaPod's @mipmap/ic_launcher in ui/common, with a debug build's layers beside it):
+        // written into the app module, the new icon would override the library's in every build (an app's resources
+        // win over its libraries'), its debug icon included, and leave the library's files dead. It goes there instead.
+        if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
+            androidRoot = library
+        }
+    }
+
+    /// The `src/main/res` (of `candidates`, relative to `root`) of the one library module defining the launcher icon
+    /// that the application module of `appRes` names and none of its own source sets defines; nil otherwise.
+    static func launcherLibrary(root: String, appRes: String, candidates: [String]) -> String? {
+        let full = { (path: String) in (root as NSString).appendingPathComponent(path) }
+        let app = AndroidProject(res: full(appRes))
+        guard let icon = app.manifestIcon, icon.hasPrefix("@"), !icon.hasPrefix("@android:"),
+              case let parts = icon.dropFirst().split(separator: "/").map(String.init), parts.count == 2 else { return nil }
+        let (type, name) = (parts[0], parts[1])
+        guard app.moduleFiles(type: type, name: name).isEmpty,
+              !app.valueDefinitions(type: type, name: name).contains(where: { found in app.moduleRoots.contains { found.path.hasPrefix($0 + "/") } })
+        else { return nil }
+        let appModule = AndroidProject.module(of: full(appRes))
+        let libraries = candidates.filter { res in
+            let module = AndroidProject.module(of: full(res))
+            guard module != appModule, AndroidProject.isLibrary(module: module) else { return false }
+            return AndroidProject(res: full(res)).moduleFiles(type: type, name: name).contains { $0.hasPrefix(full(res) + "/") }
+        }
+        return libraries.count == 1 ? libraries[0] : nil
     }
 
     /// The folders under `root` holding a `hicolor/` tree, relative to it, at most `maxDepth` folders down: the search
@@ -290,6 +324,13 @@ package struct ProjectLayout: Sendable {
         }
         for (name, platform, writesIconBundle) in platforms {
             let family = name.hasPrefix("mac") ? "macos" : name.hasPrefix("watch") ? "watch" : "ios"
+            // Several catalogs whose app icon is this family's (Rocket.Chat's Official.xcassets and Experimental.xcassets,
+            // one per app target): which one a target builds with is the Xcode project's business, and writing into the
+            // first would leave the other app with its old icon, unsaid.
+            let families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
+                throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
+            }
             let relative: String? = switch platform {
             case .android: layout.androidRoot
             case .web: layout.webFolder
@@ -367,6 +408,8 @@ public enum ProjectLayoutError: Error, Sendable, Equatable, CustomStringConverti
     case preset(PresetError)
     /// A project's root with no folder for `presets`' platforms; `found` is what the project has.
     case noFolder(presets: [String], found: [String])
+    /// A project's root with several folders for `presets` (asset catalogs with an app icon of theirs, one per target).
+    case severalFolders(presets: [String], folders: [String])
 
     public var description: String {
         switch self {
@@ -375,6 +418,9 @@ public enum ProjectLayoutError: Error, Sendable, Equatable, CustomStringConverti
         case .noFolder(let presets, let found):
             "has no folder for \(presets.joined(separator: ", ")) (found: \(found.joined(separator: ", "))); "
                 + "give --out that folder for those presets, or generate them in a run of their own"
+        case .severalFolders(let presets, let folders):
+            "has several asset catalogs with an app icon for \(presets.joined(separator: ", ")) (\(folders.joined(separator: ", ")), "
+                + "one per app target): give --out the one to write into, or run once for each"
         }
     }
 }

@@ -245,6 +245,11 @@ public struct Validator: Sendable {
                                         barIcon: spec.role == .template)
             }
         }
+        // A Mac icon in iconutil's input: the size its name gives (iconutil refuses the whole set otherwise), with
+        // the alpha a Mac icon keeps.
+        if (path.parentFolder as NSString).pathExtension == Iconset.folderExtension, let slot = Iconset.expected(fileName: name) {
+            return ValidationTarget(path: path, role: role ?? .variant, expectations: [(slot.pixels, slot.slot)])
+        }
         return ValidationTarget(path: path, role: role ?? .unknown)
     }
 

@@ -88,4 +88,28 @@ struct ProjectLayoutRouteTests {
             .run(source: master, outputFolder: shared.appendingPathComponent("Assets.xcassets").path)
         #expect(!again.warnings.contains { $0.contains("has this set's name") })
     }
+
+    @Test("two app targets, each with a catalog holding an iOS app icon (Rocket.Chat's Official.xcassets and Experimental.xcassets): --out . names both and writes neither, rather than the first; the watch app's catalog beside them still takes watchos")
+    func severalAppCatalogs() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        func catalog(_ path: String, _ entry: String) throws {
+            let set = project.appendingPathComponent(path + "/AppIcon.appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(#"{"images":[\#(entry)],"info":{"author":"xcode","version":1}}"#.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        }
+        let phone = #"{"idiom":"universal","platform":"ios","size":"1024x1024"}"#
+        try catalog("ios/Official.xcassets", phone)
+        try catalog("ios/Watch App/Assets.xcassets", #"{"idiom":"universal","platform":"watchos","size":"1024x1024"}"#)
+        #expect(try ProjectLayout.routes(presets: ["ios-single"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("ios/Official.xcassets").path])
+        try catalog("ios/Experimental.xcassets", phone)
+        #expect {
+            _ = try ProjectLayout.routes(presets: ["ios-single"], out: project.path)
+        } throws: { error in
+            "\(error)".contains("several asset catalogs with an app icon for ios-single (ios/Experimental.xcassets, ios/Official.xcassets")
+        }
+        #expect(try ProjectLayout.routes(presets: ["watchos"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("ios/Watch App/Assets.xcassets").path])
+    }
 }

@@ -31,6 +31,11 @@ enum IcoChecks {
                 return appIconFindings(name: name, entries: entries, tauri: .some(TauriIcons.version(app: app)))
             }
             if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
+            // An Electron app's document icon (MarkText's md.ico, for its file association): Explorer draws it at the
+            // sizes an app icon has, but no window loads it, so the order of its entries does not matter.
+            if let path, ElectronBuilder.near(path.parentFolder)?.isDocumentIcon(path) == true {
+                return appIconFindings(name: name, entries: entries, window: false)
+            }
             return appIconFindings(name: name, entries: entries)
         }
         let largest = entries.map { min($0.size.width, $0.size.height) }.max() ?? 0
@@ -69,8 +74,9 @@ enum IcoChecks {
     /// menu at high DPI) — and a first entry readers that take only the first (Tauri before 2.12, winit, Tk, Java)
     /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`
     /// writes them. `tauri` is given for a Tauri app's icon: the version it builds with, when its Cargo.toml or
-    /// package.json says (a version that takes the largest entry is told nothing about the first).
-    static func appIconFindings(name: String, entries: [Ico.Entry], tauri: (major: Int, minor: Int)?? = nil) -> [Finding] {
+    /// package.json says (a version that takes the largest entry is told nothing about the first). `window` is false
+    /// for a document's icon, which no window loads: its first entry is not reported.
+    static func appIconFindings(name: String, entries: [Ico.Entry], tauri: (major: Int, minor: Int)?? = nil, window: Bool = true) -> [Finding] {
         var findings: [Finding] = []
         let sides = entries.map { $0.size.width }, fix = "'iconforge generate MASTER --preset windows' writes 256, 64, 48, 40, 32, 24, 20 and 16"
         let largest = sides.max() ?? 0
@@ -83,7 +89,7 @@ enum IcoChecks {
             findings.append(Finding(.windowsIcon, .warning, "\(name) has no \(missing.map { "\($0)x\($0)" }.joined(separator: ", ")) "
                                     + "entr\(missing.count == 1 ? "y" : "ies"): Windows scales another size for the title bar, taskbar or Explorer", fix: fix))
         }
-        if let first = sides.first, first < 32, first < largest {
+        if window, let first = sides.first, first < 32, first < largest {
             // Each size once, in the file's order (EarTrumpet's repeat 16–64 at 4, 8 and 32 bits).
             var seen = Set<Int>()
             let listed = sides.filter { seen.insert($0).inserted }.map(String.init).joined(separator: ", ")

@@ -17,15 +17,21 @@ enum TauriIcons {
         return listed(in: folder)?.isEmpty == false
     }
 
-    /// The icon files the configuration lists that lie in `folder` (their names), in its order; nil without a list.
+    /// The icon files the configuration lists that lie in `folder` (their names), in its order; nil without a list. The
+    /// platform files' lists count too (pot's `tauri.macos.conf.json` lists `icons_mac/icon.icns`): each is a folder
+    /// some build takes its icons from.
     static func listed(in folder: String) -> [String]? {
-        guard let app = appFolder(above: folder), let config = TauriConfig.file(in: app),
-              let paths = TauriConfig.iconList(at: config) else { return nil }
+        guard let app = appFolder(above: folder), let config = TauriConfig.file(in: app) else { return nil }
+        let lists = ([config] + ["windows", "macos", "linux"].map { TauriConfig.platformFile(of: config, platform: $0) }).compactMap(TauriConfig.iconList(at:))
+        guard !lists.isEmpty else { return nil }
         let target = URL(fileURLWithPath: folder).standardizedFileURL.path
-        return paths.compactMap { path in
+        var names: [String] = []
+        for path in lists.joined() {
             let full = URL(fileURLWithPath: (app as NSString).appendingPathComponent(path)).standardizedFileURL.path
-            return full.parentFolder == target ? (full as NSString).lastPathComponent : nil
+            let name = (full as NSString).lastPathComponent
+            if full.parentFolder == target, !names.contains(name) { names.append(name) }
         }
+        return names
     }
 
     /// The folder of the Tauri app in `app` that its icons are in, relative to `app`: the folder of the first file
@@ -37,6 +43,16 @@ enum TauriIcons {
             if !relative.isEmpty, relative != ".", !relative.hasPrefix(".."), !relative.hasPrefix("/") { return relative }
         }
         return "icons"
+    }
+
+    /// The folder of the `.icns` macOS builds take (relative to `app`, when inside it): the first one the macOS file's
+    /// `bundle.icon` lists (Tauri merges `tauri.macos.conf.json` over the main file, so its list replaces the other:
+    /// pot's `icons_mac/icon.icns`), else the main file's; nil when neither lists one.
+    static func icnsFolder(app: String) -> String? {
+        guard let icns = platformIconList(app: app, platform: "macos")?.first(where: { $0.lowercased().hasSuffix(".icns") }) else { return nil }
+        let relative = (icns.parentFolder as NSString).standardizingPath
+        guard !relative.isEmpty, relative != ".", !relative.hasPrefix(".."), !relative.hasPrefix("/") else { return nil }
+        return relative
     }
 
     /// The Tauri app folder (`src-tauri`, the one holding `tauri.conf.json`, `tauri.conf.json5` or `Tauri.toml`) at or
@@ -56,9 +72,13 @@ enum TauriIcons {
     /// Windows file's (`tauri.windows.conf.json`, or its JSON5 or TOML twin) when it has one (Tauri merges it over the
     /// main file as a JSON merge patch, so its list replaces the other), else the main file's (`tauri.bundle.icon` in
     /// Tauri 1); nil without a list.
-    static func windowsIconList(app: String) -> [String]? {
+    static func windowsIconList(app: String) -> [String]? { platformIconList(app: app, platform: "windows") }
+
+    /// The `bundle.icon` list builds for `platform` (`windows`, `macos`, `linux`) use: the platform file's when it has
+    /// one, else the main file's.
+    static func platformIconList(app: String, platform: String) -> [String]? {
         guard let config = TauriConfig.file(in: app) else { return nil }
-        return TauriConfig.iconList(at: TauriConfig.platformFile(of: config, platform: "windows")) ?? TauriConfig.iconList(at: config)
+        return TauriConfig.iconList(at: TauriConfig.platformFile(of: config, platform: platform)) ?? TauriConfig.iconList(at: config)
     }
 
     /// The Windows app icon of the Tauri app in `app`, a full path: the first `.ico` its `bundle.icon` lists (what

@@ -92,10 +92,36 @@ package enum WindowsVisualAssets {
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
+        // The folder the manifest's logos are in (Files' Assets\AppTiles\Dev): the package is built from those, so tiles
+        // written into Assets/ beside them would be files nothing names, and the app would keep its old logos.
+        if let named = manifestTileFolder(in: folder) { return named }
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
         // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
         return isElectronResources(folder) ? "appx" : "Assets"
+    }
+
+    /// The folder inside `folder` that its package manifest's logos (`Square44x44Logo`, `Square150x150Logo`, the store
+    /// logo…) are in, relative to it: the one most of them name, when it is a folder below `folder`; nil without a
+    /// manifest, or when its logos are at its top or outside.
+    static func manifestTileFolder(in folder: String) -> String? {
+        guard let manifest = AppxAssetChecks.manifest(in: folder), let bytes = try? FileIO.readDocument(manifest) else { return nil }
+        let scope = FolderScope(folder)
+        var counts: [String: Int] = [:], order: [String] = []
+        for reference in AppxManifest(text: String(decoding: bytes, as: UTF8.self)).references
+        where logos.contains(where: { $0.attribute == reference.attribute }) && reference.relativePath.lowercased().hasSuffix(".png") {
+            let parent = reference.relativePath.parentFolder
+            guard !parent.isEmpty, !parent.hasPrefix("/"), !parent.split(separator: "/").contains(".."),
+                  case let path = (folder as NSString).appendingPathComponent(parent), scope.contains(path), isFolder(path) else { continue }
+            if counts[parent] == nil { order.append(parent) }
+            counts[parent, default: 0] += 1
+        }
+        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Where a Flutter app keeps its Windows icon, below its `windows/` folder: `app_icon.ico`, which `Runner.rc` names.
@@ -178,14 +204,21 @@ package enum WindowsVisualAssets {
         }
         func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()
-            .compactMap { file in QualifiedName(file).map { (file: file, key: key($0.base, $0.qualifiers)) } }
+            .compactMap { file in QualifiedName(file).map { (file: file, key: key($0.base, $0.qualifiers),
+                                                              themeless: key($0.base, $0.qualifiers.filter { !$0.hasPrefix("theme-") })) } }
         return specs.map { spec in
             guard spec.role == .windows, spec.container == nil, spec.folder == tiles, let filename = spec.filename,
                   let name = QualifiedName(filename) else { return spec }
             let base = bases[name.base] ?? name.base
             var adopted = spec
-            if let existing = present.first(where: { $0.key == key(base, name.qualifiers) }) {
+            let wanted = key(base, name.qualifiers), themed = present.filter { $0.themeless == wanted }
+            if let existing = present.first(where: { $0.key == wanted }) {
                 adopted.filename = existing.file
+            } else if themed.count == 1 {
+                // The one variant of these qualifiers the project keeps for a theme (Files'
+                // Square44x44Logo.targetsize-16_altform-lightunplated_theme-light.png): MRT prefers it over an unthemed
+                // file in that theme, so one added beside it would never show, and the taskbar would keep the old logo.
+                adopted.filename = themed[0].file
             } else if base != name.base {
                 adopted.filename = base + String(filename.dropFirst(name.base.count))
             }

@@ -288,6 +288,39 @@ struct AndroidProjectTests {
         #expect(routes.map(\.folder) == [root.appendingPathComponent("mastodon/src/main/res").path])
     }
 
+    @Test("--out a project root whose launcher icon is a library module's (AntennaPod's @mipmap/ic_launcher in ui/common, with debug layers in its src/debug): the icon is written there, nothing into the app module; an app that defines its icon keeps it")
+    func launcherInLibrary() throws {
+        let png = try PNG.encode(Image(width: 48, height: 48, fill: SIMD4(200, 0, 0, 255)))
+        let root = try Self.tree([
+            "settings.gradle": "include ':app', ':ui:common'\n",
+            "app/build.gradle": "plugins { id 'com.android.application' }\n",
+            "app/src/main/AndroidManifest.xml": "<manifest><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "app/src/main/res/values/strings.xml": "<resources/>\n",
+            "ui/common/build.gradle": "plugins { id 'com.android.library' }\n",
+            "ui/common/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@mipmap/ic_launcher_background\"/>\n"
+                + "<foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+            "ui/i18n/build.gradle": "plugins { id 'com.android.library' }\n",
+            "ui/i18n/src/main/res/values/strings.xml": "<resources/>\n",
+        ])
+        for path in ["ui/common/src/main/res/mipmap-mdpi/ic_launcher.png", "ui/common/src/main/res/mipmap-mdpi/ic_launcher_foreground.png",
+                     "ui/common/src/main/res/mipmap-mdpi/ic_launcher_background.png", "ui/common/src/debug/res/mipmap-mdpi/ic_launcher_foreground.png"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(png).write(to: root.appendingPathComponent(path))
+        }
+        let library = root.appendingPathComponent("ui/common/src/main/res")
+        #expect(ProjectLayout(root: root.path).androidRoot == "ui/common/src/main/res")
+        let routes = try ProjectLayout.routes(presets: ["android"], out: root.path)
+        #expect(routes.map(\.folder) == [library.path])
+        _ = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: library.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("app/src/main/res").path) == ["values"])
+        let written = try PNG.decode(try Fixtures.bytes(at: library.appendingPathComponent("mipmap-mdpi/ic_launcher.png"))).image.converted(to: .rgba8)
+        #expect(written.pixel(x: 24, y: 24) != SIMD4(200, 0, 0, 255))
+        // The app's own icon: written where it is.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("app/src/main/res/mipmap-mdpi"), withIntermediateDirectories: true)
+        try Data(png).write(to: root.appendingPathComponent("app/src/main/res/mipmap-mdpi/ic_launcher.png"))
+        #expect(ProjectLayout(root: root.path).androidRoot == "")
+    }
+
     @Test("with a colour background, the old background pictures (mipmap-*/ic_launcher_background.png) go to the backup: nothing is left that no icon uses")
     func oldBackgroundPicturesLeave() throws {
         let root = try Self.tree(["app/src/main/res/values/strings.xml": "<resources/>\n"])

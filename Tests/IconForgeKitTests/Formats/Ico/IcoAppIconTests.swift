@@ -73,4 +73,26 @@ struct IcoAppIconTests {
         #expect(found["Icon-Dark.ico"] == ["Icon-Dark.ico's first entry is 16x16 (of 16, 24, 32, 48, 256): window-icon loaders that take the first entry (winit, Tk, Java; Tauri before 2.12) show it scaled up"],
                 "\(found)")
     }
+
+    @Test("an Electron app's document icon (MarkText's md.ico, the icon of its fileAssociations, named from the resources folder as md.icns): no window loads it, so its 16 px first entry is not reported; the app's own icon.ico still is, and the document icon's missing sizes are")
+    func electronDocumentIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(#"{"name": "editor", "devDependencies": {"electron": "^30.0.0"}}"#, "package.json", in: folder)
+        try write("""
+            fileAssociations:
+              - ext: md
+                name: Markdown
+                icon: "../resources/icons/md.icns"
+            win:
+              icon: "resources/icons/icon.ico"
+            """, "electron-builder.yml", in: folder)
+        try ico([16, 24, 32, 48, 256], "resources/icons/md.ico", in: folder)
+        try ico([16, 32, 48, 256], "resources/icons/icon.ico", in: folder)
+        let found = try findings(folder)
+        #expect(found["md.ico"] == [], "\(found)")
+        #expect(found["icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true, "\(found)")
+        try ico([16, 32, 256], "resources/icons/md.ico", in: folder)
+        #expect(try findings(folder)["md.ico"] == ["md.ico has no 24x24, 48x48 entries: Windows scales another size for the title bar, taskbar or Explorer"])
+    }
 }

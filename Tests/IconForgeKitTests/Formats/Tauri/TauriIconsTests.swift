@@ -78,4 +78,24 @@ struct TauriIconsTests {
         #expect(Set(["32x32.png", "128x128.png", "128x128@2x.png", "icon.png", "icon.icns", "icon.ico"]).isSubset(of: Set(files)))
         #expect(!files.contains { $0.hasSuffix(".desktop") || $0 == "hicolor" || $0.hasSuffix(".appiconset") })
     }
+
+    @Test("a tauri.macos.conf.json with an icon list of its own (pot's icons_mac/): macos goes to that folder and refreshes the .icns macOS builds take, nothing added there; windows and linux stay in src-tauri/icons")
+    func macosPlatformList() throws {
+        let root = try project(config: #"{"tauri": {"bundle": {"icon": ["icons/32x32.png", "icons/128x128.png", "icons/128x128@2x.png", "icons/icon.icns", "icons/icon.ico"]}}}"#)
+        let mac = root.appendingPathComponent("src-tauri/icons_mac")
+        try FileManager.default.createDirectory(at: mac, withIntermediateDirectories: true)
+        try Data(#"{"tauri": {"bundle": {"icon": ["icons_mac/32x32.png", "icons_mac/icon.icns", "icons_mac/icon.ico"]}}}"#.utf8)
+            .write(to: root.appendingPathComponent("src-tauri/tauri.macos.conf.json"))
+        let red = Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))
+        try Data(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red))])).write(to: mac.appendingPathComponent("icon.icns"))
+        try Data(try PNG.encode(red)).write(to: mac.appendingPathComponent("32x32.png"))
+        let routes = try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path)
+        #expect(routes.map(\.folder) == [root.appendingPathComponent("src-tauri/icons").path, mac.path], "\(routes)")
+        #expect(routes.map(\.presets) == [["windows", "linux"], ["macos"]])
+        _ = try generate(into: root)
+        #expect(try Icns.read(try Fixtures.bytes(at: mac.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mac.path).filter { !$0.hasPrefix(".") }.sorted() == ["32x32.png", "icon.icns"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("src-tauri").path).filter { !$0.hasPrefix(".") }.sorted()
+            == ["icons", "icons_mac", "tauri.conf.json", "tauri.macos.conf.json"])
+    }
 }

@@ -152,6 +152,32 @@ struct WindowsPresetTests {
         #expect(try Fixtures.snapshot(folder) == written)
     }
 
+    @Test("into a project whose manifest names its logos in a folder of their own (Files' Assets\\AppTiles\\Dev, one per release channel): the tiles are rendered there under the manifest's names, a variant the project keeps for the light theme is rendered where it is, and nothing is added to Assets/")
+    func manifestTileFolder() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let manifest = AppxAssetChecksTests.manifest.replacingOccurrences(of: "Assets\\", with: "Assets\\AppTiles\\Dev\\")
+            .replacingOccurrences(of: "<uap:DefaultTile ", with: "<uap:DefaultTile Square71x71Logo=\"Assets\\AppTiles\\Dev\\Small71x71Logo.png\" ")
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        let dev = folder.appendingPathComponent("Assets/AppTiles/Dev")
+        try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
+        let red = { (side: Int) in try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))) }
+        let existing = [("Square150x150Logo.scale-200.png", 300), ("Small71x71Logo.scale-100.png", 71),
+                        ("Square44x44Logo.targetsize-16_altform-lightunplated_theme-light.png", 16)]
+        for (name, side) in existing { try Data(try red(side)).write(to: dev.appendingPathComponent(name)) }
+        _ = try generate(Self.logo, into: folder)
+        let top = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Assets").path)
+        #expect(top == ["AppTiles"], "\(top)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dev.path)
+        #expect(files.contains("Small71x71Logo.scale-400.png") && !files.contains { $0.hasPrefix("SmallTile") }, "\(files)")
+        #expect(!files.contains("Square44x44Logo.targetsize-16_altform-lightunplated.png"), "\(files)")
+        for (name, side) in existing {
+            let image = try image(dev.appendingPathComponent(name)).converted(to: .rgba8)
+            #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255), "\(name)")
+        }
+        let report = try Validator().validate([folder.path])
+        #expect(report.errors == 0, "\(report.files.flatMap(\.findings).map(\.line))")
+    }
+
     @Test("a .NET project's <ApplicationIcon> is the .ico written, not a new app.ico beside an installer's SetupIcon.ico")
     func applicationIcon() throws {
         let folder = try Fixtures.temporaryFolder()
