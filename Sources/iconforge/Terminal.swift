@@ -3,8 +3,10 @@ import Foundation
 
 /// Where the command's words go: results to standard output, failures and warnings to standard error.
 enum Terminal {
-    /// Prints one line (or block) to standard error.
+    /// Prints one line (or block) to standard error, after what standard output holds: `print` buffers when standard
+    /// output is not a terminal, and with both sent to one pipe (CI logs) a warning landed in the middle of a line.
     static func standardError(_ text: String) {
+        fflush(nil) // every C stream: standard output is the one that buffers
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
