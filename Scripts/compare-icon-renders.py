@@ -16,7 +16,8 @@ Folders named in --held-out are reported on their own lines: tune on the rest.
 the asset catalog's any, dark and tinted slots), which also works with IconForge versions without `render`:
 the "before" column of Docs/liquid-glass.md.
 
-Needs numpy and netpbm's `pngtopam` (Debian: python3-numpy, netpbm).
+Needs numpy and netpbm's `pngtopam` (Debian: python3-numpy, and netpbm installed with --no-install-recommends:
+the ghostscript it recommends brings fonts-urw-base35, which changes the font SVG text is drawn in).
 """
 import argparse
 import glob
