@@ -110,12 +110,31 @@ enum CatalogReader {
             // A visionOS stack's front and middle layers may be empty (Xcode's template has them so).
             guard stackLayer == nil else { return (order.map { targets[$0]! }, findings) }
             // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word.
-            report(Finding(.emptySet, .warning, "\(name) is empty: no entry names an image",
-                           fix: "fill it, or delete the set if nothing uses it"))
+            if kind == "appiconset", let bundle = iconBundle(named: (name as NSString).deletingPathExtension, forSet: folder) {
+                // Xcode 26's template keeps an empty AppIcon.appiconset, and an app that adopts Icon Composer adds
+                // AppIcon.icon beside the catalog: actool takes the icon of that name from the .icon, so filling the
+                // set would change nothing ("fill it" was the wrong advice on Rivulet's).
+                report(Finding(.emptySet, .warning, "\(name) is empty, and \(bundle) beside the catalog has its name: Xcode 26 takes the app icon of that name from the .icon, so the set is unused",
+                               fix: "delete the set"))
+            } else {
+                report(Finding(.emptySet, .warning, "\(name) is empty: no entry names an image",
+                               fix: "fill it, or delete the set if nothing uses it"))
+            }
         } else if kind == "appiconset" {
             findings += missingSizes(wellFormed, contentsPath: contentsPath, primary: primary)
         }
         return (order.map { targets[$0]! }, findings)
+    }
+
+    /// The `.icon` of that name beside the catalog holding `set`, where Xcode 26 puts it in the catalog's target (the
+    /// folder `generate` looks in too). One higher up may belong to another target (IceCubes' widget extension has an
+    /// empty AppIcon set and the app's AppIcon.icon is at the project's root), so it is not looked for.
+    private static func iconBundle(named name: String, forSet set: String) -> String? {
+        var catalog = set.parentFolder
+        while !catalog.isEmpty, catalog != "/", (catalog as NSString).pathExtension != "xcassets" { catalog = catalog.parentFolder }
+        guard (catalog as NSString).pathExtension == "xcassets" else { return nil }
+        let bundle = (catalog.parentFolder as NSString).appendingPathComponent(name + ".icon")
+        return IconComposerBundle.isBundle(bundle) ? name + ".icon" : nil
     }
 
     /// Why an entry's values cannot be used, or nil: numbers from a file someone else wrote are range-checked

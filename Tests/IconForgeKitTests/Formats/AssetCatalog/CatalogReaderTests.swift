@@ -82,6 +82,38 @@ struct CatalogReaderRealWorldTests {
         #expect(try missing(#"{"filename":"a.png","idiom":"universal","platform":"ios","size":"1024x1024"},{"idiom":"watch-marketing","scale":"1x","size":"1024x1024"},{"idiom":"mac","scale":"2x","size":"512x512"}"#).isEmpty)
     }
 
+    @Test("an empty AppIcon.appiconset beside the AppIcon.icon Xcode 26 builds from is said to be unused, not to be filled")
+    func emptySetBesideIconComposerBundle() throws {
+        // Xcode 26's template set (iOS 1024 any, dark, tinted; empty), as Rivulet keeps it.
+        let template = #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"},{"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        func emptySet(_ catalog: URL) throws -> Finding? {
+            try Validator().validate([catalog.path]).files.flatMap(\.findings).first { $0.rule == .emptySet }
+        }
+        func bundle(_ folder: URL) throws {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+            try Data(#"{"groups":[{"layers":[]}],"supported-platforms":{"squares":"shared"}}"#.utf8).write(to: folder.appendingPathComponent("icon.json"))
+        }
+        let alone = try catalog(set: "AppIcon.appiconset", json: template)
+        #expect(try emptySet(alone)?.fix == "fill it, or delete the set if nothing uses it")
+        // Beside the catalog, where Xcode 26 puts it.
+        let beside = try catalog(set: "AppIcon.appiconset", json: template)
+        try bundle(beside.deletingLastPathComponent().appendingPathComponent("AppIcon.icon"))
+        let finding = try #require(try emptySet(beside))
+        #expect(finding.severity == .warning && finding.fix == "delete the set")
+        #expect(finding.message == "AppIcon.appiconset is empty, and AppIcon.icon beside the catalog has its name: Xcode 26 takes the app icon of that name from the .icon, so the set is unused")
+        // One higher up may be another target's (IceCubes' widget extension and the app's AppIcon.icon at the root).
+        let project = try Fixtures.temporaryFolder()
+        let nested = project.appendingPathComponent("Widgets/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data(template.utf8).write(to: nested.appendingPathComponent("Contents.json"))
+        try bundle(project.appendingPathComponent("AppIcon.icon"))
+        #expect(try emptySet(nested.deletingLastPathComponent())?.fix == "fill it, or delete the set if nothing uses it")
+        // A .icon of another name is not the set's.
+        let other = try catalog(set: "AppIcon.appiconset", json: template)
+        try bundle(other.deletingLastPathComponent().appendingPathComponent("Other.icon"))
+        #expect(try emptySet(other)?.fix == "fill it, or delete the set if nothing uses it")
+    }
+
     @Test("template-size applies to bar icons only, not to every template image")
     func templateSize() throws {
         let huge = validation.appendingPathComponent("Broken.xcassets/Huge.imageset").path
