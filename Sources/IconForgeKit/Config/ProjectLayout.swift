@@ -46,12 +46,12 @@ package struct ProjectLayout: Sendable {
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
-            webFolder = Self.isFolder((root as NSString).appendingPathComponent("public")) && WebApp.isViteProject(root) ? "public" : ""
+            webFolder = FileIO.isFolder((root as NSString).appendingPathComponent("public")) && WebApp.isViteProject(root) ? "public" : ""
         }
         // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
         // the search skips as build output).
         if let electron = ElectronBuilder.read(root: root) {
-            let resources = Self.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
+            let resources = FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
             icnsFolder = electron.macIcon.map { $0.parentFolder }
         }
@@ -60,13 +60,13 @@ package struct ProjectLayout: Sendable {
         func tauri(app relative: String) {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
             let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
-            guard Self.isFolder((root as NSString).appendingPathComponent(path)) else { return }
+            guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else { return }
             windowsFolder = windowsFolder ?? path
             tauriIcons = path
             // macOS builds take the .icns their own list names (pot's icons_mac/, in tauri.macos.conf.json).
             let app = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
             let mac = TauriIcons.icnsFolder(app: app).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
-            icnsFolder = icnsFolder ?? mac.flatMap { Self.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
+            icnsFolder = icnsFolder ?? mac.flatMap { FileIO.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
         }
         tauri(app: "")
         while !queue.isEmpty {
@@ -104,12 +104,12 @@ package struct ProjectLayout: Sendable {
                     // A Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res is
                     // deeper than the search goes.
                     if name == "android", depth >= 1, manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
-                       Self.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
+                       FileIO.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
                     // A Flutter app's Windows runner: its icon is windows/runner/resources/app_icon.ico (Runner.rc's), no tiles.
                     if name == "windows", manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
-                       Self.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
+                       FileIO.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
                         windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
@@ -171,7 +171,7 @@ package struct ProjectLayout: Sendable {
             for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
                 let path = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
                 let full = (root as NSString).appendingPathComponent(path)
-                guard isFolder(full), scope.contains(full) else { continue }
+                guard FileIO.isFolder(full), scope.contains(full) else { continue }
                 if name == HicolorTheme.folderName {
                     if HicolorTheme.holdsAppIcons(full) { found.append(relative.isEmpty ? "." : relative) }
                 } else if depth < maxDepth, queue.count < maxFolders {
@@ -194,11 +194,6 @@ package struct ProjectLayout: Sendable {
         let withIcons = catalogs.filter { !$0.presets.isEmpty }
         if !withIcons.isEmpty { return withIcons }
         return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
@@ -250,7 +245,7 @@ package struct ProjectLayout: Sendable {
         }
         for module in ["app", ""] {
             let base = module.isEmpty ? folder : (folder as NSString).appendingPathComponent(module)
-            if isFolder((base as NSString).appendingPathComponent("src/main/res")) {
+            if FileIO.isFolder((base as NSString).appendingPathComponent("src/main/res")) {
                 return NSString.path(withComponents: [base, "src", variant, "res"])
             }
         }
@@ -310,7 +305,7 @@ package struct ProjectLayout: Sendable {
             for (name, platform, _) in platforms {
                 // One platform goes into its folder only where the earlier run made one (a rerun of web alone into web/).
                 let folder = plainFolder(platform)
-                add(name, severalPlatforms || isFolder((out as NSString).appendingPathComponent(folder)) ? folder : "")
+                add(name, severalPlatforms || FileIO.isFolder((out as NSString).appendingPathComponent(folder)) ? folder : "")
             }
             return routes
         }

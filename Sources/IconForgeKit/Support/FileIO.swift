@@ -295,6 +295,12 @@ package enum FileIO {
         }
     }
 
+    /// True when `path` is a folder (or a link to one).
+    package static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// The path with every link and relative part resolved, or the path itself when it does not exist.
     package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }

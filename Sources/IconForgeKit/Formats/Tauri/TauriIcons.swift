@@ -38,21 +38,20 @@ enum TauriIcons {
     /// `bundle.icon` lists (when inside `app`), else `icons`; nil when there is no configuration in `app`.
     static func iconFolder(app: String) -> String? {
         guard let config = TauriConfig.file(in: app) else { return nil }
-        if let first = TauriConfig.iconList(at: config)?.first {
-            let relative = (first.parentFolder as NSString).standardizingPath
-            if !relative.isEmpty, relative != ".", !relative.hasPrefix(".."), !relative.hasPrefix("/") { return relative }
-        }
-        return "icons"
+        return TauriConfig.iconList(at: config)?.first.flatMap(folderInside) ?? "icons"
     }
 
     /// The folder of the `.icns` macOS builds take (relative to `app`, when inside it): the first one the macOS file's
     /// `bundle.icon` lists (Tauri merges `tauri.macos.conf.json` over the main file, so its list replaces the other:
     /// pot's `icons_mac/icon.icns`), else the main file's; nil when neither lists one.
     static func icnsFolder(app: String) -> String? {
-        guard let icns = platformIconList(app: app, platform: "macos")?.first(where: { $0.lowercased().hasSuffix(".icns") }) else { return nil }
-        let relative = (icns.parentFolder as NSString).standardizingPath
-        guard !relative.isEmpty, relative != ".", !relative.hasPrefix(".."), !relative.hasPrefix("/") else { return nil }
-        return relative
+        platformIconList(app: app, platform: "macos")?.first { $0.lowercased().hasSuffix(".icns") }.flatMap(folderInside)
+    }
+
+    /// The folder of a file `bundle.icon` lists, relative to the app, when it is a folder inside the app.
+    private static func folderInside(_ listed: String) -> String? {
+        let relative = (listed.parentFolder as NSString).standardizingPath
+        return relative.isEmpty || relative == "." || relative.hasPrefix("..") || relative.hasPrefix("/") ? nil : relative
     }
 
     /// The Tauri app folder (`src-tauri`, the one holding `tauri.conf.json`, `tauri.conf.json5` or `Tauri.toml`) at or

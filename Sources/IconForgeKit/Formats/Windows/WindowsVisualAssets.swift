@@ -112,16 +112,12 @@ package enum WindowsVisualAssets {
         where logos.contains(where: { $0.attribute == reference.attribute }) && reference.relativePath.lowercased().hasSuffix(".png") {
             let parent = reference.relativePath.parentFolder
             guard !parent.isEmpty, !parent.hasPrefix("/"), !parent.split(separator: "/").contains(".."),
-                  case let path = (folder as NSString).appendingPathComponent(parent), scope.contains(path), isFolder(path) else { continue }
+                  case let path = (folder as NSString).appendingPathComponent(parent), scope.contains(path), FileIO.isFolder(path) else { continue }
             if counts[parent] == nil { order.append(parent) }
             counts[parent, default: 0] += 1
         }
-        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        // max(by:) keeps the first of equal counts: on a tie, the folder the manifest names first.
+        return order.max { counts[$0]! < counts[$1]! }
     }
 
     /// Where a Flutter app keeps its Windows icon, below its `windows/` folder: `app_icon.ico`, which `Runner.rc` names.
