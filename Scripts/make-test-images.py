@@ -625,6 +625,8 @@ def make_source_fixtures():
     baseline = turbojpeg_encode(w, h, 3, rgb)
     save("baseline.jpg", baseline)
     save("progressive.jpg", turbojpeg_encode(w, h, 3, rgb, progressive=True))
+    # A flat black square, as a real bundle uses for an Icon Composer background layer drawn at scale 4.
+    save("flat-black.jpg", turbojpeg_encode(24, 24, 3, bytes(24 * 24 * 3)))
     save("grey.jpg", turbojpeg_encode(w, h, 1, bytes((x * 4) % 256 for y in range(h) for x in range(w))))
     # Stored turned 90 degrees anticlockwise (48x64, the red block at the bottom left); EXIF 6 turns it upright.
     turned = bytearray()

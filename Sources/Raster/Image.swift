@@ -113,6 +113,20 @@ public struct Image: Sendable, Equatable {
         return (count, first.map { (x: $0 % width, y: $0 / width) })
     }
 
+    /// True when every pixel has the same bytes (a flat fill: enlarging it cannot make it soft).
+    package var isSingleColour: Bool {
+        let stride = format.bytesPerPixel
+        return bytes.withUnsafeBytes { raw in
+            let first = raw[0..<stride]
+            var offset = stride
+            while offset < raw.count {
+                if !raw[offset..<offset + stride].elementsEqual(first) { return false }
+                offset += stride
+            }
+            return true
+        }
+    }
+
     /// True when every pixel is fully opaque.
     public var isOpaque: Bool { translucency().count == 0 }
 

@@ -30,6 +30,15 @@ struct ImageTests {
         #expect(result.count == (format == .rgba16 ? 4 : 2) && result.first?.x == 3 && result.first?.y == 1)
     }
 
+    @Test("a single colour: every pixel's bytes equal the first's, the last pixel included", arguments: Image.PixelFormat.allCases)
+    func singleColour(format: Image.PixelFormat) {
+        var image = Image(width: 5, height: 3, format: format, fill: SIMD4(7, 8, 9, UInt16(format.maxValue)))
+        #expect(image.isSingleColour)
+        #expect(Image(width: 1, height: 1, format: format).isSingleColour)
+        image.setPixel(x: 4, y: 2, SIMD4(7, 8, 9, UInt16(format.maxValue) - 1))
+        #expect(!image.isSingleColour)
+    }
+
     @Test("8↔16-bit conversion scales by 257 and rounds back exactly")
     func conversion() {
         var image = Image(width: 256, height: 1, format: .rgba8)

@@ -1,5 +1,7 @@
 import Foundation
+import JPEGCodec
 import PNGCodec
+import Raster
 import SVGCodec
 
 /// `validate`'s rules for an Icon Composer `.icon` bundle: errors for what Icon Composer or actool refuse (a
@@ -144,7 +146,7 @@ enum IconComposerChecks {
     /// The scale from which an enlarged bitmap layer is visibly soft: at twice its pixels and more.
     static let softScale = 2.0
 
-    /// A layer image decodes, and is what Icon Composer expects: a PNG not drawn enlarged so much that it is
+    /// A layer image decodes, and is what Icon Composer expects: a PNG (or JPEG) not drawn enlarged so much that it is
     /// soft (`scale` is the largest it is drawn at; a small or non-square PNG at scale 1 is a glyph drawn one
     /// point per pixel, as Icon Composer places it), or an SVG without text (which Icon Composer flags, as fonts
     /// are not embedded).
@@ -159,18 +161,22 @@ enum IconComposerChecks {
             return [Finding(.decode, .error, "\(name): \(error)", fix: "check the file's permissions")]
         }
         switch FileKind.detect(bytes) {
-        case .png?:
+        case let kind? where kind == .png || kind == .jpeg:
+            // Icon Composer draws JPEG layers too (an opaque one, as a background: its export shows it).
+            let image: Image
             do {
-                let decoded = try PNG.decode(bytes, limits: limits)
-                let (width, height) = (decoded.info.width, decoded.info.height)
-                guard scale >= softScale else { return [] }
-                let drawn = "\(Int((Double(width) * scale).rounded()))x\(Int((Double(height) * scale).rounded()))"
-                return [Finding(.iconLayer, .warning, "\(name) is \(width)x\(height) px drawn at scale \(PointSize.format(scale)), "
-                                + "\(drawn) pt on the 1024 pt canvas: enlarged \(PointSize.format(scale))x, it is soft at 1024 px",
-                                fix: "export the layer at the size it is drawn (scale 1), or as SVG")]
+                image = kind == .png ? try PNG.decode(bytes, limits: limits).image
+                                     : try JPEG.decode(bytes, maxBytes: limits.maxDecodedBytes).image
             } catch {
                 return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
             }
+            let (width, height) = (image.width, image.height)
+            // A flat fill enlarged is still flat.
+            guard scale >= softScale, !image.isSingleColour else { return [] }
+            let drawn = "\(Int((Double(width) * scale).rounded()))x\(Int((Double(height) * scale).rounded()))"
+            return [Finding(.iconLayer, .warning, "\(name) is \(width)x\(height) px drawn at scale \(PointSize.format(scale)), "
+                            + "\(drawn) pt on the 1024 pt canvas: enlarged \(PointSize.format(scale))x, it is soft at 1024 px",
+                            fix: "export the layer at the size it is drawn (scale 1), or as SVG")]
         case .svg?:
             do { _ = try SVG.info(bytes, path: path) } catch {
                 return [Finding(.decode, .error, "\(name): \(error)", fix: "re-export the layer from the design tool")]
@@ -181,7 +187,7 @@ enum IconComposerChecks {
             return [Finding(.svgText, .warning, "\(name) contains <text>; Icon Composer flags text in layers, and the font may not be there "
                             + "when the icon is built", fix: "convert the text to outlines in the design tool")] + filters
         case let kind:
-            return [Finding(.decode, .error, "\(name) is \(kind.map { "\($0)" } ?? "not an image"); Icon Composer layers are PNG or SVG",
+            return [Finding(.decode, .error, "\(name) is \(kind.map { "\($0)" } ?? "not an image"); Icon Composer layers are PNG, JPEG or SVG",
                             fix: "export the layer as PNG or SVG")]
         }
     }

@@ -164,19 +164,20 @@ package enum IconComposerRenderer {
         /// top when it is dark enough to, darkened towards the bottom when it is light).
         func paint(for fill: IconComposerFill, canvas: Bool) throws(IconForgeError) -> Canvas.Paint? {
             switch fill {
-            case .automaticGradient(let text):
+            case .automaticGradient(let text, let other):
                 let base: IconComposerColor
                 do { base = try IconComposerColor(parsing: text) } catch { throw .iconComposer(path: bundle.path, error) }
-                return Scene.automaticGradient(base.encodedSRGB)
+                let paint = Scene.automaticGradient(base.encodedSRGB)
+                guard let (start, stop) = Self.orientation(other), start != stop else { return paint }
+                // The system's ramp laid between the orientation's start and stop instead of over the whole height.
+                return Canvas.Paint(stops: paint.stops.map { (start + (stop - start) * $0.position, $0.color) }.sorted { $0.0 < $1.0 })
             case .automatic where canvas && appearance != .light:
                 return .gradient(Look.darkBackground)
             case .systemDark:
                 return .gradient(Look.darkBackground)
             case .linearGradient(let texts, let other) where texts.count == 2:
                 guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
-                // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
-                let orientation = other["orientation"]?.fields
-                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                var (start, stop) = Self.orientation(other) ?? (0, 1)
                 guard start != stop else { return paint }
                 if canvas {
                     (start, stop) = (Look.canvasGradientOffset + Look.canvasGradientStretch * start,
@@ -186,6 +187,12 @@ package enum IconComposerRenderer {
             default:
                 return try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle)
             }
+        }
+
+        /// A gradient's orientation's start and stop, where Icon Composer wrote them (y down, 0…1); nil without one.
+        static func orientation(_ other: [String: ContentsJSON]) -> (start: Double, stop: Double)? {
+            guard let orientation = other["orientation"]?.fields else { return nil }
+            return (orientation["start"]?.fields?["y"]?.double ?? 0, orientation["stop"]?.fields?["y"]?.double ?? 1)
         }
 
         /// Apple's automatic dark icon: where neither the canvas nor a white-filled layer says otherwise, the

@@ -1,5 +1,6 @@
 import Foundation
 import IconForgeKit
+import Raster
 import TestSupport
 import Testing
 
@@ -76,6 +77,24 @@ struct IconComposerChecksTests {
         try Data(try Fixtures.bytes("validation/defects/not-square.png")).write(to: bundle.appendingPathComponent("Assets/disc.png"))
         let found = try Validator().validate([bundle.path], parallelism: .serial).files.flatMap(\.findings)
         #expect(found.isEmpty, "\(found.map(\.line))")
+    }
+
+    @Test("a JPEG layer is drawn, as Icon Composer draws it: a flat one enlarged 3x is no finding, a detailed one is soft")
+    func jpegLayer() throws {
+        for (jpeg, soft) in [("flat-black.jpg", false), ("baseline.jpg", true)] {
+            let (folder, bundle) = try edited {
+                $0.replacingOccurrences(of: "\"value\" : \"disc.png\"", with: "\"value\" : \"\(jpeg)\"")
+                  .replacingOccurrences(of: "\"scale\" : 0.5", with: "\"scale\" : 1.5") // in a group at scale 2
+            }
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.removeItem(at: bundle.appendingPathComponent("Assets/disc.png"))
+            try Data(try Fixtures.bytes("sources/\(jpeg)")).write(to: bundle.appendingPathComponent("Assets/\(jpeg)"))
+            let found = try Validator().validate([bundle.path], parallelism: .serial).files.flatMap(\.findings)
+            #expect(!found.contains { $0.severity == .error }, "\(found.map(\.line))")
+            #expect(found.contains { $0.rule == .iconLayer && $0.message.contains("\(jpeg) is") } == soft, "\(found.map(\.line))")
+            let image = try IconComposerRenderer.render(try IconComposerBundle.read(bundle.path), options: .init(pixels: 64), limits: .default)
+            #expect(image.size == PixelSize(width: 64, height: 64))
+        }
     }
 
     @Test("a bundle found inside a folder is checked; a layer that is not an image is an error")

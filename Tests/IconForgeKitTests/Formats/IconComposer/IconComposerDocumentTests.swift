@@ -43,6 +43,18 @@ struct IconComposerDocumentTests {
         #expect(Array(document.rendered.utf8) == bytes)
     }
 
+    @Test("an automatic gradient's orientation (Icon Composer 26.1) is read and kept; another key beside the colour is still an error")
+    func automaticGradientOrientation() throws {
+        let json = #"{"fill":{"automatic-gradient":"srgb:0.10000,0.20000,0.60000,1.00000","orientation":{"start":{"x":0.5,"y":0},"stop":{"x":0.5,"y":0.7}}},"groups":[]}"#
+        let document = try IconComposerDocument.parse(Array(json.utf8))
+        guard case .automaticGradient(let colour, let other)? = document.fill.value(for: .light) else { Issue.record("no gradient"); return }
+        #expect(colour == "srgb:0.10000,0.20000,0.60000,1.00000" && other["orientation"] != nil)
+        #expect(try IconComposerDocument.parse(Array(document.rendered.utf8)) == document)
+        #expect(document.rendered.contains("\"orientation\""))
+        let unknown = #"{"fill":{"automatic-gradient":"srgb:0.10000,0.20000,0.60000,1.00000","angle":3},"groups":[]}"#
+        #expect(throws: IconComposerError.self) { try IconComposerDocument.parse(Array(unknown.utf8)) }
+    }
+
     @Test("Codable through its JSON form")
     func codable() throws {
         let document = try layered().document

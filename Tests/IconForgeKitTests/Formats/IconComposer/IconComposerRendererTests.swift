@@ -107,6 +107,18 @@ struct IconComposerRendererTests {
         #expect(image.pixel(x: 8, y: 200)[0] > 30 && image.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(image.pixel(x: 8, y: 200))")
     }
 
+    @Test("an automatic gradient with an orientation (Synesthia's, Icon Composer 26.1) reads, renders, and ends at its stop")
+    func automaticGradientOrientation() throws {
+        let colour = #""automatic-gradient": "display-p3:0.07979,0.00000,0.45094,1.00000""#
+        let oriented = GlassBundle(fill: "{\(colour), " + #""orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.5}}}"#,
+                                   layerFill: "", shadow: #"{"kind": "none", "opacity": 0}"#)
+        let whole = GlassBundle(fill: "{\(colour)}", layerFill: "", shadow: #"{"kind": "none", "opacity": 0}"#)
+        let (short, long) = (try oriented.render(), try whole.render())
+        // The ramp is done by half the height with the orientation; without one it goes on to the bottom.
+        #expect(short.pixel(x: 8, y: 150) == short.pixel(x: 8, y: 240), "\(short.pixel(x: 8, y: 150)) \(short.pixel(x: 8, y: 240))")
+        #expect(long.pixel(x: 8, y: 150) != long.pixel(x: 8, y: 240))
+    }
+
     @Test("dark without a dark fill is the system's dark background, darker than light")
     func darkDerivation() throws {
         let bundle = GlassBundle(fill: #"{"automatic-gradient": "srgb:1.00000,0.80000,0.00000,1.00000"}"#)
