@@ -21,7 +21,8 @@ package struct ProjectLayout: Sendable {
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
-    /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree.
+    /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree, or electron-builder's
+    /// Linux icon folder (`build/icons`, PNGs named by size).
     package var linuxFolder: String?
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
@@ -53,7 +54,9 @@ package struct ProjectLayout: Sendable {
         if let electron = ElectronBuilder.read(root: root) {
             let resources = FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
-            icnsFolder = electron.macIcon.map { $0.parentFolder }
+            // Without a configured .icns, electron-builder looks for icon.icns in the resources folder.
+            icnsFolder = electron.macIcon.map { $0.parentFolder } ?? resources
+            linuxFolder = electron.linuxFolder
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
@@ -344,7 +347,7 @@ package struct ProjectLayout: Sendable {
         if !missing.isEmpty {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
-                   layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "hicolor theme in \($0.isEmpty ? "." : $0)" },
+                   layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))

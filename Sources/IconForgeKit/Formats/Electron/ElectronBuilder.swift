@@ -17,6 +17,9 @@ struct ElectronBuilder: Sendable, Equatable {
     /// extension made `.ico`: MarkText's `../resources/icons/md.icns` is `resources/icons/md.ico`), relative to the
     /// root: a document's icon, which Explorer draws, never a window.
     var documentIcons: [String] = []
+    /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
+    /// or one PNG — else `icons/` in the resources folder where it exists, as electron-builder looks for them.
+    var linuxIcons: String?
 
     /// The configuration files electron-builder reads, in its order.
     static let configNames = ["electron-builder.yml", "electron-builder.yaml", "electron-builder.json"]
@@ -41,6 +44,7 @@ struct ElectronBuilder: Sendable, Equatable {
         project.windowsIcon = project.resolve((config["win"] as? [String: Any])?["icon"] as? String ?? common, extension: "ico")
         let associations = (config["fileAssociations"] as? [[String: Any]]) ?? ((config["fileAssociations"] as? [String: Any]).map { [$0] } ?? [])
         project.documentIcons = associations.compactMap { project.resolve($0["icon"] as? String ?? "", extension: "ico") }
+        project.linuxIcons = project.resolveLinux((config["linux"] as? [String: Any])?["icon"] as? String)
         return project
     }
 
@@ -74,6 +78,59 @@ struct ElectronBuilder: Sendable, Equatable {
         return nil
     }
 
+    /// `linux.icon` as a path relative to the root (a folder, or a `.png`; relative to the project, else to the resources
+    /// folder); without it, the resources folder's `icons/` where it exists. Paths out of the project are not followed.
+    func resolveLinux(_ value: String?) -> String? {
+        let candidates = value.map { value in ["", buildResources].map { Self.lexical(($0 as NSString).appendingPathComponent(value)) } }
+            ?? [(buildResources as NSString).appendingPathComponent("icons")]
+        return candidates.first { relative in
+            guard !relative.hasPrefix("..") && !relative.hasPrefix("/") else { return false }
+            let full = (root as NSString).appendingPathComponent(relative)
+            return FileIO.isFolder(full) || (relative.lowercased().hasSuffix(".png") && FileManager.default.fileExists(atPath: full))
+        }
+    }
+
+    /// The folder the Linux icons are in, relative to the root: `linuxIcons` itself, or the folder of its one PNG.
+    var linuxFolder: String? {
+        linuxIcons.map { $0.lowercased().hasSuffix(".png") ? $0.parentFolder : $0 }
+    }
+
+    /// True when `folder` is the folder electron-builder takes the Linux icons from.
+    func isLinuxFolder(_ folder: String) -> Bool {
+        linuxFolder.map { FileIO.realPath((root as NSString).appendingPathComponent($0)) == FileIO.realPath(folder) } ?? false
+    }
+
+    /// The Linux PNGs to write in `folder` when it is the Linux icon folder: the files already there at their own sizes
+    /// (read from their headers, else from the size their names hold), else the set electron-builder installs; or the
+    /// one configured PNG at its size (512 px when it does not exist yet).
+    func linuxPNGs(in folder: String) -> [(name: String, pixels: Int)]? {
+        guard let linuxIcons, isLinuxFolder(folder) else { return nil }
+        if linuxIcons.lowercased().hasSuffix(".png") {
+            let name = (linuxIcons as NSString).lastPathComponent
+            return [(name, PNGHeader.size(of: (folder as NSString).appendingPathComponent(name))?.width ?? 512)]
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }.sorted()
+        let existing: [(name: String, pixels: Int)] = names.compactMap { name in
+            let size = PNGHeader.size(of: (folder as NSString).appendingPathComponent(name))
+            guard let pixels = size.flatMap({ $0.width == $0.height ? $0.width : nil }) ?? Self.pixels(named: name) else { return nil }
+            return (name, pixels)
+        }
+        return existing.isEmpty ? Self.linuxSizes.map { ("\($0)x\($0).png", $0) } : existing
+    }
+
+    /// The sizes electron-builder's Linux targets install into the hicolor theme.
+    static let linuxSizes = [16, 24, 32, 48, 64, 128, 256, 512]
+
+    /// The side a Linux icon's name gives (`256x256.png`, `icon_64x64.png`): electron-builder reads it from the name.
+    static func pixels(named name: String) -> Int? {
+        let stem = (name as NSString).deletingPathExtension
+        for part in stem.split(whereSeparator: { !$0.isNumber && $0 != "x" }) {
+            let sides = part.split(separator: "x", omittingEmptySubsequences: false)
+            if sides.count == 2, sides[0] == sides[1], let side = Int(sides[0]), side > 0, side <= 1024 { return side }
+        }
+        return nil
+    }
+
     /// `path` with its `.` and `folder/..` steps taken out by their text, as Node's `path.resolve` does for
     /// electron-builder: MarkText's `build/../resources/icons/md.ico` is `resources/icons/md.ico` though `build/` (an
     /// output folder) does not exist, which the file system cannot step through, and Foundation's `standardizingPath`
@@ -98,10 +155,12 @@ struct ElectronBuilder: Sendable, Equatable {
         FileIO.realPath(folder) == FileIO.realPath((root as NSString).appendingPathComponent(buildResources))
     }
 
-    /// True for a folder electron-builder takes icons from: its resources folder, or the folder of a configured icon.
+    /// True for a folder electron-builder takes icons from: its resources folder, the folder of a configured icon, or
+    /// the Linux icon folder.
     static func isIconFolder(_ folder: String) -> Bool {
         guard let project = near(folder) else { return false }
         return project.isResources(folder) || project.icon(project.macIcon, in: folder) != nil || project.icon(project.windowsIcon, in: folder) != nil
+            || project.isLinuxFolder(folder)
     }
 
     /// The configured icon's name when it lies directly in `folder`.
@@ -110,11 +169,19 @@ struct ElectronBuilder: Sendable, Equatable {
         return (relative as NSString).lastPathComponent
     }
 
-    /// The macOS outputs as the project keeps them in `folder`: the configured `.icns` (or `icon.icns` in the
-    /// resources folder) with every element the preset gives it, and no asset catalog beside it.
+    /// The outputs as the project keeps them in `folder`: macOS's as the configured `.icns` (or `icon.icns` in the
+    /// resources folder) with every element the preset gives it, and no asset catalog beside it; Linux's as the PNGs of
+    /// its icon folder (no hicolor tree: electron-builder installs them into one itself, under the app's name).
     static func adopting(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
-        guard outputs.contains(where: { $0.role == .mac }), !TauriIcons.isIconFolder(folder), let project = near(folder) else { return outputs }
-        guard let icns = project.icon(project.macIcon, in: folder) ?? (project.isResources(folder) ? "icon.icns" : nil) else { return outputs }
-        return TauriIcons.macIcns(outputs, named: icns)
+        guard !TauriIcons.isIconFolder(folder), let project = near(folder) else { return outputs }
+        var result = outputs
+        if outputs.contains(where: { $0.role == .mac }),
+           let icns = project.icon(project.macIcon, in: folder) ?? (project.isResources(folder) ? "icon.icns" : nil) {
+            result = TauriIcons.macIcns(result, named: icns)
+        }
+        if let pngs = project.linuxPNGs(in: folder), let template = result.first(where: { $0.role == .linux && $0.filename?.hasSuffix(".png") == true }) {
+            result = result.filter { $0.role != .linux } + pngs.map { Generator.spec(template, at: $0.name, pixels: $0.pixels) }
+        }
+        return result
     }
 }

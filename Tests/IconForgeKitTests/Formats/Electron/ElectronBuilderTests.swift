@@ -60,4 +60,44 @@ struct ElectronBuilderTests {
         #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("appx/StoreLogo.scale-200.png").path))
         #expect(!FileManager.default.fileExists(atPath: assets.appendingPathComponent("AppIcon.appiconset").path))
     }
+    @Test("build/icons, electron-builder's Linux folder: its PNGs named by size are refreshed at their sizes, no hicolor tree or .desktop, a rerun writes nothing")
+    func linuxIconFolder() throws {
+        let root = try Fixtures.temporaryFolder()
+        try write(Array(Self.package.utf8), "package.json", in: root)
+        for side in [16, 64, 256] {
+            try write(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))), "build/icons/\(side)x\(side).png", in: root)
+        }
+        #expect(ProjectLayout(root: root.path).linuxFolder == "build/icons")
+        #expect(try ProjectLayout.routes(presets: ["linux"], out: root.path).map(\.folder) == [root.appendingPathComponent("build/icons").path])
+        try generate("linux", into: root)
+        let icons = root.appendingPathComponent("build/icons")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).sorted() == ["16x16.png", "256x256.png", "64x64.png"])
+        for side in [16, 64, 256] {
+            let image = try PNG.decode(try Fixtures.bytes(at: icons.appendingPathComponent("\(side)x\(side).png"))).image
+            #expect(image.size == PixelSize(width: side, height: side) && image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".desktop") || $0 == "hicolor" }.isEmpty)
+        let before = try FileManager.default.attributesOfItem(atPath: icons.appendingPathComponent("64x64.png").path)[.modificationDate] as? Date
+        try generate("linux", into: root)
+        #expect(try FileManager.default.attributesOfItem(atPath: icons.appendingPathComponent("64x64.png").path)[.modificationDate] as? Date == before)
+    }
+
+    @Test("linux.icon naming one PNG refreshes that file at its size; an empty icons folder gets electron-builder's sizes")
+    func linuxIconFile() throws {
+        let root = try Fixtures.temporaryFolder()
+        let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0"}, "build": {"linux": {"icon": "assets/linux.png"}}}"#
+        try write(Array(package.utf8), "package.json", in: root)
+        try write(try PNG.encode(Image(width: 384, height: 384, fill: SIMD4(200, 0, 0, 255))), "assets/linux.png", in: root)
+        try generate("linux", into: root)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("assets").path).sorted() == ["linux.png"])
+        let redrawn = try PNG.decode(try Fixtures.bytes(at: root.appendingPathComponent("assets/linux.png"))).image
+        #expect(redrawn.width == 384 && redrawn.pixel(x: 192, y: 192) != SIMD4(200, 0, 0, 255))
+
+        let empty = try Fixtures.temporaryFolder()
+        try write(Array(Self.package.utf8), "package.json", in: empty)
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("build/icons"), withIntermediateDirectories: true)
+        try generate("linux", into: empty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.appendingPathComponent("build/icons").path).count == 8)
+        #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("build/icons/512x512.png").path))
+    }
 }
