@@ -8,7 +8,7 @@ enum ImageChecks {
     static func check(_ target: ValidationTarget, info: PNGInfo, image: Image) -> [Finding] {
         let name = (target.path as NSString).lastPathComponent
         var findings: [Finding] = []
-        if info.isInterlaced {
+        if info.isInterlaced, interlacingMatters(target) {
             // Xcode and iOS read interlaced PNGs; only the icon and launch roles' own format rules forbid them.
             let icon = target.role.requiresOpaque
             findings.append(Finding(.interlaced, icon ? .error : .warning,
@@ -111,6 +111,18 @@ enum ImageChecks {
     /// Windows and Linux desktop icons (their shells draw the values as sRGB). Browsers and Android (8+) colour-manage
     /// what they show, so a web page's pictures, manifest and Android icons and a file nothing describes outside a
     /// catalog look as their profile says.
+    /// Interlacing is Apple's rule (its HIG asks for de-interlaced PNGs; App Store icons refuse them). Android's AAPT2
+    /// re-encodes PNGs, and browsers, Windows, Linux desktops and Electron read interlaced ones as they read any other:
+    /// Buttercup's tray PNGs in an Electron app were told Apple's rule. A file of no role counts inside an asset
+    /// catalog or `.iconset` only.
+    private static func interlacingMatters(_ target: ValidationTarget) -> Bool {
+        switch target.role {
+        case .web, .android, .androidNotification, .androidBanner, .androidSplash, .browserExtension, .windows, .linux: false
+        case .unknown: target.path.split(separator: "/").contains { $0.hasSuffix(".xcassets") || $0.hasSuffix(".iconset") }
+        default: true
+        }
+    }
+
     private static func colourIsUnmanaged(_ target: ValidationTarget) -> Bool {
         switch target.role {
         case .web, .android, .androidNotification, .androidBanner, .androidSplash, .browserExtension: false

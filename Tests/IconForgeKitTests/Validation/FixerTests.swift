@@ -65,7 +65,7 @@ struct FixerTests {
         let folder = try workspace()
         let file = folder.appendingPathComponent("defects/interlaced.png")
         let before = try Fixtures.bytes(at: file)
-        let outcomes = try Fixer(dryRun: true).fix([file.path])
+        let outcomes = try Fixer(validator: Validator(role: .app), dryRun: true).fix([file.path])
         #expect(outcomes.first?.changes == ["removed Adam7 interlacing"])
         #expect(try Fixtures.bytes(at: file) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("defects/.iconforge-backup").path))

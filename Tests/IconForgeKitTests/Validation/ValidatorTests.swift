@@ -52,7 +52,16 @@ struct ValidatorRuleTests {
         let fired = Set(report.files.flatMap { $0.findings.map(\.rule) })
         // Not the colour profile: browsers and Android colour-manage (Ghostfolio's blog pictures in its web folder
         // were told their Display profile would not look as designed); it is a rule of Apple's, Windows' and Linux's icons.
-        #expect(fired == [.interlaced, .decode])
+        // Nor interlacing, Apple's rule: Android, browsers, Windows, Linux and Electron read interlaced PNGs.
+        #expect(fired == [.decode])
+        let interlaced = validation.appendingPathComponent("defects/interlaced.png").path
+        for role in [Role.web, .android, .windows, .linux] {
+            #expect(try Validator(role: role).validate([interlaced]).files.flatMap(\.findings).isEmpty, "\(role)")
+        }
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets/Logo.imageset")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: interlaced, toPath: catalog.appendingPathComponent("logo.png").path)
+        #expect(try Validator().validate([catalog.appendingPathComponent("logo.png").path]).files.flatMap(\.findings).map(\.rule) == [.interlaced])
         let web = try Validator(role: .web).validate([validation.appendingPathComponent("defects/generic-rgb.png").path])
         #expect(web.files.flatMap(\.findings).isEmpty)
         let windows = try Validator(role: .windows).validate([validation.appendingPathComponent("defects/generic-rgb.png").path])
