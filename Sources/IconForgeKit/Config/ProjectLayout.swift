@@ -182,11 +182,22 @@ package struct ProjectLayout: Sendable {
         return found
     }
 
-    /// The presets that keep the catalog's app-icon set (AppIcon, else the first) in its layout.
-    static func iconPresets(inCatalog catalog: String) -> [String] {
+    /// The catalog's app-icon set (AppIcon, else the first), a full path.
+    static func iconSet(inCatalog catalog: String) -> String? {
         let sets = ((try? FileManager.default.contentsOfDirectory(atPath: catalog)) ?? []).filter { $0.hasSuffix(".appiconset") }.sorted()
-        guard let set = sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first else { return [] }
-        return PresetCatalog.matchingPresets(iconSet: (catalog as NSString).appendingPathComponent(set))
+        return (sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first).map { (catalog as NSString).appendingPathComponent($0) }
+    }
+
+    /// The presets that keep the catalog's app-icon set in its layout.
+    static func iconPresets(inCatalog catalog: String) -> [String] {
+        iconSet(inCatalog: catalog).map(PresetCatalog.matchingPresets(iconSet:)) ?? []
+    }
+
+    /// True when the catalog's app-icon set names an image. Xcode's widget-extension template keeps an empty one, which
+    /// no target builds an icon from.
+    static func iconSetNamesImage(inCatalog catalog: String) -> Bool {
+        guard let set = iconSet(inCatalog: catalog), case .success(let contents) = AssetSetContents.read(set: set) else { return false }
+        return contents.entries.contains { $0["filename"] is String }
     }
 
     /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
@@ -322,7 +333,13 @@ package struct ProjectLayout: Sendable {
             // Several catalogs whose app icon is this family's (Rocket.Chat's Official.xcassets and Experimental.xcassets,
             // one per app target): which one a target builds with is the Xcode project's business, and writing into the
             // first would leave the other app with its old icon, unsaid.
-            let families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            var families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            // An extension's catalog whose set is Xcode's empty template (Spotube's ios/HomePlayerWidget, a widget,
+            // beside ios/Runner's filled AppIcon) is no second app: the one filled set is the app's.
+            if families.count > 1 {
+                let filled = families.filter { iconSetNamesImage(inCatalog: (out as NSString).appendingPathComponent($0.path)) }
+                if filled.count == 1 { families = filled }
+            }
             if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
                 throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
             }
@@ -335,7 +352,7 @@ package struct ProjectLayout: Sendable {
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
             case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
-            case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
+            case .apple: families.first?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path
             }
