@@ -18,6 +18,9 @@ package struct ProjectLayout: Sendable {
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
     package var tauriIcons: String?
+    /// Where a Tauri app's Linux builds take their PNGs from, relative to the root: the folder of the first PNG its
+    /// Linux list names, else `tauriIcons`.
+    package var tauriLinux: String?
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
@@ -61,12 +64,17 @@ package struct ProjectLayout: Sendable {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
             let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
             guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else { return }
-            windowsFolder = windowsFolder ?? path
             tauriIcons = path
-            // macOS builds take the .icns their own list names (pot's icons_mac/, in tauri.macos.conf.json).
+            // Each platform's builds take the icons their own list names (pot's icons_mac/ in tauri.macos.conf.json;
+            // Pake's png/ in tauri.windows.conf.json and tauri.linux.conf.json), else the main list's folder.
             let app = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
-            let mac = TauriIcons.icnsFolder(app: app).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
-            icnsFolder = icnsFolder ?? mac.flatMap { FileIO.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
+            func folder(_ platform: String, _ ext: String) -> String? {
+                TauriIcons.platformFolder(app: app, platform: platform, ext: ext).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+                    .flatMap { FileIO.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil }
+            }
+            windowsFolder = windowsFolder ?? folder("windows", "ico") ?? path
+            icnsFolder = icnsFolder ?? folder("macos", "icns") ?? path
+            tauriLinux = folder("linux", "png") ?? path
         }
         tauri(app: "")
         while !queue.isEmpty {
@@ -117,6 +125,7 @@ package struct ProjectLayout: Sendable {
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path
+                        tauriLinux = tauriLinux ?? path
                         icnsFolder = icnsFolder ?? path
                     }
                     if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
@@ -347,7 +356,7 @@ package struct ProjectLayout: Sendable {
             case .android: layout.androidRoot
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
-            case .linux: layout.linuxFolder ?? layout.tauriIcons ?? deepLinux
+            case .linux: layout.linuxFolder ?? layout.tauriLinux ?? deepLinux
             case .browserExtension: layout.extensionFolder
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.

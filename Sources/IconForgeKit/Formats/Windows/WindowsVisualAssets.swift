@@ -111,6 +111,9 @@ package enum WindowsVisualAssets {
         if isFlutterResources(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
+        // A Tauri app's icon folder without tiles (Pake's png/, its .ico and PNGs only): Tauri's bundler reads the files
+        // its configuration lists and nothing else, so Assets/ tiles there would be files no build reads.
+        if TauriIcons.isIconFolder(folder) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
