@@ -84,6 +84,25 @@ public enum Fixtures {
         try Data("<html><head></head></html>\n".utf8).write(to: root.appendingPathComponent("web/index.html"))
         return root
     }
+
+    /// The desktop entry `hicolorTwoNamesProject` keeps in data/desktopEntry/package.
+    public static let flameshotEntry = "[Desktop Entry]\nName=Flameshot\nExec=flameshot\nIcon=org.flameshot.Flameshot\nType=Application\n"
+
+    /// A project (it holds `.git`) laid out as Flameshot's repository is: a hicolor tree in data/img holding two app
+    /// icon names, `flameshot` and `org.flameshot.Flameshot` (each `icon`, a 48 px PNG), and
+    /// data/desktopEntry/package/org.flameshot.Flameshot.desktop (`flameshotEntry`) naming the second.
+    public static func hicolorTwoNamesProject(icon: [UInt8]) throws -> URL {
+        let root = try temporaryFolder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let apps = root.appendingPathComponent("data/img/hicolor/48x48/apps")
+        try manager.createDirectory(at: apps, withIntermediateDirectories: true)
+        for name in ["flameshot", "org.flameshot.Flameshot"] { try Data(icon).write(to: apps.appendingPathComponent(name + ".png")) }
+        let entries = root.appendingPathComponent("data/desktopEntry/package")
+        try manager.createDirectory(at: entries, withIntermediateDirectories: true)
+        try Data(flameshotEntry.utf8).write(to: entries.appendingPathComponent("org.flameshot.Flameshot.desktop"))
+        return root
+    }
 }
 
 /// Every folder `Fixtures.temporaryFolder()` made in this process, removed when the process exits. Left

@@ -18,6 +18,9 @@ package struct ProjectLayout: Sendable {
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
     package var tauriIcons: String?
+    /// Where a Tauri app's Linux builds take their PNGs from, relative to the root: the folder of the first PNG its
+    /// Linux list names, else `tauriIcons`.
+    package var tauriLinux: String?
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
@@ -64,12 +67,17 @@ package struct ProjectLayout: Sendable {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
             let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
             guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else { return }
-            windowsFolder = windowsFolder ?? path
             tauriIcons = path
-            // macOS builds take the .icns their own list names (pot's icons_mac/, in tauri.macos.conf.json).
+            // Each platform's builds take the icons their own list names (pot's icons_mac/ in tauri.macos.conf.json;
+            // Pake's png/ in tauri.windows.conf.json and tauri.linux.conf.json), else the main list's folder.
             let app = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
-            let mac = TauriIcons.icnsFolder(app: app).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
-            icnsFolder = icnsFolder ?? mac.flatMap { FileIO.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil } ?? path
+            func folder(_ platform: String, _ ext: String) -> String? {
+                TauriIcons.platformFolder(app: app, platform: platform, ext: ext).map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+                    .flatMap { FileIO.isFolder((root as NSString).appendingPathComponent($0)) ? $0 : nil }
+            }
+            windowsFolder = windowsFolder ?? folder("windows", "ico") ?? path
+            icnsFolder = icnsFolder ?? folder("macos", "icns") ?? path
+            tauriLinux = folder("linux", "png") ?? path
         }
         tauri(app: "")
         while !queue.isEmpty {
@@ -120,6 +128,7 @@ package struct ProjectLayout: Sendable {
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path
+                        tauriLinux = tauriLinux ?? path
                         icnsFolder = icnsFolder ?? path
                     }
                     if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
@@ -185,11 +194,22 @@ package struct ProjectLayout: Sendable {
         return found
     }
 
-    /// The presets that keep the catalog's app-icon set (AppIcon, else the first) in its layout.
-    static func iconPresets(inCatalog catalog: String) -> [String] {
+    /// The catalog's app-icon set (AppIcon, else the first), a full path.
+    static func iconSet(inCatalog catalog: String) -> String? {
         let sets = ((try? FileManager.default.contentsOfDirectory(atPath: catalog)) ?? []).filter { $0.hasSuffix(".appiconset") }.sorted()
-        guard let set = sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first else { return [] }
-        return PresetCatalog.matchingPresets(iconSet: (catalog as NSString).appendingPathComponent(set))
+        return (sets.first(where: { $0 == "AppIcon.appiconset" }) ?? sets.first).map { (catalog as NSString).appendingPathComponent($0) }
+    }
+
+    /// The presets that keep the catalog's app-icon set in its layout.
+    static func iconPresets(inCatalog catalog: String) -> [String] {
+        iconSet(inCatalog: catalog).map(PresetCatalog.matchingPresets(iconSet:)) ?? []
+    }
+
+    /// True when the catalog's app-icon set names an image. Xcode's widget-extension template keeps an empty one, which
+    /// no target builds an icon from.
+    static func iconSetNamesImage(inCatalog catalog: String) -> Bool {
+        guard let set = iconSet(inCatalog: catalog), case .success(let contents) = AssetSetContents.read(set: set) else { return false }
+        return contents.entries.contains { $0["filename"] is String }
     }
 
     /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
@@ -325,7 +345,13 @@ package struct ProjectLayout: Sendable {
             // Several catalogs whose app icon is this family's (Rocket.Chat's Official.xcassets and Experimental.xcassets,
             // one per app target): which one a target builds with is the Xcode project's business, and writing into the
             // first would leave the other app with its old icon, unsaid.
-            let families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            var families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            // An extension's catalog whose set is Xcode's empty template (Spotube's ios/HomePlayerWidget, a widget,
+            // beside ios/Runner's filled AppIcon) is no second app: the one filled set is the app's.
+            if families.count > 1 {
+                let filled = families.filter { iconSetNamesImage(inCatalog: (out as NSString).appendingPathComponent($0.path)) }
+                if filled.count == 1 { families = filled }
+            }
             if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
                 throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
             }
@@ -333,12 +359,12 @@ package struct ProjectLayout: Sendable {
             case .android: layout.androidRoot
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
-            case .linux: layout.linuxFolder ?? layout.tauriIcons ?? deepLinux
+            case .linux: layout.linuxFolder ?? layout.tauriLinux ?? deepLinux
             case .browserExtension: layout.extensionFolder
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
             case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
-            case .apple: layout.catalogs.first { $0.presets.contains { $0.hasPrefix(family) } }?.path
+            case .apple: families.first?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path
             }

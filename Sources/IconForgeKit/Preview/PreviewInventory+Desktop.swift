@@ -11,7 +11,7 @@ extension PreviewInventory {
         if let folder {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             let parsed = names.compactMap { name in WindowsVisualAssets.QualifiedName(name).map { (name, $0) } }
-                .filter { !$0.1.qualifiers.contains("backup") }
+                .filter { !$0.1.qualifiers.contains("backup") && $0.1.label == nil }
             let path = { (name: String) in (folder as NSString).appendingPathComponent(name) }
             if let tile = parsed.filter({ $0.1.base == "Square150x150Logo" && $0.1.targetSize == nil }).max(by: { ($0.1.scale ?? 100) < ($1.1.scale ?? 100) }) {
                 icon.tile = picture(path(tile.0), label: tile.0, limits: limits)

@@ -112,4 +112,23 @@ struct ProjectLayoutRouteTests {
         #expect(try ProjectLayout.routes(presets: ["watchos"], out: project.path).map(\.folder)
             == [project.appendingPathComponent("ios/Watch App/Assets.xcassets").path])
     }
+
+    @Test("a widget extension's catalog with Xcode's empty AppIcon template (Spotube's ios/HomePlayerWidget) beside the app's filled set (ios/Runner): --out . writes into the app's, not 'several catalogs'; two filled sets still ask")
+    func emptyExtensionSet() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        func catalog(_ path: String, filename: String?) throws {
+            let set = project.appendingPathComponent(path + "/AppIcon.appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            let name = filename.map { #""filename":"\#($0)","# } ?? ""
+            try Data(#"{"images":[{\#(name)"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+        }
+        try catalog("ios/HomePlayerWidget/Assets.xcassets", filename: nil)
+        try catalog("ios/Runner/Assets.xcassets", filename: "icon.png")
+        #expect(try ProjectLayout.routes(presets: ["ios"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("ios/Runner/Assets.xcassets").path])
+        try catalog("ios/HomePlayerWidget/Assets.xcassets", filename: "widget.png")
+        #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
+    }
 }

@@ -13,10 +13,6 @@ struct ElectronBuilder: Sendable, Equatable {
     var buildResources = "build"
     /// The macOS `.icns` and the Windows `.ico` the configuration names (or the defaults that exist), relative to the root.
     var macIcon: String?, windowsIcon: String?
-    /// The Windows `.ico` of each file association (`fileAssociations[].icon`, relative to the resources folder, its
-    /// extension made `.ico`: MarkText's `../resources/icons/md.icns` is `resources/icons/md.ico`), relative to the
-    /// root: a document's icon, which Explorer draws, never a window.
-    var documentIcons: [String] = []
     /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
     /// or one PNG — else `icons/` in the resources folder where it exists, as electron-builder looks for them.
     var linuxIcons: String?
@@ -42,8 +38,6 @@ struct ElectronBuilder: Sendable, Equatable {
         let common = config["icon"] as? String
         project.macIcon = project.resolve((config["mac"] as? [String: Any])?["icon"] as? String ?? common, extension: "icns")
         project.windowsIcon = project.resolve((config["win"] as? [String: Any])?["icon"] as? String ?? common, extension: "ico")
-        let associations = (config["fileAssociations"] as? [[String: Any]]) ?? ((config["fileAssociations"] as? [String: Any]).map { [$0] } ?? [])
-        project.documentIcons = associations.compactMap { project.resolve($0["icon"] as? String ?? "", extension: "ico") }
         project.linuxIcons = project.resolveLinux((config["linux"] as? [String: Any])?["icon"] as? String)
         return project
     }
@@ -141,13 +135,6 @@ struct ElectronBuilder: Sendable, Equatable {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
-
-    /// True when the file at `path` is one of the file associations' icons and not the app's own.
-    func isDocumentIcon(_ path: String) -> Bool {
-        let real = FileIO.realPath(path)
-        return windowsIcon.map { FileIO.realPath((root as NSString).appendingPathComponent($0)) } != real
-            && documentIcons.contains { FileIO.realPath((root as NSString).appendingPathComponent($0)) == real }
     }
 
     /// True when `folder` is this project's resources folder.

@@ -31,9 +31,11 @@ enum IcoChecks {
                 return appIconFindings(name: name, entries: entries, tauri: .some(TauriIcons.version(app: app)))
             }
             if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
-            // An Electron app's document icon (MarkText's md.ico, for its file association): Explorer draws it at the
-            // sizes an app icon has, but no window loads it, so the order of its entries does not matter.
-            if let path, ElectronBuilder.near(path.parentFolder)?.isDocumentIcon(path) == true {
+            // An Electron app's .ico — its own (electron-builder embeds it in the executable, whose icon resource
+            // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron
+            // loads an .ico only through LoadImage at the size it asks for (NativeImage's GetHICON), never its first
+            // entry, so the order of the entries does not matter (FreeTube's _icons/icon.ico, 16 px first).
+            if let path, ElectronBuilder.near(path.parentFolder) != nil {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)
@@ -75,7 +77,7 @@ enum IcoChecks {
     /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`
     /// writes them. `tauri` is given for a Tauri app's icon: the version it builds with, when its Cargo.toml or
     /// package.json says (a version that takes the largest entry is told nothing about the first). `window` is false
-    /// for a document's icon, which no window loads: its first entry is not reported.
+    /// for an icon whose first entry no reader takes (an Electron app's, a document's): it is not reported.
     static func appIconFindings(name: String, entries: [Ico.Entry], tauri: (major: Int, minor: Int)?? = nil, window: Bool = true) -> [Finding] {
         var findings: [Finding] = []
         let sides = entries.map { $0.size.width }, fix = "'iconforge generate MASTER --preset windows' writes 256, 64, 48, 40, 32, 24, 20 and 16"

@@ -80,7 +80,7 @@ package struct DesktopEntry: Sendable, Equatable {
 
     /// The name the Linux outputs take in `folder` when no `--app-id` is given: the icon its one `.desktop` file names,
     /// else the one app icon name its hicolor tree holds, else "app".
-    static func defaultAppID(in folder: String) -> (id: String, adopted: Bool) {
+    package static func defaultAppID(in folder: String) -> (id: String, adopted: Bool) {
         if let entry = existingEntry(near: folder), let bytes = try? FileIO.readDocument(entry.path),
            let icon = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon"), isUsableName(icon) {
             return (icon, true)
@@ -90,17 +90,53 @@ package struct DesktopEntry: Sendable, Equatable {
         return ("app", false)
     }
 
+    /// True for a desktop entry's file name, or a build's template of one (meson's `APP.desktop.in`).
+    static func isEntryName(_ name: String) -> Bool {
+        name.hasSuffix(".desktop") || name.hasSuffix(".desktop.in") || name.hasSuffix(".desktop.in.in")
+    }
+
     /// The app's one desktop entry: in `folder` (`APP.desktop`, or meson's `APP.desktop.in` template), else — for a
-    /// GNOME-style `data/icons` folder — beside it in `data/`, which is outside the folder written (`inFolder` false:
-    /// read for the app's id, never written).
+    /// GNOME-style `data/icons` folder — beside it in `data/`, else the project's entry elsewhere that names one of the
+    /// icons of `folder`'s hicolor tree. Those two are outside the folder written (`inFolder` false: read for the app's
+    /// id, never written).
     static func existingEntry(near folder: String) -> (path: String, inFolder: Bool)? {
-        let isEntry = { (name: String) in name.hasSuffix(".desktop") || name.hasSuffix(".desktop.in") || name.hasSuffix(".desktop.in.in") }
-        let here = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isEntry).sorted()
+        let here = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isEntryName).sorted()
         if here.count == 1 { return ((folder as NSString).appendingPathComponent(here[0]), true) }
-        guard here.isEmpty, (folder as NSString).lastPathComponent == "icons" else { return nil }
-        let parent = folder.parentFolder
-        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntry).sorted()
-        return beside.count == 1 ? ((parent as NSString).appendingPathComponent(beside[0]), false) : nil
+        guard here.isEmpty else { return nil }
+        if (folder as NSString).lastPathComponent == "icons" {
+            let parent = folder.parentFolder
+            let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntryName).sorted()
+            if beside.count == 1 { return ((parent as NSString).appendingPathComponent(beside[0]), false) }
+        }
+        return projectEntry(naming: folder).map { ($0, false) }
+    }
+
+    /// The project's desktop entry whose `Icon=` names an app icon of `folder`'s hicolor tree, when the entries that
+    /// name one name the same: Flameshot's tree in `data/img` holds both `flameshot` and `org.flameshot.Flameshot`, and
+    /// `data/desktopEntry/package/org.flameshot.Flameshot.desktop` says which one the app is. The project is the
+    /// folder holding `.git` or `iconforge.yml` above `folder`, searched six folders deep (2,000 folders at most),
+    /// build output, dependencies and version control left out.
+    static func projectEntry(naming folder: String) -> String? {
+        let names = Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
+        // The project's root is looked for from the absolute path: a relative one (data/img, given --out .) ends at "".
+        guard !names.isEmpty, let root = Backup.projectRoot(containing: URL(fileURLWithPath: folder).standardizedFileURL.path) else { return nil }
+        let manager = FileManager.default, scope = FolderScope(root)
+        var queue: [(path: String, depth: Int)] = [(root, 0)], next = 0, found: [(path: String, icon: String)] = []
+        while next < queue.count, next < 2_000 {
+            let (current, depth) = queue[next]
+            next += 1
+            for name in ((try? manager.contentsOfDirectory(atPath: current)) ?? []).sorted() where !name.hasPrefix(".") && !ProjectLayout.skipped.contains(name) {
+                let path = (current as NSString).appendingPathComponent(name)
+                guard scope.contains(path) else { continue }
+                if FileIO.isFolder(path) {
+                    if depth < 6 { queue.append((path, depth + 1)) }
+                } else if isEntryName(name), let bytes = try? FileIO.readDocument(path),
+                          let icon = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon"), names.contains(icon) {
+                    found.append((path, icon))
+                }
+            }
+        }
+        return Set(found.map(\.icon)).count == 1 ? found.first?.path : nil
     }
 
     /// After the `linux` preset's PNGs: the SVG master copied to `hicolor/scalable/apps/APP-ID.svg`, and the desktop
@@ -118,10 +154,11 @@ package struct DesktopEntry: Sendable, Equatable {
         let manager = FileManager.default
         let existing = existingEntry(near: folder)
         if let existing, !existing.inFolder {
-            // data/APP.desktop beside data/icons: outside the folder written, so it is said, not changed.
+            // data/APP.desktop beside data/icons, or the project's entry elsewhere: outside the folder written, so it
+            // is said, not changed.
             let name = (existing.path as NSString).lastPathComponent
             let icon = (try? FileIO.readDocument(existing.path)).flatMap { DesktopEntry(text: String(decoding: $0, as: UTF8.self)).value("Icon") }
-            if icon != appID { notes.append("\(name) beside this folder says Icon=\(icon ?? "(none)"): set it to \(appID)") }
+            if icon != appID { notes.append("\(name), outside this folder, says Icon=\(icon ?? "(none)"): set it to \(appID)") }
             return (files, notes)
         }
         let name = existing.map { ($0.path as NSString).lastPathComponent } ?? appID + ".desktop"

@@ -44,8 +44,13 @@ enum TauriIcons {
     /// The folder of the `.icns` macOS builds take (relative to `app`, when inside it): the first one the macOS file's
     /// `bundle.icon` lists (Tauri merges `tauri.macos.conf.json` over the main file, so its list replaces the other:
     /// pot's `icons_mac/icon.icns`), else the main file's; nil when neither lists one.
-    static func icnsFolder(app: String) -> String? {
-        platformIconList(app: app, platform: "macos")?.first { $0.lowercased().hasSuffix(".icns") }.flatMap(folderInside)
+    static func icnsFolder(app: String) -> String? { platformFolder(app: app, platform: "macos", ext: "icns") }
+
+    /// The folder of the first `.EXT` file builds for `platform` list (relative to `app`, when inside it): Pake's
+    /// `tauri.windows.conf.json` lists `png/weekly_256.ico` and its `tauri.linux.conf.json` `png/weekly_512.png`,
+    /// while `icons/` holds only its macOS `.icns` files.
+    static func platformFolder(app: String, platform: String, ext: String) -> String? {
+        platformIconList(app: app, platform: platform)?.first { $0.lowercased().hasSuffix("." + ext) }.flatMap(folderInside)
     }
 
     /// The folder of a file `bundle.icon` lists, relative to the app, when it is a folder inside the app.

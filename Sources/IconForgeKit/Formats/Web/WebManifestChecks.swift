@@ -24,17 +24,26 @@ enum WebManifestChecks {
         // Not an app manifest (a package.json…) unless it says how the app starts or shows: one that does and lists no
         // icons is one Chrome will not install (gotify's), checked as if its list were empty.
         guard root["icons"] != nil || root["start_url"] != nil || root["display"] != nil else { return ([], [path]) }
-        let icons = (root["icons"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        // Each entry with its index in the file's list, so a message names the entry a reader counts to.
+        let items = document.iconItems
+        let icons = items.enumerated().compactMap { index, item in (item as? [String: Any]).map { (index, $0) } }
+        for (index, item) in items.enumerated() where !(item is [String: Any]) {
+            // Browsers' manifest parsers read an icon only from an object and skip anything else: FreeTube's
+            // ["/_icons/logoColor.svg"] lists a path alone, and so no icon at all.
+            let what = (item as? String).map { "is the string \"\($0)\", not an icon object" } ?? "is not an icon object"
+            report(Finding(.webManifest, .warning, "\(name): icons[\(index)] \(what): browsers skip it",
+                           fix: "give it as {\"src\": …, \"sizes\": \"512x512\", \"type\": \"image/png\"}"))
+        }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
         var sizes = Set<String>(), maskable = false, installable = false
         // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
         var listedSizes: [String: Set<String>] = [:]
-        for icon in icons {
+        for (_, icon) in icons {
             guard let src = icon["src"] as? String else { continue }
             listedSizes[src, default: []].formUnion((icon["sizes"] as? String ?? "").split(separator: " ").map(String.init))
         }
-        for (index, icon) in icons.enumerated() {
+        for (index, icon) in icons {
             guard let src = icon["src"] as? String else {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] has no src", fix: "add the icon's path"))
                 continue

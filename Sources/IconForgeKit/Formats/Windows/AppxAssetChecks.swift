@@ -56,7 +56,11 @@ enum AppxAssetChecks {
             for candidate in candidates {
                 checked.append(candidate.path)
                 let label = (candidate.path as NSString).lastPathComponent
-                if let size = candidate.name.targetSize { targets.append((size, candidate.name.isPlated)) } else { scales.insert(candidate.name.scale ?? 100) }
+                // A build's labelled copy (Notepads' -dev files) is checked at its size, but stands in for nothing the
+                // package built without that label lacks.
+                if candidate.name.label == nil {
+                    if let size = candidate.name.targetSize { targets.append((size, candidate.name.isPlated)) } else { scales.insert(candidate.name.scale ?? 100) }
+                }
                 guard let image = readImage(candidate.path, limits: limits) else {
                     findings.append(SetFinding(path: candidate.path, finding: Finding(.appxAssets, .error, "\(label) is not a PNG that can be read",
                                                                                   fix: "re-export it as PNG")))

@@ -51,7 +51,13 @@ package enum WindowsVisualAssets {
         package var base: String
         package var scale: Int?
         package var targetSize: Int?
+        /// The qualifiers as the name writes them, lower-cased (a build label included: `scale-125-dev`).
         package var qualifiers: [String]
+        /// A build's label after the last qualifier: `dev` in Notepads' `Square44x44Logo.scale-125-dev.png`, which its
+        /// .csproj packs as `Square44x44Logo.scale-125.png` (an MSBuild `<Link>` without the label) in Debug builds
+        /// and leaves out of others. MakePri would refuse the name as it is (`125-dev` is no scale); the file is that
+        /// build's variant of its scale or target size, never the file a run writes. Nil for a name MakePri reads.
+        package var label: String?
 
         /// Nil for a file that is not a PNG.
         package init?(_ fileName: String) {
@@ -69,10 +75,26 @@ package enum WindowsVisualAssets {
             }
             base = String(stem[..<dot])
             qualifiers = parts.map { String($0).lowercased() }
-            for qualifier in qualifiers {
+            for (index, written) in qualifiers.enumerated() {
+                var qualifier = written
+                if index == qualifiers.count - 1, let labelled = Self.splitLabel(written) { (qualifier, label) = labelled }
                 if qualifier.hasPrefix("scale-") { scale = Int(qualifier.dropFirst(6)) }
                 if qualifier.hasPrefix("targetsize-") { targetSize = Int(qualifier.dropFirst(11)) }
             }
+        }
+
+        /// `scale-125-dev` as (`scale-125`, `dev`): a qualifier whose value is one MRT knows followed by `-label`. Only
+        /// qualifiers with a closed set of values can be told apart so (an `altform-` value is free text).
+        private static func splitLabel(_ qualifier: String) -> (qualifier: String, label: String)? {
+            let parts = qualifier.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 3, !parts[2...].contains(where: \.isEmpty) else { return nil }
+            let known: Bool = switch parts[0] {
+            case "scale", "targetsize": Int(parts[1]) != nil
+            case "theme": ["light", "dark"].contains(parts[1])
+            case "contrast": ["standard", "high", "black", "white"].contains(parts[1])
+            default: false
+            }
+            return known ? (parts[0] + "-" + parts[1], parts[2...].joined(separator: "-")) : nil
         }
 
         /// True for the plated (default) form, false for `altform-unplated` and `altform-lightunplated`.
@@ -89,6 +111,9 @@ package enum WindowsVisualAssets {
         if isFlutterResources(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
+        // A Tauri app's icon folder without tiles (Pake's png/, its .ico and PNGs only): Tauri's bundler reads the files
+        // its configuration lists and nothing else, so Assets/ tiles there would be files no build reads.
+        if TauriIcons.isIconFolder(folder) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
@@ -200,8 +225,11 @@ package enum WindowsVisualAssets {
         }
         func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()
-            .compactMap { file in QualifiedName(file).map { (file: file, key: key($0.base, $0.qualifiers),
-                                                              themeless: key($0.base, $0.qualifiers.filter { !$0.hasPrefix("theme-") })) } }
+            .compactMap { file -> (file: String, key: String, themeless: String)? in
+                // A build's labelled copy (Notepads' -dev files) is that build's, never the file a run writes.
+                guard let name = QualifiedName(file), name.label == nil else { return nil }
+                return (file, key(name.base, name.qualifiers), key(name.base, name.qualifiers.filter { !$0.hasPrefix("theme-") }))
+            }
         return specs.map { spec in
             guard spec.role == .windows, spec.container == nil, spec.folder == tiles, let filename = spec.filename,
                   let name = QualifiedName(filename) else { return spec }

@@ -74,8 +74,8 @@ struct IcoAppIconTests {
                 "\(found)")
     }
 
-    @Test("an Electron app's document icon (MarkText's md.ico, the icon of its fileAssociations, named from the resources folder as md.icns): no window loads it, so its 16 px first entry is not reported; the app's own icon.ico still is, and the document icon's missing sizes are")
-    func electronDocumentIcon() throws {
+    @Test("an Electron app's .ico files (MarkText's icon.ico and its document icon md.ico; FreeTube's _icons/icon.ico, named by a configuration IconForge does not read): Electron loads an .ico by the size it asks for, never its first entry, so a 16 px first entry is not reported; missing sizes still are")
+    func electronIcons() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(#"{"name": "editor", "devDependencies": {"electron": "^30.0.0"}}"#, "package.json", in: folder)
@@ -88,11 +88,16 @@ struct IcoAppIconTests {
               icon: "resources/icons/icon.ico"
             """, "electron-builder.yml", in: folder)
         try ico([16, 24, 32, 48, 256], "resources/icons/md.ico", in: folder)
-        try ico([16, 32, 48, 256], "resources/icons/icon.ico", in: folder)
+        try ico([16, 24, 32, 48, 256], "resources/icons/icon.ico", in: folder)
+        // As FreeTube's _icons/icon.ico, which _scripts/ebuilder.config.mjs (a script) names.
+        try ico([16, 24, 32, 48, 64, 96, 128, 256], "_icons/app.ico", in: folder)
         let found = try findings(folder)
-        #expect(found["md.ico"] == [], "\(found)")
-        #expect(found["icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true, "\(found)")
+        #expect(found["md.ico"] == [] && found["icon.ico"] == [] && found["app.ico"] == [], "\(found)")
         try ico([16, 32, 256], "resources/icons/md.ico", in: folder)
         #expect(try findings(folder)["md.ico"] == ["md.ico has no 24x24, 48x48 entries: Windows scales another size for the title bar, taskbar or Explorer"])
+        // Outside an Electron app the same file is still told about its first entry.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("package.json"))
+        let outside = try findings(folder)
+        #expect(outside["icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true && outside["app.ico"]?.isEmpty == false, "\(outside)")
     }
 }

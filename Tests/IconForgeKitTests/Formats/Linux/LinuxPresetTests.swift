@@ -85,6 +85,24 @@ struct LinuxPresetTests {
         #expect(!DesktopEntry.isUsableName("@APP_ID@") && !DesktopEntry.isUsableName("${APP_ID}"))
     }
 
+    @Test("a hicolor tree holding two names (Flameshot's data/img: flameshot and org.flameshot.Flameshot) takes the one the project's desktop entry names (data/desktopEntry/package/…), which is read and never written; no 'app' icons, no second entry")
+    func treeOfTwoNames() throws {
+        let root = try Fixtures.hicolorTwoNamesProject(icon: try PNG.encode(Image(width: 48, height: 48, format: .rgba8, fill: SIMD4(200, 60, 200, 255))))
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = Fixtures.flameshotEntry, entries = root.appendingPathComponent("data/desktopEntry/package")
+        let img = root.appendingPathComponent("data/img")
+        #expect(try ProjectLayout.routes(presets: ["linux"], out: root.path).map(\.folder) == [img.path])
+        let report = try generate(Self.logo, into: img)
+        #expect(FileManager.default.fileExists(atPath: img.appendingPathComponent("hicolor/256x256/apps/org.flameshot.Flameshot.png").path))
+        #expect(!FileManager.default.fileExists(atPath: img.appendingPathComponent("hicolor/256x256/apps/app.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: img.path).filter { $0.hasSuffix(".desktop") }.isEmpty)
+        #expect(try text(entries.appendingPathComponent("org.flameshot.Flameshot.desktop")) == entry)
+        #expect(!report.notes.contains { $0.contains("--app-id") }, "\(report.notes)")
+        // Entries naming both of the tree's icons leave the choice to --app-id.
+        try Data(entry.replacingOccurrences(of: "Icon=org.flameshot.Flameshot", with: "Icon=flameshot").utf8).write(to: entries.appendingPathComponent("legacy.desktop"))
+        #expect(DesktopEntry.defaultAppID(in: img.path).id == "app")
+    }
+
     @Test("without an id to adopt, the icons are named 'app' and the note asks for --app-id")
     func defaultName() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -98,4 +98,35 @@ struct TauriIconsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("src-tauri").path).filter { !$0.hasPrefix(".") }.sorted()
             == ["icons", "icons_mac", "tauri.conf.json", "tauri.macos.conf.json"])
     }
+
+    @Test("platform files listing the Windows .ico and Linux PNG in another folder (Pake's png/weekly_256.ico and png/weekly_512.png; icons/ holds the .icns): windows and linux go there and refresh exactly those files, no tiles, no app.ico; the tray icon and other apps' files stay")
+    func windowsAndLinuxPlatformLists() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("src-tauri"), png = app.appendingPathComponent("png"), icons = app.appendingPathComponent("icons")
+        for folder in [png, icons] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data(#"{"productName": "Weekly", "app": {"trayIcon": {"iconPath": "png/weekly_512.png"}}}"#.utf8).write(to: app.appendingPathComponent("tauri.conf.json"))
+        try Data(#"{"bundle": {"icon": ["png/weekly_256.ico", "png/weekly_32.ico"], "resources": ["png/weekly_32.ico"]}}"#.utf8)
+            .write(to: app.appendingPathComponent("tauri.windows.conf.json"))
+        try Data(#"{"bundle": {"icon": ["png/weekly_512.png"]}}"#.utf8).write(to: app.appendingPathComponent("tauri.linux.conf.json"))
+        try Data(#"{"bundle": {"icon": ["icons/weekly.icns"]}}"#.utf8).write(to: app.appendingPathComponent("tauri.macos.conf.json"))
+        let red = { (side: Int) in Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)) }
+        try Data(try Ico.encode([red(16), red(256)])).write(to: png.appendingPathComponent("weekly_256.ico"))
+        try Data(try Ico.encode([red(16), red(32)])).write(to: png.appendingPathComponent("weekly_32.ico"))
+        try Data(try Ico.encode([red(16), red(256)])).write(to: png.appendingPathComponent("youtube_256.ico"))
+        try Data(try PNG.encode(red(512))).write(to: png.appendingPathComponent("weekly_512.png"))
+        try Data(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))])).write(to: icons.appendingPathComponent("weekly.icns"))
+        let untouched = try ["weekly_32.ico", "youtube_256.ico"].map { try Fixtures.bytes(at: png.appendingPathComponent($0)) }
+
+        let routes = try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path)
+        #expect(routes.map(\.folder) == [png.path, icons.path] && routes.map(\.presets) == [["windows", "linux"], ["macos"]], "\(routes)")
+        _ = try generate(into: root)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: png.path).filter { !$0.hasPrefix(".") }.sorted()
+            == ["weekly_256.ico", "weekly_32.ico", "weekly_512.png", "youtube_256.ico"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") } == ["weekly.icns"])
+        let ico = try Ico.read(try Fixtures.bytes(at: png.appendingPathComponent("weekly_256.ico")))
+        #expect(ico.first?.size.width == 256 && ico.count == 8)
+        #expect(try PNG.decode(try Fixtures.bytes(at: png.appendingPathComponent("weekly_512.png"))).image.converted(to: .rgba8).pixel(x: 256, y: 256)[0] != 200)
+        #expect(try ["weekly_32.ico", "youtube_256.ico"].map { try Fixtures.bytes(at: png.appendingPathComponent($0)) } == untouched)
+    }
 }

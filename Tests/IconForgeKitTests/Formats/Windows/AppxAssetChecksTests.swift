@@ -113,6 +113,30 @@ struct AppxAssetChecksTests {
         #expect(qualified.base == "My.App" && qualified.targetSize == 24 && qualified.qualifiers == ["targetsize-24", "altform-unplated"])
     }
 
+    @Test("a build's labelled copies after the qualifiers (Notepads' Square44x44Logo.scale-125-dev.png, which its .csproj packs without -dev in Debug builds) are checked at the size their qualifiers ask, not at scale-100; they stand in for no variant the package lacks")
+    func buildLabel() throws {
+        let folder = try wellMade()
+        try write(logo(55), "Assets/Square44x44Logo.scale-125-dev.png", in: folder)
+        try write(logo(300), "Assets/Square150x150Logo.scale-200-dev.png", in: folder)
+        try write(logo(300), "Assets/Square150x150Logo.scale-200_altform-colorful_theme-light-dev.png", in: folder)
+        try write(logo(16), "Assets/Square44x44Logo.targetsize-16_altform-unplated-dev.png", in: folder)
+        try write(logo(64), "Assets/Square44x44Logo.targetsize-64-dev.png", in: folder)
+        try write(logo(24), "Assets/Square44x44Logo.targetsize-24-dev.png", in: folder)
+        for name in ["targetsize-24", "altform-unplated_targetsize-24"] {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("Assets/Square44x44Logo.\(name).png"))
+        }
+        let found = try findings(folder)
+        // The -dev 24 px icon is the Debug build's: the package without the label still lacks its targetsize-24.
+        #expect(found.map(\.message) == ["Square44x44Logo has no targetsize-24 variant: the taskbar, Start and Explorer scale another size, blurred"], "\(found.map(\.line))")
+        // One of the wrong size is held to its own scale.
+        try write(logo(44), "Assets/Square44x44Logo.scale-150-dev.png", in: folder)
+        #expect(try findings(folder).filter { $0.severity == .error }.map(\.message)
+            == ["Square44x44Logo.scale-150-dev.png is 44x44 but Square44x44Logo at scale-150 is 66x66: Windows stretches it and the Windows App Certification Kit rejects it"])
+        let name = try #require(WindowsVisualAssets.QualifiedName("LargeTile.scale-400_altform-colorful_theme-light-dev.png"))
+        #expect(name.base == "LargeTile" && name.scale == 400 && name.label == "dev")
+        #expect(WindowsVisualAssets.QualifiedName("Square44x44Logo.altform-unplated_targetsize-16.png")?.label == nil)
+    }
+
     @Test("a variant at the wrong size for its scale or target size is an error naming the expected size")
     func wrongSize() throws {
         let folder = try wellMade()

@@ -124,6 +124,25 @@ struct WindowsPresetTests {
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("into a project with a build's labelled copies of its tiles (Notepads' Square44x44Logo.scale-125-dev.png, its Debug builds' icons): they are left as they are, the unlabelled tiles written, and the project validates clean")
+    func buildLabelledCopies() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(AppxAssetChecksTests.manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        let labelled = ["Square44x44Logo.scale-125-dev.png": 55, "Square44x44Logo.targetsize-24_altform-unplated-dev.png": 24, "StoreLogo.scale-100-dev.png": 50]
+        for (name, side) in labelled {
+            try Data(try PNG.encode(Image(width: side, height: side, format: .rgba8, fill: SIMD4(9, 200, 9, 255)))).write(to: folder.appendingPathComponent("Assets/" + name))
+        }
+        let before = try labelled.keys.map { try Fixtures.bytes(at: folder.appendingPathComponent("Assets/" + $0)) }
+        let report = try generate(Self.logo, into: folder)
+        #expect(!report.files.contains { $0.path.contains("-dev") }, "\(report.files.map(\.path))")
+        #expect(try labelled.keys.map { try Fixtures.bytes(at: folder.appendingPathComponent("Assets/" + $0)) } == before)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets/Square44x44Logo.scale-125.png").path))
+        let after = try Validator().validate([folder.path])
+        #expect(after.errors == 0 && after.warnings == 0, "\(after.files.flatMap(\.findings).map(\.line))")
+    }
+
     @Test("into a project whose manifest names its own logos (QuickLook's Assets\\LargeTile.png, Assets\\storelogo.png) and whose variants put their qualifiers in another order or case: those files are rendered where they are, no second candidate of the same qualifiers (makepri refuses it) and no name differing only in case (one file on Windows) is added; a rerun changes nothing")
     func projectNames() throws {
         let folder = try Fixtures.temporaryFolder()
