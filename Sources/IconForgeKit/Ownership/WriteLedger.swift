@@ -110,7 +110,8 @@ struct WriteLedger: Sendable {
         merged = merged.filter { name, _ in
             // The key's folder part as it is (keys are the standardised paths `key` made): Foundation's path functions
             // on every entry of every save were a third of a batch into a project.
-            let folder = name.lastIndex(of: "/").map { name[..<$0] } ?? ""
+            // Searched in the UTF-8 view: by Character it was most of the filter's time (2,400 entries a save).
+            let folder = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name[..<$0] } ?? ""
             if let known = folderExists[folder] { return known }
             var status = stat()
             let exists = lstat(folder.isEmpty ? (name.hasPrefix("/") ? "/" : anchor) : path(of: String(folder)), &status) == 0
@@ -142,6 +143,12 @@ struct WriteLedger: Sendable {
 
     private static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Paths and hashes rarely hold anything to escape: copied whole, not byte by byte.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]

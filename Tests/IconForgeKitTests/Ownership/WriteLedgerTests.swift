@@ -30,6 +30,22 @@ struct WriteLedgerTests {
         return Array((object ?? [:]).keys)
     }
 
+    @Test("keys with quotes, backslashes and control characters are escaped, and a rerun recognises those files")
+    func escapedKeys() throws {
+        let anchor = try Fixtures.temporaryFolder()
+        let odd = anchor.appendingPathComponent("say \"hi\" \\ tab\there")
+        try generate(into: odd)
+        #expect(try keys(in: anchor).contains { $0.hasPrefix("say \"hi\" \\ tab\there/") })
+        let plain = try keys(in: anchor).filter { !$0.hasPrefix("say") }
+        #expect(plain.isEmpty, "\(plain)")
+        let notes = Notes()
+        let request = try GenerateRequest(sources: [Fixtures.testImages.appendingPathComponent("app-icon-master.png").path], presets: "web",
+                                          out: odd.path, options: GenerateOptions(presets: []))
+        try request.generate(dryRun: false, preview: false, reporter: notes)
+        #expect(!notes.notes.contains { $0.contains("kept your") }, "\(notes.notes)")
+        #expect(!FileManager.default.fileExists(atPath: anchor.appendingPathComponent(".iconforge-backup").path))
+    }
+
     @Test("a deleted output folder leaves the ledger at the next save; a folder that stays keeps its entries, even of a file deleted from it")
     func deletedFolderIsDropped() throws {
         let root = try Fixtures.temporaryFolder()
