@@ -293,6 +293,11 @@ def main():
     shutil.rmtree(SCRIPTS, ignore_errors=True)  # job files and scripts of this run only
     os.makedirs(SCRIPTS)
     runs_folder = os.path.join(WORK, "runs")
+    # Each job's outputs are a project of their own (a .git marker), as a user's are: IconForge keeps its write
+    # ledger (.iconforge/written.json) at a project's root, which was this repository's, where it also held the
+    # harness's other outputs (the validate input, the last batch: 2,300 entries, parsed by every icon set's run).
+    for name in ["icons", "launch", "launch-photo", "batch", "svg", "android-web"]:
+        os.makedirs(os.path.join(runs_folder, name, ".git"), exist_ok=True)
     batch_folder = make_batch_masters()
     table = jobs(batch_folder, make_photo_source(), runs_folder)
     wanted = arguments.jobs.split(",")
