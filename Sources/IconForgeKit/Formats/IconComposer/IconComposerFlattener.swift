@@ -93,7 +93,7 @@ package enum IconComposerFlattener {
         case .systemLight: return .gradient(systemLight)
         case .systemDark: return .gradient(systemDark)
         case .solid(let text): return .solid(try colour(text))
-        case .automaticGradient(let text):
+        case .automaticGradient(let text, _):
             // The system lightens the top of the colour; a fifth of the way to white is close to what it shows.
             let base = try colour(text)
             return .gradient([base + (SIMD4(1, 1, 1, base[3]) - base) * 0.2, base])

@@ -143,7 +143,7 @@ public struct IconComposerInspection: Sendable, Encodable {
         case .systemLight: "system-light"
         case .systemDark: "system-dark"
         case .solid(let colour): "solid \(colour)"
-        case .automaticGradient(let colour): "automatic-gradient \(colour)"
+        case .automaticGradient(let colour, _): "automatic-gradient \(colour)"
         case .linearGradient(let colours, _): "linear-gradient \(colours.joined(separator: " → "))"
         }
     }

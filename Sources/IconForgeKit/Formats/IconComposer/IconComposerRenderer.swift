@@ -96,7 +96,8 @@ package enum IconComposerRenderer {
         static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
         /// Where the canvas fill's linear gradient lies: Icon Composer draws its orientation's y (0 top … 1 bottom)
         /// lower and longer than the canvas (measured on a magenta-to-navy fill from 0 to 0.7: the first colour holds
-        /// to 12% of the height, the last is reached at 92%; a fill from 1 to 0.3 agrees). Layer fills are unchanged.
+        /// to 12% of the height, the last is reached at 92%; Milo's sky from 1 to 0.3, read as 0 to 0.7, starts at 10% and
+        /// ends at 90%). Layer fills are unchanged.
         static let canvasGradientOffset: Double = 0.1
         static let canvasGradientStretch: Double = 1.15
         /// A group's shadow: offset down and blur (sigma), in points, and the share of its opacity drawn.
@@ -164,7 +165,7 @@ package enum IconComposerRenderer {
         /// top when it is dark enough to, darkened towards the bottom when it is light).
         func paint(for fill: IconComposerFill, canvas: Bool) throws(IconForgeError) -> Canvas.Paint? {
             switch fill {
-            case .automaticGradient(let text):
+            case .automaticGradient(let text, _):
                 let base: IconComposerColor
                 do { base = try IconComposerColor(parsing: text) } catch { throw .iconComposer(path: bundle.path, error) }
                 return Scene.automaticGradient(base.encodedSRGB)
@@ -177,7 +178,25 @@ package enum IconComposerRenderer {
                 // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
                 let orientation = other["orientation"]?.fields
                 var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                let (startX, stopX) = (orientation?["start"]?.fields?["x"]?.double ?? 0.5, orientation?["stop"]?.fields?["x"]?.double ?? 0.5)
+                if !canvas, startX != stopX {
+                    // A slanted layer fill runs along its orientation across the layer, as written (Teamplay's strokes,
+                    // purple at the top left to cyan at the bottom right from (0, 0) to (1, 1)): a point's place is
+                    // its projection on the line from start to stop, 0 at the start and 1 at the stop.
+                    let (dx, dy) = (stopX - startX, stop - start), length = dx * dx + dy * dy
+                    let axis = SIMD2(dx / length, dy / length), origin = startX * axis.x + start * axis.y
+                    var slanted = Canvas.Paint(stops: [(origin, paint.stops.first!.color), (origin + 1, paint.stops.last!.color)])
+                    slanted.axis = axis
+                    return slanted
+                }
                 guard start != stop else { return paint }
+                if canvas, start > stop {
+                    // The canvas's gradient runs down from its first colour however the orientation is written:
+                    // Icon Composer writes its default both as 0 → 0.7 (Lyria, OpenTranscribe, Michina) and as
+                    // 1 → 0.3 (Milo, Teamplay), and exports both with the first colour on top. Read as written,
+                    // Milo's light-to-deep blue sky came out upside down (13.7 dB).
+                    (start, stop) = (1 - start, 1 - stop)
+                }
                 if canvas {
                     (start, stop) = (Look.canvasGradientOffset + Look.canvasGradientStretch * start,
                                      Look.canvasGradientOffset + Look.canvasGradientStretch * stop)

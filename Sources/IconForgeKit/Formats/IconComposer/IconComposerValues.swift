@@ -180,8 +180,9 @@ package enum IconComposerFill: IconComposerValue {
     case systemLight, systemDark
     /// `{"solid": colour}`.
     case solid(String)
-    /// `{"automatic-gradient": colour}`: a gradient the system derives from one colour.
-    case automaticGradient(String)
+    /// `{"automatic-gradient": colour}`: a gradient the system derives from one colour; other keys of the object
+    /// are kept (Icon Composer writes an `orientation` beside it, as beside a linear gradient: Synesthia's canvas).
+    case automaticGradient(String, other: [String: ContentsJSON] = [:])
     /// `{"linear-gradient": [colour, colour]}`, top to bottom; other keys of the object (an orientation) are kept.
     case linearGradient([String], other: [String: ContentsJSON])
 
@@ -200,7 +201,8 @@ package enum IconComposerFill: IconComposerValue {
         if let colour: String = try fields.value("solid") {
             self = .solid(colour)
         } else if let colour: String = try fields.value("automatic-gradient") {
-            self = .automaticGradient(colour)
+            self = .automaticGradient(colour, other: fields.rest)
+            return
         } else if let stops = fields.rest.removeValue(forKey: "linear-gradient") {
             guard let items = stops.array, !items.isEmpty else { throw .invalidValue(place + ".linear-gradient", "must be an array of colours") }
             var colours: [String] = []
@@ -223,7 +225,7 @@ package enum IconComposerFill: IconComposerValue {
         case .systemLight: .string("system-light")
         case .systemDark: .string("system-dark")
         case .solid(let colour): .object(["solid": .string(colour)])
-        case .automaticGradient(let colour): .object(["automatic-gradient": .string(colour)])
+        case .automaticGradient(let colour, let other): .object(other.merging(["automatic-gradient": .string(colour)]) { $1 })
         case .linearGradient(let colours, let other): .object(other.merging(["linear-gradient": .array(colours.map { .string($0) })]) { $1 })
         }
     }
@@ -231,7 +233,7 @@ package enum IconComposerFill: IconComposerValue {
     /// The colour strings the fill holds.
     package var colours: [String] {
         switch self {
-        case .solid(let colour), .automaticGradient(let colour): [colour]
+        case .solid(let colour), .automaticGradient(let colour, _): [colour]
         case .linearGradient(let colours, _): colours
         default: []
         }

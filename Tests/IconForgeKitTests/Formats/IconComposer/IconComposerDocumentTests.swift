@@ -37,6 +37,17 @@ struct IconComposerDocumentTests {
         #expect(document.other["color-space-for-untagged-svg-colors"] == .string("display-p3"))
     }
 
+    @Test("an automatic gradient with an orientation beside it (as Icon Composer writes it) is read and kept")
+    func automaticGradientOrientation() throws {
+        let json = #"{"fill": {"automatic-gradient": "display-p3:0.07979,0.00000,0.45094,1.00000", "#
+            + #""orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}}, "groups": []}"#
+        let document = try IconComposerDocument.parse(Array(json.utf8))
+        guard case .automaticGradient(let colour, let other)? = document.fill.value(for: .light) else { Issue.record("no automatic gradient"); return }
+        #expect(colour == "display-p3:0.07979,0.00000,0.45094,1.00000")
+        #expect(other["orientation"]?.fields?["stop"]?.fields?["y"]?.double == 0.7)
+        #expect(document.rendered.contains(#""orientation""#), "a rewritten file keeps it")
+    }
+
     @Test("rewriting a file changes nothing: same bytes, unknown keys and null kept")
     func roundTrip() throws {
         let (bytes, document) = try layered()

@@ -107,6 +107,33 @@ struct IconComposerRendererTests {
         #expect(image.pixel(x: 8, y: 200)[0] > 30 && image.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(image.pixel(x: 8, y: 200))")
     }
 
+    @Test("the canvas's gradient runs down from its first colour whichever way its orientation is written")
+    func canvasGradientWrittenUpwards() throws {
+        let colours = #""linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"], "#
+        let down = #"{\#(colours)"orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}}"#
+        let up = #"{\#(colours)"orientation": {"start": {"x": 0.5, "y": 1}, "stop": {"x": 0.5, "y": 0.3}}}"#
+        let plain = #"{"kind": "none", "opacity": 0}"#
+        let (downward, upward) = (try GlassBundle(fill: down, layerFill: "", shadow: plain).render(),
+                                  try GlassBundle(fill: up, layerFill: "", shadow: plain).render())
+        // Icon Composer exports Milo's sky (1 → 0.3) as it does Lyria's fill (0 → 0.7): the first colour on top.
+        #expect(upward.pixel(x: 8, y: 13) == SIMD4(255, 0, 0, 255), "\(upward.pixel(x: 8, y: 13))")
+        #expect(upward.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(upward.pixel(x: 8, y: 250))")
+        for y in [13, 100, 200, 250] { #expect(upward.pixel(x: 8, y: y) == downward.pixel(x: 8, y: y), "row \(y)") }
+    }
+
+    @Test("a layer fill slanted from corner to corner runs across the layer, not only down it")
+    func slantedLayerFill() throws {
+        let (red, blue) = ("srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000")
+        let layerFill = #""fill": {"linear-gradient": ["\#(red)", "\#(blue)"], "orientation": {"start": {"x": 0, "y": 0}, "stop": {"x": 1, "y": 1}}},"#
+        let image = try GlassBundle(layerFill: layerFill, shadow: #"{"kind": "none", "opacity": 0}"#, glass: false).render()
+        // The square spans 96…160: red at its top left, blue at its bottom right, and the other two corners alike
+        // (both half way along the diagonal), where a vertical gradient would make the top right red.
+        let (topLeft, bottomRight) = (image.pixel(x: 100, y: 100), image.pixel(x: 156, y: 156))
+        let (topRight, bottomLeft) = (image.pixel(x: 156, y: 100), image.pixel(x: 100, y: 156))
+        #expect(topLeft[0] > topLeft[2] + 100 && bottomRight[2] > bottomRight[0] + 100, "\(topLeft) \(bottomRight)")
+        #expect(abs(Int(topRight[0]) - Int(bottomLeft[0])) <= 3 && abs(Int(topRight[2]) - Int(bottomLeft[2])) <= 3, "\(topRight) \(bottomLeft)")
+    }
+
     @Test("dark without a dark fill is the system's dark background, darker than light")
     func darkDerivation() throws {
         let bundle = GlassBundle(fill: #"{"automatic-gradient": "srgb:1.00000,0.80000,0.00000,1.00000"}"#)
