@@ -163,6 +163,18 @@ struct IconComposerRendererTests {
         #expect(luminance(image.pixel(x: 128, y: 1)) > luminance(image.pixel(x: 128, y: 40)) + 0.05)
     }
 
+    @Test("the icon's rim light screens the colour towards white: a dark channel gains twice what a mid one does, a full one stays full")
+    func rimScreens() throws {
+        // Apple's rim on Tankodex's black is about half as bright as white light added in linear light made it, and
+        // AI Camera's red stays red; in encoded values each channel moves the same share of the way to white.
+        let image = try GlassBundle(fill: #"{"solid": "srgb:0.00000,0.50000,1.00000,1.00000"}"#).render(masked: true)
+        let (rim, inside) = (image.pixel(x: 128, y: 2), image.pixel(x: 128, y: 40))
+        let (dark, mid) = (Double(rim[0]) - Double(inside[0]), Double(rim[1]) - Double(inside[1]))
+        #expect(dark > 30, "\(rim) \(inside)")
+        #expect(abs(mid / dark - 0.5) < 0.05, "\(rim) \(inside): the mid channel gained \(mid), the dark one \(dark)")
+        #expect(rim[2] == 255)
+    }
+
     @Test("\"appearance\": \"light\" is the default appearance")
     func lightAppearance() throws {
         let fill = #""fill-specializations": [{"appearance": "light", "value": {"solid": "srgb:0.00000,1.00000,0.00000,1.00000"}}, {"appearance": "dark", "value": {"solid": "srgb:1.00000,0.00000,0.00000,1.00000"}}],"#
