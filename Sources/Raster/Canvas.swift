@@ -16,10 +16,14 @@ package struct Canvas: Sendable {
         pixels = [SIMD4<Float>](hugePagesRepeating: .zero, count: width * height)
     }
 
-    /// Colour that varies down the canvas only (a solid colour, or a vertical gradient).
+    /// Colour that varies down the painted area (a solid colour, or a vertical gradient), or along a slanted axis.
     package struct Paint: Sendable, Equatable {
         /// Colour stops in sRGB-encoded values with straight alpha, at positions 0 (top) … 1 (bottom).
         package var stops: [(position: Double, color: SIMD4<Float>)]
+        /// Where a point lies along the stops: x × axis.x + y × axis.y, with x and y running 0…1 across and down the
+        /// painted area. (0, 1), the default, paints down the area only; a diagonal gradient (Icon Composer's
+        /// orientation from one corner to the other) has both.
+        package var axis = SIMD2<Double>(0, 1)
 
         /// Colour stops (sRGB-encoded, straight alpha) at positions 0 (top) … 1 (bottom), in order.
         package init(stops: [(position: Double, color: SIMD4<Float>)]) { self.stops = stops }
@@ -52,26 +56,55 @@ package struct Canvas: Sendable {
             return last.color
         }
 
+        /// True when the paint varies across the area, not only down it.
+        var slants: Bool { axis.x != 0 }
+
+        /// The linear-light premultiplied colour at `position`.
+        func linearColor(at position: Double) -> SIMD4<Float> {
+            let encoded = color(at: position)
+            let alpha = min(max(encoded[3], 0), 1)
+            let decode = { (value: Float) in Float(TransferFunction.decode(Double(min(max(value, 0), 1)))) }
+            return SIMD4<Float>(decode(encoded[0]), decode(encoded[1]), decode(encoded[2]), 1) * alpha
+        }
+
         /// One linear-light premultiplied colour per row of a `rows`-tall area.
         func rows(_ rows: Int) -> [SIMD4<Float>] {
-            (0..<rows).map { row in
-                let encoded = color(at: rows > 1 ? Double(row) / Double(rows - 1) : 0)
-                let alpha = min(max(encoded[3], 0), 1)
-                let decode = { (value: Float) in Float(TransferFunction.decode(Double(min(max(value, 0), 1)))) }
-                let linear = SIMD4<Float>(decode(encoded[0]), decode(encoded[1]), decode(encoded[2]), 1)
-                return linear * alpha
+            (0..<rows).map { row in linearColor(at: (rows > 1 ? Double(row) / Double(rows - 1) : 0) * axis.y) }
+        }
+
+        /// One linear-light premultiplied colour per pixel of a `width` × `height` area, row by row, for a slanted
+        /// paint: each position's colour is decoded once, from a table of 4,096 steps between the area's extremes.
+        func pixels(width: Int, height: Int) -> [SIMD4<Float>] {
+            let (across, down) = (width > 1 ? axis.x / Double(width - 1) : 0, height > 1 ? axis.y / Double(height - 1) : 0)
+            let corners = [0, across * Double(width - 1), down * Double(height - 1), across * Double(width - 1) + down * Double(height - 1)]
+            let (low, high) = (corners.min()!, corners.max()!)
+            let steps = 4096, span = max(high - low, 1e-9)
+            let table = (0...steps).map { linearColor(at: low + span * Double($0) / Double(steps)) }
+            var result = [SIMD4<Float>](repeating: .zero, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let position = across * Double(x) + down * Double(y)
+                    result[y * width + x] = table[min(steps, max(0, Int(((position - low) / span * Double(steps)).rounded())))]
+                }
             }
+            return result
         }
 
         package static func == (lhs: Paint, rhs: Paint) -> Bool {
-            lhs.stops.count == rhs.stops.count && zip(lhs.stops, rhs.stops).allSatisfy { $0.position == $1.position && $0.color == $1.color }
+            lhs.axis == rhs.axis && lhs.stops.count == rhs.stops.count
+                && zip(lhs.stops, rhs.stops).allSatisfy { $0.position == $1.position && $0.color == $1.color }
         }
     }
 
     /// Paints the whole canvas over what is on it.
     package mutating func fill(_ paint: Paint) {
-        let colours = paint.rows(height)
         let width = self.width
+        if paint.slants {
+            let colours = paint.pixels(width: width, height: height)
+            for index in pixels.indices { pixels[index] = colours[index] + pixels[index] * (1 - colours[index][3]) }
+            return
+        }
+        let colours = paint.rows(height)
         pixels.withUnsafeMutableBufferPointer { canvas in
             for y in 0..<height {
                 let over = colours[y], keep = 1 - over[3]
@@ -85,7 +118,8 @@ package struct Canvas: Sendable {
     /// image's height; its alpha (times the paint's) is kept.
     package mutating func draw(_ image: Image, x originX: Int, y originY: Int, opacity: Float = 1, paint: Paint? = nil) {
         let layer = LinearImage(image)
-        let paintRows = paint?.rows(image.height)
+        let slanted = paint?.slants == true ? paint?.pixels(width: image.width, height: image.height) : nil
+        let paintRows = slanted == nil ? paint?.rows(image.height) : nil
         let opacity = min(max(opacity, 0), 1)
         let (x0, x1) = (max(0, originX), min(width, originX + image.width))
         let (y0, y1) = (max(0, originY), min(height, originY + image.height))
@@ -98,7 +132,7 @@ package struct Canvas: Sendable {
                     let painted = paintRows?[y - originY]
                     for x in x0..<x1 {
                         var over = source[row &+ (x - originX)]
-                        if let painted { over = painted * over[3] }
+                        if let painted { over = painted * over[3] } else if let slanted { over = slanted[row &+ (x - originX)] * over[3] }
                         over *= opacity
                         let index = y &* width &+ x
                         canvas[index] = over + canvas[index] * (1 - over[3])

@@ -34,6 +34,22 @@ struct CanvasTests {
         #expect(image.pixel(x: 0, y: 2) == SIMD4(0, 0, 0, 255))
     }
 
+    @Test("a slanted paint varies across the layer as well as down it; its colour is the stops' at each point's place")
+    func slantedPaint() {
+        var paint = Canvas.Paint.gradient([SIMD4(1, 0, 0, 1), SIMD4(0, 0, 1, 1)])
+        paint.axis = SIMD2(0.5, 0.5)
+        var canvas = Canvas(width: 3, height: 3)
+        canvas.draw(Image(width: 3, height: 3, format: .rgba8, fill: SIMD4(10, 20, 30, 255)), x: 0, y: 0, paint: paint)
+        let image = canvas.image(format: .rgba8)
+        #expect(image.pixel(x: 0, y: 0) == SIMD4(255, 0, 0, 255))
+        #expect(image.pixel(x: 2, y: 2) == SIMD4(0, 0, 255, 255))
+        #expect(image.pixel(x: 2, y: 0) == image.pixel(x: 0, y: 2), "the other corners lie half way along")
+        #expect(abs(Int(image.pixel(x: 2, y: 0)[0]) - 128) <= 1, "\(image.pixel(x: 2, y: 0))")
+        var filled = Canvas(width: 3, height: 3)
+        filled.fill(paint)
+        #expect(filled.image(format: .rgba8).pixel(x: 2, y: 0) == image.pixel(x: 2, y: 0), "a fill slants as a layer's paint does")
+    }
+
     @Test("drawing is clipped at every edge and a canvas drawn over another keeps its opacity")
     func clippingAndCanvases() {
         var canvas = Canvas(width: 3, height: 3)

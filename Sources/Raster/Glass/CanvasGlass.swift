@@ -59,6 +59,27 @@ extension Canvas {
         }
     }
 
+    /// Lights the colour by the plane as a screen of white in sRGB-encoded values: each channel moves `gain` × the
+    /// plane's value of the way from its encoded value to white, coverage kept.
+    package mutating func screenLight(_ plane: [Float], gain: Float) {
+        precondition(plane.count == pixels.count, "the plane must cover the canvas")
+        let encode = { (value: Float) in Float(TransferFunction.encode(Double(min(max(value, 0), 1)))) }
+        let decode = { (value: Float) in Float(TransferFunction.decode(Double(min(max(value, 0), 1)))) }
+        plane.withUnsafeBufferPointer { plane in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for index in 0..<pixels.count where plane[index] != 0 && pixels[index][3] > 0 {
+                    let pixel = pixels[index], alpha = pixel[3], share = min(1, max(0, gain * plane[index]))
+                    var lit = SIMD4<Float>(0, 0, 0, alpha)
+                    for channel in 0..<3 {
+                        let encoded = encode(pixel[channel] / alpha)
+                        lit[channel] = decode(1 - (1 - encoded) * (1 - share)) * alpha
+                    }
+                    pixels[index] = lit
+                }
+            }
+        }
+    }
+
     /// Darkens the colour by the plane (0 keeps it, 1 is black), coverage kept.
     package mutating func shade(_ plane: [Float]) {
         precondition(plane.count == pixels.count, "the plane must cover the canvas")

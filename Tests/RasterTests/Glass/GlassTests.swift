@@ -84,6 +84,18 @@ struct CanvasGlassTests {
         #expect(image.pixel(x: 0, y: 0)[0] > 128 && image.pixel(x: 1, y: 0)[0] == 255)
     }
 
+    @Test("screened light moves each channel towards white in encoded values, by the share of the way left; coverage kept")
+    func screenLight() {
+        var canvas = Canvas(width: 2, height: 1)
+        canvas.fill(.solid(SIMD4(0, 0.5, 1, 1)))
+        canvas.screenLight([0.25, 0], gain: 2)
+        let lit = canvas.image(format: .rgba16).pixel(x: 0, y: 0)
+        let encoded = { (value: UInt16) in Double(value) / 65535 }
+        // Half the way to white: black to 0.5, 0.5 to 0.75, white stays white.
+        #expect(abs(encoded(lit[0]) - 0.5) < 0.002 && abs(encoded(lit[1]) - 0.75) < 0.002 && lit[2] == 65535 && lit[3] == 65535, "\(lit)")
+        #expect(canvas.image(format: .rgba16).pixel(x: 1, y: 0)[0] == 0, "no light, no change")
+    }
+
     @Test("translucency mixes towards what is behind in encoded values, row by row; over nothing it lowers coverage")
     func translucent() {
         var behind = Canvas(width: 2, height: 3)

@@ -65,7 +65,7 @@ package enum IconComposerRenderer {
             // The icon's own rim: Apple lights the inside of the mask's edge, most on top, least at the bottom.
             let rim = GlassRim.light(alpha: mask, width: side, height: side, reach: Look.scaled(Look.iconRimReach, side), lighting: Look.iconRim,
                                      curve: Look.iconRimCurve)
-            canvas.addLight(rim)
+            canvas.screenLight(rim, gain: Look.iconRimScreen)
             canvas.multiply(by: mask)
         }
         return canvas.image(format: .rgba16)
@@ -76,6 +76,12 @@ package enum IconComposerRenderer {
         static let iconRimReach: Double = 22.0
         static let iconRim = GlassRim.Lighting(ambient: 0.17, vertical: 0.095, horizontal: 0.06)
         static let iconRimCurve: Float = 0.35
+        /// How the rim's light falls on the colour under it: a screen of white in sRGB-encoded values, each channel moving
+        /// `iconRimScreen` × the rim's strength of its way to white (measured: 39% on top of Tankodex's black and of
+        /// Synesthia's violet). Added in linear light, as before, a black icon's rim came out nearly twice as bright as
+        /// in Tankodex's export, and every colour's rim paled further than Apple's: light 25.9 → 26.6 dB on the tuning
+        /// set, dark 26.0 → 26.7, tinted 25.8 → 27.5.
+        static let iconRimScreen: Float = 1.6
         /// The system's dark background, sRGB, top to bottom (every dark export without a dark fill shows it).
         static let darkBackground: [SIMD4<Float>] = [SIMD4(49, 49, 48, 255) / 255, SIMD4(20, 20, 19, 255) / 255]
         /// The tinted background before the tint's gain, sRGB-encoded greys, top to bottom: after it, the luminance
@@ -96,7 +102,8 @@ package enum IconComposerRenderer {
         static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
         /// Where the canvas fill's linear gradient lies: Icon Composer draws its orientation's y (0 top … 1 bottom)
         /// lower and longer than the canvas (measured on a magenta-to-navy fill from 0 to 0.7: the first colour holds
-        /// to 12% of the height, the last is reached at 92%; a fill from 1 to 0.3 agrees). Layer fills are unchanged.
+        /// to 12% of the height, the last is reached at 92%; Milo's sky from 1 to 0.3, read as 0 to 0.7, starts at 10% and
+        /// ends at 90%). Layer fills are unchanged.
         static let canvasGradientOffset: Double = 0.1
         static let canvasGradientStretch: Double = 1.15
         /// A group's shadow: offset down and blur (sigma), in points, and the share of its opacity drawn.
@@ -164,21 +171,38 @@ package enum IconComposerRenderer {
         /// top when it is dark enough to, darkened towards the bottom when it is light).
         func paint(for fill: IconComposerFill, canvas: Bool) throws(IconForgeError) -> Canvas.Paint? {
             switch fill {
-            case .automaticGradient(let text, let other):
+            case .automaticGradient(let text, _):
                 let base: IconComposerColor
                 do { base = try IconComposerColor(parsing: text) } catch { throw .iconComposer(path: bundle.path, error) }
-                let paint = Scene.automaticGradient(base.encodedSRGB)
-                guard let (start, stop) = Self.orientation(other), start != stop else { return paint }
-                // The system's ramp laid between the orientation's start and stop instead of over the whole height.
-                return Canvas.Paint(stops: paint.stops.map { (start + (stop - start) * $0.position, $0.color) }.sorted { $0.0 < $1.0 })
+                return Scene.automaticGradient(base.encodedSRGB)
             case .automatic where canvas && appearance != .light:
                 return .gradient(Look.darkBackground)
             case .systemDark:
                 return .gradient(Look.darkBackground)
             case .linearGradient(let texts, let other) where texts.count == 2:
                 guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
-                var (start, stop) = Self.orientation(other) ?? (0, 1)
+                // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
+                let orientation = other["orientation"]?.fields
+                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                let (startX, stopX) = (orientation?["start"]?.fields?["x"]?.double ?? 0.5, orientation?["stop"]?.fields?["x"]?.double ?? 0.5)
+                if !canvas, startX != stopX {
+                    // A slanted layer fill runs along its orientation across the layer, as written (Teamplay's strokes,
+                    // purple at the top left to cyan at the bottom right from (0, 0) to (1, 1)): a point's place is
+                    // its projection on the line from start to stop, 0 at the start and 1 at the stop.
+                    let (dx, dy) = (stopX - startX, stop - start), length = dx * dx + dy * dy
+                    let axis = SIMD2(dx / length, dy / length), origin = startX * axis.x + start * axis.y
+                    var slanted = Canvas.Paint(stops: [(origin, paint.stops.first!.color), (origin + 1, paint.stops.last!.color)])
+                    slanted.axis = axis
+                    return slanted
+                }
                 guard start != stop else { return paint }
+                if canvas, start > stop {
+                    // The canvas's gradient runs down from its first colour however the orientation is written:
+                    // Icon Composer writes its default both as 0 → 0.7 (Lyria, OpenTranscribe, Michina) and as
+                    // 1 → 0.3 (Milo, Teamplay), and exports both with the first colour on top. Read as written,
+                    // Milo's light-to-deep blue sky came out upside down (13.7 dB).
+                    (start, stop) = (1 - start, 1 - stop)
+                }
                 if canvas {
                     (start, stop) = (Look.canvasGradientOffset + Look.canvasGradientStretch * start,
                                      Look.canvasGradientOffset + Look.canvasGradientStretch * stop)
@@ -187,12 +211,6 @@ package enum IconComposerRenderer {
             default:
                 return try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle)
             }
-        }
-
-        /// A gradient's orientation's start and stop, where Icon Composer wrote them (y down, 0…1); nil without one.
-        static func orientation(_ other: [String: ContentsJSON]) -> (start: Double, stop: Double)? {
-            guard let orientation = other["orientation"]?.fields else { return nil }
-            return (orientation["start"]?.fields?["y"]?.double ?? 0, orientation["stop"]?.fields?["y"]?.double ?? 1)
         }
 
         /// Apple's automatic dark icon: where neither the canvas nor a white-filled layer says otherwise, the

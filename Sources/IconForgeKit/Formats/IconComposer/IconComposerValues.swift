@@ -181,8 +181,8 @@ package enum IconComposerFill: IconComposerValue {
     /// `{"solid": colour}`.
     case solid(String)
     /// `{"automatic-gradient": colour}`: a gradient the system derives from one colour; other keys of the object
-    /// (an orientation, which newer Icon Composers write) are kept.
-    case automaticGradient(String, other: [String: ContentsJSON])
+    /// are kept (Icon Composer writes an `orientation` beside it, as beside a linear gradient: Synesthia's canvas).
+    case automaticGradient(String, other: [String: ContentsJSON] = [:])
     /// `{"linear-gradient": [colour, colour]}`, top to bottom; other keys of the object (an orientation) are kept.
     case linearGradient([String], other: [String: ContentsJSON])
 
@@ -201,9 +201,8 @@ package enum IconComposerFill: IconComposerValue {
         if let colour: String = try fields.value("solid") {
             self = .solid(colour)
         } else if let colour: String = try fields.value("automatic-gradient") {
-            // Icon Composer 26.1 writes the gradient's direction beside the colour ({"orientation": {start, stop}}).
-            let orientation = fields.rest.removeValue(forKey: "orientation")
-            self = .automaticGradient(colour, other: orientation.map { ["orientation": $0] } ?? [:])
+            self = .automaticGradient(colour, other: fields.rest)
+            return
         } else if let stops = fields.rest.removeValue(forKey: "linear-gradient") {
             guard let items = stops.array, !items.isEmpty else { throw .invalidValue(place + ".linear-gradient", "must be an array of colours") }
             var colours: [String] = []

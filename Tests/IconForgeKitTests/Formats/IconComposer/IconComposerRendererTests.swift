@@ -107,16 +107,31 @@ struct IconComposerRendererTests {
         #expect(image.pixel(x: 8, y: 200)[0] > 30 && image.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(image.pixel(x: 8, y: 200))")
     }
 
-    @Test("an automatic gradient with an orientation (Synesthia's, Icon Composer 26.1) reads, renders, and ends at its stop")
-    func automaticGradientOrientation() throws {
-        let colour = #""automatic-gradient": "display-p3:0.07979,0.00000,0.45094,1.00000""#
-        let oriented = GlassBundle(fill: "{\(colour), " + #""orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.5}}}"#,
-                                   layerFill: "", shadow: #"{"kind": "none", "opacity": 0}"#)
-        let whole = GlassBundle(fill: "{\(colour)}", layerFill: "", shadow: #"{"kind": "none", "opacity": 0}"#)
-        let (short, long) = (try oriented.render(), try whole.render())
-        // The ramp is done by half the height with the orientation; without one it goes on to the bottom.
-        #expect(short.pixel(x: 8, y: 150) == short.pixel(x: 8, y: 240), "\(short.pixel(x: 8, y: 150)) \(short.pixel(x: 8, y: 240))")
-        #expect(long.pixel(x: 8, y: 150) != long.pixel(x: 8, y: 240))
+    @Test("the canvas's gradient runs down from its first colour whichever way its orientation is written")
+    func canvasGradientWrittenUpwards() throws {
+        let colours = #""linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"], "#
+        let down = #"{\#(colours)"orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}}"#
+        let up = #"{\#(colours)"orientation": {"start": {"x": 0.5, "y": 1}, "stop": {"x": 0.5, "y": 0.3}}}"#
+        let plain = #"{"kind": "none", "opacity": 0}"#
+        let (downward, upward) = (try GlassBundle(fill: down, layerFill: "", shadow: plain).render(),
+                                  try GlassBundle(fill: up, layerFill: "", shadow: plain).render())
+        // Icon Composer exports Milo's sky (1 → 0.3) as it does Lyria's fill (0 → 0.7): the first colour on top.
+        #expect(upward.pixel(x: 8, y: 13) == SIMD4(255, 0, 0, 255), "\(upward.pixel(x: 8, y: 13))")
+        #expect(upward.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(upward.pixel(x: 8, y: 250))")
+        for y in [13, 100, 200, 250] { #expect(upward.pixel(x: 8, y: y) == downward.pixel(x: 8, y: y), "row \(y)") }
+    }
+
+    @Test("a layer fill slanted from corner to corner runs across the layer, not only down it")
+    func slantedLayerFill() throws {
+        let (red, blue) = ("srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000")
+        let layerFill = #""fill": {"linear-gradient": ["\#(red)", "\#(blue)"], "orientation": {"start": {"x": 0, "y": 0}, "stop": {"x": 1, "y": 1}}},"#
+        let image = try GlassBundle(layerFill: layerFill, shadow: #"{"kind": "none", "opacity": 0}"#, glass: false).render()
+        // The square spans 96…160: red at its top left, blue at its bottom right, and the other two corners alike
+        // (both half way along the diagonal), where a vertical gradient would make the top right red.
+        let (topLeft, bottomRight) = (image.pixel(x: 100, y: 100), image.pixel(x: 156, y: 156))
+        let (topRight, bottomLeft) = (image.pixel(x: 156, y: 100), image.pixel(x: 100, y: 156))
+        #expect(topLeft[0] > topLeft[2] + 100 && bottomRight[2] > bottomRight[0] + 100, "\(topLeft) \(bottomRight)")
+        #expect(abs(Int(topRight[0]) - Int(bottomLeft[0])) <= 3 && abs(Int(topRight[2]) - Int(bottomLeft[2])) <= 3, "\(topRight) \(bottomLeft)")
     }
 
     @Test("dark without a dark fill is the system's dark background, darker than light")
@@ -146,6 +161,18 @@ struct IconComposerRendererTests {
         let image = try GlassBundle().render(masked: true)
         #expect(image.pixel(x: 1, y: 1)[3] == 0 && image.pixel(x: 128, y: 128)[3] == 255)
         #expect(luminance(image.pixel(x: 128, y: 1)) > luminance(image.pixel(x: 128, y: 40)) + 0.05)
+    }
+
+    @Test("the icon's rim light screens the colour towards white: a dark channel gains twice what a mid one does, a full one stays full")
+    func rimScreens() throws {
+        // Apple's rim on Tankodex's black is about half as bright as white light added in linear light made it, and
+        // AI Camera's red stays red; in encoded values each channel moves the same share of the way to white.
+        let image = try GlassBundle(fill: #"{"solid": "srgb:0.00000,0.50000,1.00000,1.00000"}"#).render(masked: true)
+        let (rim, inside) = (image.pixel(x: 128, y: 2), image.pixel(x: 128, y: 40))
+        let (dark, mid) = (Double(rim[0]) - Double(inside[0]), Double(rim[1]) - Double(inside[1]))
+        #expect(dark > 30, "\(rim) \(inside)")
+        #expect(abs(mid / dark - 0.5) < 0.05, "\(rim) \(inside): the mid channel gained \(mid), the dark one \(dark)")
+        #expect(rim[2] == 255)
     }
 
     @Test("\"appearance\": \"light\" is the default appearance")
