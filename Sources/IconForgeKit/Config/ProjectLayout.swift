@@ -37,6 +37,9 @@ package struct ProjectLayout: Sendable {
 
     /// Folders never searched: build output, dependencies, version control.
     package static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
+    /// The Kotlin source sets of a browser target, whose `resources/` is the site (`jsMain`, `wasmJsMain`, and the
+    /// `webMain` Kotlin 2.2 shares between them).
+    static let kotlinWebSourceSets: Set<String> = ["jsMain", "wasmJsMain", "webMain"]
 
     /// Searches `root` (at most four folders deep).
     package init(root: String) {
@@ -47,6 +50,8 @@ package struct ProjectLayout: Sendable {
         var androidIsApplication = false
         // Every module's src/main/res found, and the application module's.
         var androidResFolders: [String] = [], applicationRes: String?
+        // Kotlin Multiplatform browser targets' resources/ folders holding a page.
+        var kotlinWebFolders: [String] = []
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
@@ -124,6 +129,14 @@ package struct ProjectLayout: Sendable {
                         windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
                     }
                     if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    // A Kotlin Multiplatform app's browser target (Compose Multiplatform's webApp, KotlinConf's
+                    // app/webApp/src/webMain/resources): the Kotlin/JS and Wasm plugins serve and ship that folder as the
+                    // site's root, its index.html linking the manifest.
+                    if name == "resources", Self.kotlinWebSourceSets.contains((path.parentFolder as NSString).lastPathComponent),
+                       (path.parentFolder.parentFolder as NSString).lastPathComponent == "src",
+                       manager.fileExists(atPath: (full as NSString).appendingPathComponent(WebPage.fileName)) {
+                        kotlinWebFolders.append(path)
+                    }
                     if depth <= 2 { tauri(app: path) }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
@@ -140,6 +153,11 @@ package struct ProjectLayout: Sendable {
                 }
             }
         }
+        // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.
+        let installable = kotlinWebFolders.first { folder in
+            WebManifest.conventionalNames.contains { manager.fileExists(atPath: ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent($0)) }
+        }
+        webFolder = webFolder ?? installable ?? kotlinWebFolders.first
         // The launcher icon the application module's manifest names, defined by none of its source sets but by one
         // library module's (AntennaPod's @mipmap/ic_launcher in ui/common, with a debug build's layers beside it):
         // written into the app module, the new icon would override the library's in every build (an app's resources

@@ -131,4 +131,28 @@ struct ProjectLayoutRouteTests {
         try catalog("ios/HomePlayerWidget/Assets.xcassets", filename: "widget.png")
         #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
     }
+
+    @Test("a Compose Multiplatform app's browser target (KotlinConf's app/webApp/src/webMain/resources, its index.html linking manifest.json) is the web folder; of two, the one with a manifest (not the adminApp's jsMain)")
+    func kotlinMultiplatformWeb() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ text: String, _ path: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("<html><head><title>Admin</title></head></html>", "app/adminApp/src/jsMain/resources/index.html")
+        #expect(ProjectLayout(root: root.path).webFolder == "app/adminApp/src/jsMain/resources")
+        try write(#"<html><head><link rel="manifest" href="manifest.json"/></head></html>"#, "app/webApp/src/webMain/resources/index.html")
+        try write(#"{"name": "KotlinConf", "icons": [{"src": "./images/KotlinConf-icon-512.png", "sizes": "512x512"}]}"#,
+                  "app/webApp/src/webMain/resources/manifest.json")
+        #expect(ProjectLayout(root: root.path).webFolder == "app/webApp/src/webMain/resources")
+        // A JVM module's resources (a desktop app's, a backend's) are no site, page or not.
+        let other = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let page = other.appendingPathComponent("backend/src/main/resources/index.html")
+        try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<html></html>".utf8).write(to: page)
+        #expect(ProjectLayout(root: other.path).webFolder == nil)
+    }
 }

@@ -35,7 +35,8 @@ enum IcoChecks {
             // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron
             // loads an .ico only through LoadImage at the size it asks for (NativeImage's GetHICON), never its first
             // entry, so the order of the entries does not matter (FreeTube's _icons/icon.ico, 16 px first).
-            if let path, ElectronBuilder.near(path.parentFolder) != nil {
+            // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject).
+            if let path, ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)
@@ -77,7 +78,7 @@ enum IcoChecks {
     /// do not scale up. PNG entries below 256 px are not reported: every Windows since Vista reads them, and `tauri icon`
     /// writes them. `tauri` is given for a Tauri app's icon: the version it builds with, when its Cargo.toml or
     /// package.json says (a version that takes the largest entry is told nothing about the first). `window` is false
-    /// for an icon whose first entry no reader takes (an Electron app's, a document's): it is not reported.
+    /// for an icon whose first entry no reader takes (an Electron app's, a Godot game's, a document's): it is not reported.
     static func appIconFindings(name: String, entries: [Ico.Entry], tauri: (major: Int, minor: Int)?? = nil, window: Bool = true) -> [Finding] {
         var findings: [Finding] = []
         let sides = entries.map { $0.size.width }, fix = "'iconforge generate MASTER --preset windows' writes 256, 64, 48, 40, 32, 24, 20 and 16"

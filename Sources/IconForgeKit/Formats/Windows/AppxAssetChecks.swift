@@ -27,6 +27,7 @@ enum AppxAssetChecks {
         let parsed = AppxManifest(text: String(decoding: bytes, as: UTF8.self))
         var findings: [SetFinding] = [], checked: [String] = [manifest]
         let root = manifest.parentFolder
+        let maui = MauiProject.near(root)
         for reference in parsed.references {
             let file = (root as NSString).appendingPathComponent(reference.relativePath)
             guard scope?.contains(file) ?? FolderScope(root).contains(file) else {
@@ -36,6 +37,9 @@ enum AppxAssetChecks {
             }
             guard let base = WindowsVisualAssets.QualifiedName((file as NSString).lastPathComponent)?.base else { continue }
             let candidates = self.candidates(base: base, folder: file.parentFolder)
+            // A MAUI app's logos are written into the package by Resizetizer from its MauiIcon at build time: there
+            // is nothing in the project to check (dotnet-podcasts' appiconMediumTile.png).
+            if candidates.isEmpty, let maui, maui.generates(logo: base) { continue }
             var isFolder: ObjCBool = false
             guard !candidates.isEmpty || FileManager.default.fileExists(atPath: file.parentFolder, isDirectory: &isFolder) && isFolder.boolValue else {
                 // A path into a folder that is not here (electron-windows-store's app/resources/…) names the package's

@@ -100,4 +100,26 @@ struct IcoAppIconTests {
         let outside = try findings(folder)
         #expect(outside["icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true && outside["app.ico"]?.isEmpty == false, "\(outside)")
     }
+
+    @Test("a Godot game's .ico (Pixelorama's assets/graphics/icons/icon.ico, 8 px first, named by project.godot's windows_native_icon): Godot takes its window icons by size and its export embeds the .ico whole, so the first entry is not reported; missing sizes still are")
+    func godotIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("""
+            config_version=5
+
+            [application]
+
+            config/name="Pixelorama"
+            config/windows_native_icon="res://assets/graphics/icons/icon.ico"
+            """, "project.godot", in: folder)
+        try ico([8, 16, 24, 32, 48, 64, 96, 128, 256], "assets/graphics/icons/icon.ico", in: folder)
+        try ico([32, 48, 256], "assets/graphics/icons/pxo.ico", in: folder)
+        let found = try findings(folder)
+        #expect(found["icon.ico"] == [], "\(found)")
+        #expect(found["pxo.ico"] == ["pxo.ico has no 16x16, 24x24 entries: Windows scales another size for the title bar, taskbar or Explorer"], "\(found)")
+        // Outside a Godot project the same file is still told about its first entry.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("project.godot"))
+        #expect(try findings(folder)["icon.ico"]?.contains { $0.contains("first entry is 8x8") } == true)
+    }
 }

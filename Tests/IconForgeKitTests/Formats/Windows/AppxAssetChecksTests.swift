@@ -208,4 +208,44 @@ struct AppxAssetChecksTests {
         try Data(try Ico.encode([48, 32, 16].map { logo($0) })).write(to: folder.appendingPathComponent("favicon.ico"))
         #expect(try findings(folder).isEmpty)
     }
+
+    @Test("a .NET MAUI app's Platforms/Windows manifest (dotnet-podcasts'): the logos Resizetizer makes from the MauiIcon and MauiSplashScreen at build time, and the template's $placeholder$, are not looked for; another logo still is")
+    func mauiResizetizerLogos() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <UseMaui>true</UseMaui>
+              </PropertyGroup>
+              <ItemGroup>
+                <MauiIcon Include="Resources\\appicon.svg" ForegroundFile="Resources\\appiconfg.svg" Color="#C00CC0" />
+                <MauiSplashScreen Include="Resources\\splash.svg" Color="#C00CC0" BaseSize="128,128" />
+              </ItemGroup>
+            </Project>
+            """.utf8).write(to: folder.appendingPathComponent("Podcasts.csproj"))
+        let windows = folder.appendingPathComponent("Platforms/Windows")
+        try FileManager.default.createDirectory(at: windows, withIntermediateDirectories: true)
+        let manifest = """
+            <Package xmlns="http://schemas.microsoft.com/appx/manifest/foundation/windows10" xmlns:uap="http://schemas.microsoft.com/appx/manifest/uap/windows10">
+              <Properties><Logo>appiconStoreLogo.png</Logo></Properties>
+              <Applications><Application Id="App">
+                <uap:VisualElements Square150x150Logo="appiconMediumTile.png" Square44x44Logo="$placeholder$.png">
+                  <uap:DefaultTile Wide310x150Logo="appiconWideTile.png" Square71x71Logo="appiconSmallTile.png" Square310x310Logo="appiconLargeTile.png"/>
+                  <uap:SplashScreen Image="splashSplashScreen.png" />
+                </uap:VisualElements>
+              </Application></Applications>
+            </Package>
+            """
+        try Data(manifest.utf8).write(to: windows.appendingPathComponent("Package.appxmanifest"))
+        let generated = try findings(folder).map(\.message)
+        #expect(generated.isEmpty, "\(generated)")
+        // A logo Resizetizer does not make is the project's own, and is still looked for.
+        try Data(manifest.replacingOccurrences(of: "appiconLargeTile.png", with: "LargeTile.png").utf8)
+            .write(to: windows.appendingPathComponent("Package.appxmanifest"))
+        #expect(try findings(folder).map(\.message).contains { $0.contains("names LargeTile.png (Square310x310Logo), but there is neither") })
+        // Without the project file, the same manifest's logos are missing: the package does not build.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Podcasts.csproj"))
+        #expect(try findings(folder).filter { $0.severity == .error }.count == 7)
+    }
 }
