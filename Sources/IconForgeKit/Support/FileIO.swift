@@ -301,6 +301,19 @@ package enum FileIO {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
+    /// The first non-nil `found` of `folder` (links resolved) and up to `levels` folders above it, nearest first: the
+    /// project a file belongs to, found by its marker file (package.json, project.godot, a .csproj).
+    package static func nearest<T>(from folder: String, levels: Int, _ found: (String) -> T?) -> T? {
+        var candidate = realPath(folder)
+        for _ in 0...levels {
+            if let result = found(candidate) { return result }
+            let parent = candidate.parentFolder
+            guard !parent.isEmpty, parent != candidate else { return nil }
+            candidate = parent
+        }
+        return nil
+    }
+
     /// The path with every link and relative part resolved, or the path itself when it does not exist.
     package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }

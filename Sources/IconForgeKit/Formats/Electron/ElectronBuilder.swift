@@ -44,14 +44,7 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The project whose icon folder, resources folder or root `folder` is: package.json up to four folders above.
     static func near(_ folder: String) -> ElectronBuilder? {
-        var candidate = FileIO.realPath(folder)
-        for _ in 0..<5 {
-            if let project = read(root: candidate) { return project }
-            let parent = candidate.parentFolder
-            guard !parent.isEmpty, parent != candidate else { return nil }
-            candidate = parent
-        }
-        return nil
+        FileIO.nearest(from: folder, levels: 4, read(root:))
     }
 
     /// A configured icon as a path relative to the root: the file as given (relative to the project, else to the

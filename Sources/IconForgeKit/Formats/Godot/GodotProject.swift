@@ -9,13 +9,8 @@ import Foundation
 enum GodotProject {
     /// The Godot project `folder` is in: the nearest of it and its four parents holding `project.godot`.
     static func root(near folder: String) -> String? {
-        var candidate = FileIO.realPath(folder)
-        for _ in 0..<5 {
-            if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent("project.godot")) { return candidate }
-            let parent = candidate.parentFolder
-            guard !parent.isEmpty, parent != candidate else { return nil }
-            candidate = parent
+        FileIO.nearest(from: folder, levels: 4) { candidate in
+            FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent("project.godot")) ? candidate : nil
         }
-        return nil
     }
 }

@@ -19,18 +19,14 @@ struct MauiProject: Sendable, Equatable {
     /// The MAUI project whose platform folder `folder` is: the `.csproj` in it or in one of its two parents
     /// (`Platforms/Windows` is two folders below the project).
     static func near(_ folder: String) -> MauiProject? {
-        var candidate = FileIO.realPath(folder)
-        for _ in 0..<3 {
+        FileIO.nearest(from: folder, levels: 2) { candidate in
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []).sorted()
             for name in files where name.lowercased().hasSuffix(".csproj") {
                 guard let bytes = try? FileIO.readDocument((candidate as NSString).appendingPathComponent(name)) else { continue }
                 if let project = MauiProject(root: candidate, text: String(decoding: bytes, as: UTF8.self)) { return project }
             }
-            let parent = candidate.parentFolder
-            guard !parent.isEmpty, parent != candidate else { return nil }
-            candidate = parent
+            return nil
         }
-        return nil
     }
 
     /// Nil when the project file is not a MAUI app's.
