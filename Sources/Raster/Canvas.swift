@@ -117,7 +117,6 @@ package struct Canvas: Sendable {
     /// clipped to the canvas. With a `paint`, the image's colours are replaced by the paint, which spans the
     /// image's height; its alpha (times the paint's) is kept.
     package mutating func draw(_ image: Image, x originX: Int, y originY: Int, opacity: Float = 1, paint: Paint? = nil) {
-        let layer = LinearImage(image)
         let slanted = paint?.slants == true ? paint?.pixels(width: image.width, height: image.height) : nil
         let paintRows = slanted == nil ? paint?.rows(image.height) : nil
         let opacity = min(max(opacity, 0), 1)
@@ -125,24 +124,33 @@ package struct Canvas: Sendable {
         let (y0, y1) = (max(0, originY), min(height, originY + image.height))
         guard x0 < x1, y0 < y1, opacity > 0 else { return }
         let width = self.width
-        layer.pixels.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { canvas in
-                for y in y0..<y1 {
-                    let row = (y - originY) &* image.width
-                    let painted = paintRows?[y - originY]
-                    for x in x0..<x1 {
-                        var over = source[row &+ (x - originX)]
-                        if let painted { over = painted * over[3] } else if let slanted { over = slanted[row &+ (x - originX)] * over[3] }
-                        over *= opacity
-                        let index = y &* width &+ x
-                        canvas[index] = over + canvas[index] * (1 - over[3])
+        // Only the part that lands on the canvas is converted, a row at a time (an adaptive icon's layers are
+        // drawn half outside its legacy icon's canvas).
+        let table = TransferFunction.decodeTable(for: image.format, linearLight: true)
+        var row = [SIMD4<Float>](repeating: .zero, count: x1 - x0)
+        image.bytes.withUnsafeBytes { raw in
+            table.withUnsafeBufferPointer { table in
+                row.withUnsafeMutableBufferPointer { source in
+                    pixels.withUnsafeMutableBufferPointer { canvas in
+                        for y in y0..<y1 {
+                            let row = (y - originY) &* image.width
+                            PixelRows.load(from: raw.baseAddress!, at: row &+ (x0 - originX), count: x1 - x0, format: image.format,
+                                           into: source.baseAddress!, table: table.baseAddress!)
+                            let painted = paintRows?[y - originY]
+                            for x in x0..<x1 {
+                                var over = source[x &- x0]
+                                if let painted { over = painted * over[3] } else if let slanted { over = slanted[row &+ (x - originX)] * over[3] }
+                                over *= opacity
+                                let index = y &* width &+ x
+                                canvas[index] = over + canvas[index] * (1 - over[3])
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
-    /// Draws another canvas of the same size over this one (a group flattened on its own first).
     package mutating func draw(_ other: Canvas, opacity: Float = 1) {
         precondition(other.width == width && other.height == height, "canvases differ in size")
         let opacity = min(max(opacity, 0), 1)

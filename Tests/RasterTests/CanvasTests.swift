@@ -23,6 +23,23 @@ struct CanvasTests {
         #expect(image.pixel(x: 3, y: 0) == SIMD4(0, 0, 255, 255))
     }
 
+    @Test("a layer drawn partly off the canvas is clipped: the same pixels as drawing it whole and cropping")
+    func clipped() {
+        // A 16-bit layer with varied colour and alpha, as an adaptive icon's layers are.
+        var bytes = [UInt8](repeating: 0, count: 12 * 10 * 8)
+        for index in stride(from: 0, to: bytes.count, by: 2) { bytes[index] = UInt8(truncatingIfNeeded: index &* 37); bytes[index + 1] = UInt8(truncatingIfNeeded: index &* 11 &+ 3) }
+        let layer = Image(width: 12, height: 10, format: .rgba16, bytes: bytes)
+        for paint in [nil, Canvas.Paint.gradient([SIMD4(1, 0.5, 0, 1), SIMD4(0, 0, 1, 0.5)])] {
+            var whole = Canvas(width: 12, height: 10)
+            whole.fill(.solid(SIMD4(0.2, 0.4, 0.6, 1)))
+            whole.draw(layer, x: 0, y: 0, paint: paint)
+            var part = Canvas(width: 6, height: 5)
+            part.fill(.solid(SIMD4(0.2, 0.4, 0.6, 1)))
+            part.draw(layer, x: -3, y: -4, paint: paint)
+            #expect(part.image(format: .rgba16).bytes == whole.image(format: .rgba16).cropped(x: 3, y: 4, size: PixelSize(width: 6, height: 5)).bytes)
+        }
+    }
+
     @Test("a paint replaces a layer's colour and keeps its alpha; a gradient runs top to bottom in encoded values")
     func paint() {
         var canvas = Canvas(width: 1, height: 3)

@@ -52,13 +52,14 @@ struct AdaptiveIcon: Sendable {
         let legacyAndRound = Locked<(legacy: Image, round: Image)?>(nil), monochromeLayer = Locked<(image: Image, hasShape: Bool)?>(nil)
         parallelism.forEach(2) { part in
             if part == 0 {
-                var composite = Canvas(width: canvas, height: canvas)
-                if let back { composite.draw(back, x: 0, y: 0) } else {
+                // Only the viewport is composited: the legacy icon is the central 72 dp.
+                var composite = Canvas(width: viewport, height: viewport)
+                let offset = (canvas - viewport) / 2
+                if let back { composite.draw(back, x: -offset, y: -offset) } else {
                     composite.fill(.solid(colour))
                 }
-                composite.draw(layer, x: 0, y: 0)
-                let offset = (canvas - viewport) / 2
-                let legacy = composite.image(format: .rgba16, parallelism: parallelism).cropped(x: offset, y: offset, size: PixelSize(width: viewport, height: viewport))
+                composite.draw(layer, x: -offset, y: -offset)
+                let legacy = composite.image(format: .rgba16, parallelism: parallelism)
                 legacyAndRound.value = (legacy, legacy.masked(by: IconShape.circle(side: viewport)))
             } else {
                 monochromeLayer.value = Self.monochrome(layer: layer, master: master, placement: placement, designed: monochrome,
