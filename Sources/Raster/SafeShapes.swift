@@ -66,15 +66,38 @@ extension Image {
     /// full-bleed picture carried past its border so that a layer larger than it (Android's 108 dp) has no seam.
     package func edgeExtended(toSide side: Int, x originX: Int, y originY: Int) -> Image {
         var result = Image(uninitializedWidth: side, height: side, format: format)
-        let (width, height, format) = (self.width, self.height, self.format)
+        let (width, height, format) = (self.width, self.height, self.format), pixelBytes = format.bytesPerPixel
+        // Each row: its first pixel repeated, the part of the source row that lands, its last pixel repeated.
+        let (left, right) = (min(max(originX, 0), side), min(max(originX + width, 0), side))
         bytes.withUnsafeBytes { source in
             result.bytes.withUnsafeMutableBytes { destination in
                 for y in 0..<side {
-                    let sourceY = min(max(y - originY, 0), height - 1)
-                    for x in 0..<side {
-                        let sourceX = min(max(x - originX, 0), width - 1)
-                        Image.store(Image.load(from: source, at: sourceY * width + sourceX, format: format), into: destination, at: y * side + x, format: format)
+                    let sourceY = min(max(y - originY, 0), height - 1), row = y * side
+                    for x in 0..<left { Image.store(Image.load(from: source, at: sourceY * width, format: format), into: destination, at: row + x, format: format) }
+                    if left < right {
+                        (destination.baseAddress! + (row + left) * pixelBytes)
+                            .copyMemory(from: source.baseAddress! + (sourceY * width + left - originX) * pixelBytes, byteCount: (right - left) * pixelBytes)
                     }
+                    for x in max(right, left)..<side {
+                        let sourceX = min(max(x - originX, 0), width - 1)
+                        Image.store(Image.load(from: source, at: sourceY * width + sourceX, format: format), into: destination, at: row + x, format: format)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The image on a `side`×`side` one of `background` (in the format's range), its top-left corner at (x, y).
+    package func padded(toSide side: Int, x originX: Int, y originY: Int, background: SIMD4<UInt16>) -> Image {
+        precondition(originX >= 0 && originY >= 0 && originX + width <= side && originY + height <= side, "the image must fit")
+        var result = Image(width: side, height: side, format: format, fill: background)
+        let pixelBytes = format.bytesPerPixel, rowBytes = width * pixelBytes
+        bytes.withUnsafeBytes { source in
+            result.bytes.withUnsafeMutableBytes { destination in
+                for y in 0..<height {
+                    (destination.baseAddress! + ((originY + y) * side + originX) * pixelBytes)
+                        .copyMemory(from: source.baseAddress! + y * rowBytes, byteCount: rowBytes)
                 }
             }
         }

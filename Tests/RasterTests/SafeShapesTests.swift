@@ -37,4 +37,33 @@ struct SafeShapesTests {
         #expect(outer.pixel(x: 2, y: 2) == SIMD4(255, 0, 0, 255) && outer.pixel(x: 3, y: 3) == SIMD4(0, 0, 255, 255))
         #expect(outer.pixel(x: 5, y: 0) == inner.pixel(x: 1, y: 0))
     }
+
+    @Test("edges carried on from any origin, inside or partly outside: each pixel is the nearest source pixel, in both formats",
+          arguments: [(2, 2), (-1, 3), (4, -2), (-5, -5), (9, 0), (0, 9)])
+    func edgeExtendedFromAnyOrigin(x: Int, y: Int) {
+        for format in [Image.PixelFormat.rgba8, .rgba16] {
+            var inner = Image(width: 3, height: 4, format: format)
+            for py in 0..<4 { for px in 0..<3 { inner.setPixel(x: px, y: py, SIMD4(UInt16(px * 40 + 1), UInt16(py * 50 + 2), UInt16(px * py + 3), 200)) } }
+            let outer = inner.edgeExtended(toSide: 8, x: x, y: y)
+            for oy in 0..<8 {
+                for ox in 0..<8 {
+                    #expect(outer.pixel(x: ox, y: oy) == inner.pixel(x: min(max(ox - x, 0), 2), y: min(max(oy - y, 0), 3)), "(\(ox), \(oy))")
+                }
+            }
+        }
+    }
+
+    @Test("padded: the image where it was put, the background everywhere else")
+    func padded() {
+        var inner = Image(width: 2, height: 3, format: .rgba16)
+        for py in 0..<3 { for px in 0..<2 { inner.setPixel(x: px, y: py, SIMD4(UInt16(px + 1) * 1000, UInt16(py + 1) * 2000, 7, 65535)) } }
+        let background = SIMD4<UInt16>(10, 20, 30, 40)
+        let outer = inner.padded(toSide: 5, x: 3, y: 1, background: background)
+        for oy in 0..<5 {
+            for ox in 0..<5 {
+                let inside = (3..<5).contains(ox) && (1..<4).contains(oy)
+                #expect(outer.pixel(x: ox, y: oy) == (inside ? inner.pixel(x: ox - 3, y: oy - 1) : background))
+            }
+        }
+    }
 }

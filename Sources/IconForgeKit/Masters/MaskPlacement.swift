@@ -35,9 +35,15 @@ struct MaskPlacement: Sendable {
         if let radius = logo, radius * Double(square) / Double(shortSide) > safeRadius {
             inner = max(1, Int((Double(shortSide) * safeRadius / radius).rounded(.down)))
         }
-        var canvas = Canvas(width: side, height: side)
-        if let fill { canvas.fill(.solid(fill)) }
-        canvas.draw(resize(inner), x: (side - inner) / 2, y: (side - inner) / 2)
+        // Only the master's square is composited; around it the picture is the fill alone (or nothing), one pixel of
+        // it stored as the canvas stores it and repeated (an adaptive icon's 768 px layers are mostly margin).
+        var canvas = Canvas(width: inner, height: inner), around = Canvas(width: 1, height: 1)
+        if let fill {
+            canvas.fill(.solid(fill))
+            around.fill(.solid(fill))
+        }
+        canvas.draw(resize(inner), x: 0, y: 0)
         return canvas.image(format: .rgba16, parallelism: parallelism)
+            .padded(toSide: side, x: (side - inner) / 2, y: (side - inner) / 2, background: around.image(format: .rgba16).pixel(x: 0, y: 0))
     }
 }
