@@ -339,6 +339,7 @@ package struct ProjectLayout: Sendable {
         }
         let layout = ProjectLayout(root: out)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
+        if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
