@@ -127,21 +127,24 @@ enum ExpoChecks {
     /// edges on one flat colour (a whole icon given as the layer) with what differs from that colour inside the 66 dp
     /// safe square. A picture whose edges are not one colour has no subject that can be told from its background: not judged.
     static func safeZone(_ image: Image, name: String, key: String) -> [Finding] {
-        let side = Double(image.width), limit = side * 33 / 108, tolerance = max(1, side / 200)
-        let reach: Double
+        let side = Double(image.width), limit = side * 33 / 108, tolerance = max(1, side / 200), centre = side / 2
+        // How far the content reaches: from the centre (a logo against the safe circle) and along the axes (anything
+        // past the 72 dp viewport's square is never shown).
+        let reach: Double, box: (x: Int, y: Int, size: PixelSize)
         if image.hasTransparentEdges {
-            guard let radius = image.contentRadius(threshold: 0.5) else { return [] }
-            reach = radius
+            guard let radius = image.contentRadius(threshold: 0.5), let found = image.contentBox(threshold: 0.5) else { return [] }
+            (reach, box) = (radius, found)
         } else {
             let edge = image.edgeColor(fallback: .white)
-            guard image.edgeIsFlat(edge), let box = image.differing(from: edge).contentBox(threshold: 0.5) else { return [] }
-            let centre = side / 2
+            guard image.edgeIsFlat(edge), let found = image.differing(from: edge).contentBox(threshold: 0.5) else { return [] }
+            box = found
             reach = [centre - Double(box.x), Double(box.x + box.size.width) - centre, centre - Double(box.y), Double(box.y + box.size.height) - centre].max()!
         }
+        let square = [centre - Double(box.x), Double(box.x + box.size.width) - centre, centre - Double(box.y), Double(box.y + box.size.height) - centre].max()!
         guard reach > limit + tolerance else { return [] }
         let across = Int((2 * reach / side * 108).rounded())
         return [Finding(.adaptiveIcon, .warning, "\(name) (\(key)): the artwork reaches \(across) dp across the 108 dp layer, outside the 66 dp safe zone: "
-                        + "launcher masks (a circle, a squircle) cut it off" + (across > 72 ? ", and no launcher shows more than the middle 72 dp" : ""),
+                        + "launcher masks (a circle, a squircle) cut it off" + (square > side / 3 + tolerance ? ", and no launcher shows more than the middle 72 dp" : ""),
                         fix: "keep it inside the middle 61% ('iconforge generate MASTER --out .' places it)", reference: reference)]
     }
 

@@ -175,6 +175,9 @@ extension ExpoIcons {
             let native: String? = switch platform {
             case .android: layout.androidRoot
             case .web: site
+            // An app whose iOS icon is an Icon Composer .icon builds with that (its Xcode project names it); prebuild
+            // deletes the asset catalog's app icon set, so a committed one is left alone too.
+            case .apple where name.hasPrefix("ios") && project.iosIcons.contains { $0.use == .iconComposer }: nil
             case .apple: layout.catalogs.first { catalog in catalog.presets.contains { $0.hasPrefix(name.hasPrefix("mac") ? "mac" : name.hasPrefix("watch") ? "watch" : "ios") } }?.path
             case .windows: layout.windowsFolder
             case .linux: layout.linuxFolder

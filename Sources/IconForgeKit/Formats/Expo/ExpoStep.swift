@@ -13,6 +13,15 @@ struct ExpoStep: PlatformStep {
         guard let expo = run.plan.expo else { return }
         run.platformNotes += expo.notes
         let config = expo.project.config
+        // One file as the foreground and the monochrome layer works while it is a glyph on transparency (themed icons
+        // draw its alpha alone); a full-bleed master's foreground is opaque to its edges.
+        let foreground = config.values["android.adaptiveIcon.foregroundImage"]
+        if let foreground, foreground == config.values["android.adaptiveIcon.monochromeImage"],
+           let layer = run.masters.adaptive?.foreground, !layer.hasTransparentEdges,
+           run.written.contains(where: { $0.spec.androidLayer == .foreground }) {
+            run.warnings.append("\(foreground): android.adaptiveIcon.monochromeImage names this file too, and the new foreground is opaque (a full-bleed master): "
+                                + "themed icons draw its alpha alone, a solid square; give monochromeImage a file of its own (a glyph on transparency, or --monochrome FILE)")
+        }
         guard case .color(let colour)? = generator.options.androidBackground, expo.project.isAdaptive,
               run.written.contains(where: { $0.spec.androidLayer == .foreground }) else { return }
         let given = config.values[Self.backgroundKey]

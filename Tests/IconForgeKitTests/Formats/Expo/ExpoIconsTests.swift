@@ -152,4 +152,26 @@ struct ExpoIconsTests {
         #expect(told.warnings.contains { $0.contains("set android.adaptiveIcon.backgroundColor to \"#123456\"") })
         #expect(try Self.size(code, "fg.png") == PixelSize(width: 1024, height: 1024))
     }
+
+    @Test("Republik's layout: one file as foreground and monochrome; a full-bleed master makes it opaque, which is said; a glyph master's keeps transparency")
+    func sharedMonochrome() throws {
+        let json = ##"{"expo": {"android": {"adaptiveIcon": {"foregroundImage": "./a.png", "monochromeImage": "./a.png", "backgroundColor": "#ffffff"}}}}"##
+        let full = try ExpoChecksTests.project(json, files: [:])
+        #expect(try Self.generate("android", into: full).warnings.contains { $0.contains("monochromeImage names this file too") })
+        let glyph = try ExpoChecksTests.project(json, files: [:])
+        #expect(try Self.generate("android", master: Self.glyph, into: glyph).warnings.isEmpty)
+        let validation = try Validator().validate([glyph.path])
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
+    }
+
+    @Test("ios.icon names an Icon Composer .icon (Papillon): the bundle is left as it is, and so is a committed catalog's app icon set, which prebuild deletes")
+    func iconComposerApp() throws {
+        let json = #"{"expo": {"icon": "./assets/icon.png", "ios": {"icon": "./assets/app.icon"}}}"#
+        let root = try ExpoChecksTests.project(json, files: ["ios/App/Images.xcassets/AppIcon.appiconset/Contents.json": Array(#"{"images": [], "info": {"author": "expo", "version": 1}}"#.utf8)])
+        #expect(try ProjectLayout.routes(presets: ["ios"], out: root.path).map(\.folder) == [root.path])
+        let outcome = try Self.generate("ios", into: root)
+        #expect(outcome.notes.contains { $0.contains("ios.icon (./assets/app.icon): left as it is") })
+        #expect(try Self.size(root, "assets/icon.png") == PixelSize(width: 1024, height: 1024))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("ios/App/Images.xcassets/AppIcon.appiconset").path) == ["Contents.json"])
+    }
 }
