@@ -17,7 +17,7 @@ enum ExpoChecks {
         let config = project.config
         let iosIcons = project.iosIcons
         var seen = Set<String>()
-        for image in project.images {
+        for image in project.images where project.uses(image) {
             let configName = (config.file(of: image.key) as NSString).lastPathComponent
             if image.path.lowercased().hasSuffix(".icon"), image.use != .iconComposer {
                 // Prebuild's own warnings: a .icon is given as ios.icon's string, nowhere else.
@@ -45,7 +45,7 @@ enum ExpoChecks {
             }
             guard seen.insert(FileIO.realPath(file)).inserted else { continue }
             files.append(file)
-            let uses = project.images.filter { project.file($0).map(FileIO.realPath) == FileIO.realPath(file) }
+            let uses = project.images.filter { project.uses($0) && project.file($0).map(FileIO.realPath) == FileIO.realPath(file) }
             for finding in imageFindings(file, uses: uses, iosIcons: iosIcons, project: project, limits: limits) {
                 findings.append(SetFinding(path: file, finding: finding))
             }

@@ -47,7 +47,7 @@ enum ExpoIcons {
             case .splash: ios || android
             case .favicon: platforms.contains("web")
             }
-            guard wanted else { continue }
+            guard wanted, project.uses(image) else { continue }
             let name = "\(image.key) (\(image.path))"
             guard let relative = image.relativePath, let file = project.file(image) else {
                 notes.append("\(name): not written: \(image.path.contains("://") ? "a remote image" : "outside the project")")

@@ -36,6 +36,18 @@ package struct ExpoImage: Sendable, Equatable {
         return relative.isEmpty || relative.hasPrefix("..") ? nil : relative
     }
 
+    /// The platforms prebuild (or, for the favicon, the web export) makes something of this image for.
+    package var platforms: Set<String> {
+        switch use {
+        case .appIcon: ["ios", "android", "web"]
+        case .iosIcon, .iconComposer: ["ios"]
+        case .androidIcon, .adaptiveForeground, .adaptiveBackground, .monochrome, .notificationIcon: ["android"]
+        case .favicon: ["web"]
+        case .splash: key.hasPrefix("ios.") || key.hasPrefix("plugins.expo-splash-screen.ios.") ? ["ios"]
+            : key.hasPrefix("android.") || key.hasPrefix("plugins.expo-splash-screen.android.") ? ["android"] : ["ios", "android"]
+        }
+    }
+
     /// True for a file of an npm package (`./node_modules/@jellyfin/ux-ios/icon.png`): `npm install` puts it there.
     package var isDependency: Bool { relativePath?.split(separator: "/").first == "node_modules" }
 }
@@ -113,6 +125,10 @@ package struct ExpoProject: Sendable, Equatable {
         if let listed = config.platforms { return Set(listed) }
         return ["ios", "android", "web"]
     }
+
+    /// True when the app is built for a platform that uses `image` (Jellyfin's `platforms: ["ios"]` makes nothing of
+    /// an Android key).
+    package func uses(_ image: ExpoImage) -> Bool { !image.platforms.isDisjoint(with: platforms) }
 
     /// The width in dp the splash screen plugin draws its image at (`imageWidth`, 100 by default on Android, where the
     /// drawable is that width times the density).

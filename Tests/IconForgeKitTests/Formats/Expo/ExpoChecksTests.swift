@@ -43,6 +43,9 @@ struct ExpoChecksTests {
         #expect(found.count == 1)
         #expect(found.first?.file == "app.json" && found.first?.finding.severity == .error && found.first?.finding.rule == .missingFile)
         #expect(found.first?.finding.message.contains("web.favicon names ./assets/favicon.png") == true)
+        // An app built for iOS alone (Jellyfin's platforms) makes nothing of an Android key.
+        let ios = try Self.project(#"{"expo": {"platforms": ["ios"], "android": {"adaptiveIcon": {"foregroundImage": "./fg.png"}}}}"#, files: [:])
+        #expect(try Self.findings(ios).isEmpty)
     }
 
     @Test("iOS's icon: not square an error, smaller than 1024 and transparent pixels (prebuild fills them white) warnings; a dark appearance keeps its alpha")
