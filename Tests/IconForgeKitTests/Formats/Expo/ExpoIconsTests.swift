@@ -174,4 +174,27 @@ struct ExpoIconsTests {
         #expect(try Self.size(root, "assets/icon.png") == PixelSize(width: 1024, height: 1024))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("ios/App/Images.xcassets/AppIcon.appiconset").path) == ["Contents.json"])
     }
+
+    @Test("Left as they are, one line each: Jellyfin's icon in node_modules, Papillon's full-screen splash (resizeMode cover) and an old 1242x2436 one, Republik's dark splash logo, a favicon.ico")
+    func leftAsTheyAre() throws {
+        let json = """
+            {"expo": {"icon": "./node_modules/@jellyfin/ux-ios/icon.png",
+              "splash": {"image": "./assets/splash.png", "resizeMode": "cover"},
+              "android": {"splash": {"image": "./assets/splash-android.png"}},
+              "web": {"favicon": "./assets/favicon.ico"},
+              "plugins": [["expo-splash-screen", {"image": "./assets/logo.png", "dark": {"image": "./assets/logo-dark.png"}}]]}}
+            """
+        let kept = ["assets/splash.png": try ExpoChecksTests.png(1024), "assets/splash-android.png": try ExpoChecksTests.png(1242, height: 2436),
+                    "assets/favicon.ico": try Ico.encode([Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))]),
+                    "assets/logo-dark.png": try ExpoChecksTests.png(1024, disc: 0.5)]
+        let root = try ExpoChecksTests.project(json, files: kept)
+        let notes = try Self.generate("ios,android,web", into: root).notes
+        for (key, reason) in [("icon", "a file of an npm package"), ("splash.image", "resizeMode cover"), ("android.splash.image", "full-screen splash picture (1242x2436)"),
+                              ("plugins.expo-splash-screen.dark.image", "the dark mode splash image"), ("web.favicon", "not a PNG")] {
+            #expect(notes.contains { $0.hasPrefix(key + " (") && $0.contains(reason) }, "\(key): \(notes)")
+        }
+        for (path, bytes) in kept { #expect(try Fixtures.bytes(at: root.appendingPathComponent(path)) == bytes, "\(path)") }
+        #expect(try Self.size(root, "assets/logo.png") == PixelSize(width: 1024, height: 1024))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("node_modules").path))
+    }
 }
