@@ -1,17 +1,18 @@
 import Foundation
 import Raster
 
+/// A run into an Expo app's folder: its outputs (one per image the configuration names for the run's platforms) and
+/// the images it leaves as they are, with why.
+struct ExpoRun: Sendable {
+    var project: ExpoProject
+    var outputs: [IconSpec]
+    var notes: [String]
+}
+
 /// `generate`'s side of an Expo app: a run into the app's folder writes the images its configuration names, each where
 /// it names it and at what prebuild makes of it, instead of an asset catalog or `res/` folder that prebuild would
 /// throw away. Each existing file is refreshed at its own size (never below what prebuild needs from it); a missing
 /// one is made at Expo's recommended size. What is not written is said, one line each.
-struct ExpoRun: Sendable {
-    var project: ExpoProject
-    var outputs: [IconSpec]
-    /// The images left as they are, and why.
-    var notes: [String]
-}
-
 enum ExpoIcons {
     /// True for a preset whose files an Expo app's configuration names: iOS's (not macOS, watchOS or Icon Composer
     /// presets, which have no key there), Android's and the web's.

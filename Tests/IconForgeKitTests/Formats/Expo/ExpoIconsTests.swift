@@ -197,4 +197,18 @@ struct ExpoIconsTests {
         #expect(try Self.size(root, "assets/logo.png") == PixelSize(width: 1024, height: 1024))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("node_modules").path))
     }
+
+    @Test("ios.icon's appearances: light opaque, dark from --dark keeping its alpha (prebuild keeps it), tinted left without --tinted")
+    func appearances() throws {
+        let json = #"{"expo": {"ios": {"icon": {"light": "./ios-light.png", "dark": "./ios-dark.png", "tinted": "./ios-tinted.png"}}}}"#
+        let tinted = try ExpoChecksTests.png(1024, colour: SIMD4(128, 128, 128, 255))
+        let root = try ExpoChecksTests.project(json, files: ["ios-tinted.png": tinted])
+        var options = GenerateOptions(presets: [])
+        options.darkSource = URL(fileURLWithPath: Self.glyph)
+        let outcome = try Self.generate("ios", into: root, options: options)
+        #expect(try PNG.info(try Fixtures.bytes(at: root.appendingPathComponent("ios-light.png"))).colorType == .rgb)
+        #expect(try PNG.info(try Fixtures.bytes(at: root.appendingPathComponent("ios-dark.png"))).colorType == .rgba)
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent("ios-tinted.png")) == tinted)
+        #expect(outcome.notes.contains { $0.hasPrefix("ios.icon.tinted (./ios-tinted.png): left as it is") })
+    }
 }
