@@ -321,6 +321,8 @@ package struct ProjectLayout: Sendable {
     ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
     /// - into a plain folder, presets of several platforms: Apple's into it, Android's into `android/`, web's into `web/`,
     ///   so that one folder does not become a heap.
+    /// - into an Expo app's folder (its app.json names images): iOS's, Android's and the web's into the folder itself,
+    ///   where the run writes those images (`ExpoIcons.routes`), and into a committed ios/ catalog or android/ as above.
     package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         var platforms: [(name: String, platform: Preset.Platform, writesIconBundle: Bool)] = []
         for name in names {
