@@ -321,6 +321,8 @@ package struct ProjectLayout: Sendable {
     ///   Android into the module, web into the web folder — throwing, naming the presets whose platform it lacks;
     /// - into a plain folder, presets of several platforms: Apple's into it, Android's into `android/`, web's into `web/`,
     ///   so that one folder does not become a heap.
+    /// - into an Expo app's folder (its app.json names images): iOS's, Android's and the web's into the folder itself,
+    ///   where the run writes those images (`ExpoIcons.routes`), and into a committed ios/ catalog or android/ as above.
     package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         var platforms: [(name: String, platform: Preset.Platform, writesIconBundle: Bool)] = []
         for name in names {
@@ -339,6 +341,7 @@ package struct ProjectLayout: Sendable {
         }
         let layout = ProjectLayout(root: out)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
+        if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {

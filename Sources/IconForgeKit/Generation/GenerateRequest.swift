@@ -109,11 +109,14 @@ public struct GenerateRequest: Sendable {
         } catch { throw .unusable("\(error)") }
         var result: [GenerateRequest] = []
         for route in routes {
-            for var destination in try base.routed(to: route).destinations() {
+            // A route into the folder itself (an Expo app's images, beside its committed android/) is final: routing it
+            // again would find the same routes.
+            let routed = try base.routed(to: route)
+            for var destination in route.folder == out ? [routed] : try routed.destinations() {
                 // Android reached from the project's root (a module's res/, or android/ in a Flutter or Capacitor app):
                 // fastlane's Play listing icon anywhere at the root follows the new one. Only a run that writes the Play
                 // icon (not one of Android's other resources alone).
-                if destination.options.presets.contains(where: { $0.outputs.contains { $0.androidLayer == .play } }) {
+                if route.folder != out, destination.options.presets.contains(where: { $0.outputs.contains { $0.androidLayer == .play } }) {
                     destination.playListingRoots.append(out)
                 }
                 result.append(destination)

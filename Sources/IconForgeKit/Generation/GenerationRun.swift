@@ -18,6 +18,8 @@ struct RunPlan {
     /// The one ownership rule every file of the run goes through.
     var writer: OutputWriter
     var warnings: [String]
+    /// A run into an Expo app's folder: the images its configuration names are the outputs, and its step the only one.
+    var expo: ExpoRun? = nil
 }
 
 /// One run of `generate` on its way through its steps: plan → render → write the pictures → each platform's other

@@ -94,6 +94,7 @@ extension Generator {
     /// designed monochrome (a vector, or PNGs IconForge did not write) stays for themed icons, the adaptive icon keeps
     /// referring to it, and no silhouette replaces it.
     func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?) {
+        if let expo = ExpoIcons.run(in: folder, options: options) { return (expo.outputs, nil) }
         let kept = designedMonochrome(in: folder)
         let layers = keptLayers(in: folder)
         let planned = addingLowDensity(outputs(in: folder), in: folder, launcher: layers?.launcher ?? "ic_launcher")
@@ -185,7 +186,8 @@ extension Generator {
         if Backup.catalogKinds.contains(given), given != "xcassets" {
             throw .outputFolder(path: outputFolder, .assetSet(holder: outputFolder.parentFolder))
         }
-        let (outputs, keptMonochrome) = plannedOutputs(in: outputFolder)
+        let expo = ExpoIcons.run(in: outputFolder, options: options)
+        let (outputs, keptMonochrome) = expo.map { ($0.outputs, nil) } ?? plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         var existing: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {
@@ -234,6 +236,6 @@ extension Generator {
             warnings += try checkWebsite(outputFolder)
         }
         return RunPlan(source: source, folder: outputFolder, outputs: outputs, jobs: planned, refused: refused, keptMonochrome: keptMonochrome,
-                       androidResources: android, writer: writer, warnings: warnings)
+                       androidResources: android, writer: writer, warnings: warnings, expo: expo)
     }
 }

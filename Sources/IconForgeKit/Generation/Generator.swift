@@ -61,6 +61,9 @@ package struct Generator: Sendable {
 
     private func generate(source: String, outputFolder: String, parallelism: Parallelism,
                           progress: (@Sendable (Int, Int) -> Void)?) throws(IconForgeError) -> GenerationReport {
+        if let own = forExpo(in: outputFolder) {
+            return try own.generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
+        }
         if let kept = keepingLayout(in: outputFolder) {
             var report = try kept.generator.generate(source: source, outputFolder: outputFolder, parallelism: parallelism, progress: progress)
             report.notes.insert(kept.note, at: 0)
@@ -70,11 +73,25 @@ package struct Generator: Sendable {
         // plan → render → write the pictures into their sets and containers → each platform's other files.
         var run = try render(try prepare(source: source, folder: outputFolder), parallelism: parallelism, progress: progress)
         try writePictures(&run)
-        for step in Generator.platformSteps { try step.finish(&run, by: self) }
+        // An Expo app's folder has no catalog, res/ or manifest of its own: prebuild makes them from its configuration.
+        for step in run.plan.expo == nil ? Generator.platformSteps : [ExpoStep()] { try step.finish(&run, by: self) }
         let kept = run.writer.finish()
         return GenerationReport(sourcePath: source, outputFolderPath: outputFolder, files: (run.written.map { $0.file } + run.files).placed(in: outputFolder),
                                 warnings: run.warnings,
                                 notes: run.notes + run.layers.notes + run.platformNotes + kept, seconds: (clock.now - start).seconds)
+    }
+
+    /// This generator for a run into an Expo app's folder (or its committed android/) whose configuration gives the
+    /// adaptive icon's `backgroundColor`: the layers are drawn for that colour (prebuild puts it behind the foreground)
+    /// unless `--android-background` says otherwise; nil when there is nothing to change.
+    func forExpo(in folder: String) -> Generator? {
+        guard options.androidBackground == nil, options.presets.contains(where: { $0.platform == .android }),
+              // The app's folder, or its committed android/ (prebuild's output kept in git), drawn on the same colour.
+              let project = ExpoProject.read(root: folder) ?? (folder.fileName == "android" ? ExpoProject.read(root: folder.parentFolder.isEmpty ? "." : folder.parentFolder) : nil),
+              let value = project.config.values[ExpoStep.backgroundKey], let colour = ExpoIcons.color(value) else { return nil }
+        var own = self
+        own.options.androidBackground = .color(colour)
+        return own
     }
 
     /// The steps that write a platform's files besides its pictures, in the order they run (the web's last: it names

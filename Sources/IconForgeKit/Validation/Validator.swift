@@ -157,6 +157,13 @@ public struct Validator: Sendable {
             return
         }
         if let name = Validator.uncheckedKinds[kind] { walk.unchecked[name, default: 0] += 1; return }
+        // An Expo app: the images its app.json names, by what prebuild makes of each; they are not checked again as loose files.
+        if let expo = ExpoProject.read(root: folder) {
+            let (findings, files) = ExpoChecks.check(expo, scope: walk.scope, limits: limits)
+            walk.findings += findings
+            walk.checked += files
+            for file in files { walk.visited.insert(FileIO.realPath(file)) }
+        }
         // An Android res/ folder: its launcher icons are checked as a whole; its resource folders are not walked
         // file by file (what else sits beside them, such as a web app's files, still is).
         let androidResources = AndroidResourceChecks.isResourceFolder(folder)
