@@ -70,6 +70,17 @@ public enum Fixtures {
         return url
     }
 
+    /// A project tree in a fresh folder, written from path → text.
+    public static func tree(_ files: [String: String]) throws -> URL {
+        let root = try temporaryFolder()
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
     /// A Flutter-shaped project in a fresh folder: an iOS catalog with an empty app-icon set
     /// (ios/Runner/Assets.xcassets), an Android app module (android/app/src/main/res), a web folder with its page.
     public static func flutterProject() throws -> URL {

@@ -15,15 +15,7 @@ struct AndroidProjectTests {
     }
 
     /// A project tree written from path → text.
-    static func tree(_ files: [String: String]) throws -> URL {
-        let root = try Fixtures.temporaryFolder()
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    static func tree(_ files: [String: String]) throws -> URL { try Fixtures.tree(files) }
 
     private func findings(_ path: URL) throws -> [Finding] {
         try Validator().validate([path.path]).files.flatMap(\.findings)

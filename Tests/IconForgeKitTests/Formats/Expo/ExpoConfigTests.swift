@@ -6,15 +6,7 @@ import Testing
 /// An Expo app's configuration, read as Expo reads it: app.json (JSON5) under `expo`, and the plain literals of a code config.
 @Suite("Expo: the app config")
 struct ExpoConfigTests {
-    static func project(_ files: [String: String]) throws -> URL {
-        let root = try Fixtures.temporaryFolder()
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    static func project(_ files: [String: String]) throws -> URL { try Fixtures.tree(files) }
 
     @Test("app.json under expo: image keys, ios.icon's appearances, a plugin's options and its imageWidth, read by dotted key")
     func appJSON() throws {
