@@ -47,12 +47,30 @@ extension Generator {
                 if seen.insert(key).inserted { result.append(spec) }
             }
         }
+        if let outputFolder, Generator.isCatalog(outputFolder), Generator.isInXcodeProject(catalog: outputFolder) {
+            // Xcode's actool makes the app's AppIcon.icns from the catalog's set: a loose one beside a project's catalog
+            // (a Flutter app's macos/Runner) is in no target and ships nowhere. One the project already has is refreshed.
+            result.removeAll { spec in
+                spec.container == .icns && spec.set == nil && spec.filename.map { name in
+                    !FileManager.default.fileExists(atPath: (outputFolder.parentFolder as NSString).appendingPathComponent(name))
+                } ?? false
+            }
+        }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
             let desktop = ElectronBuilder.adopting(TauriIcons.adopting(WindowsVisualAssets.adopting(result, folder: outputFolder), folder: outputFolder),
                                                    folder: outputFolder)
             return adoptingExtensionIcons(adoptingWebsiteIcons(desktop, folder: outputFolder), folder: outputFolder)
         }
         return result
+    }
+
+    /// True when an Xcode project (`*.xcodeproj`) is beside the catalog's folder or one above it (Flutter's
+    /// macos/Runner.xcodeproj beside macos/Runner/Assets.xcassets): the catalog is compiled by actool.
+    static func isInXcodeProject(catalog: String) -> Bool {
+        let folder = URL(fileURLWithPath: catalog).standardizedFileURL.path.parentFolder
+        return [folder, folder.parentFolder].contains { candidate in
+            ((try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
+        }
     }
 
     /// The Linux outputs' name: `--app-id`, else the one the folder's desktop entry or hicolor icons already use, else "app".

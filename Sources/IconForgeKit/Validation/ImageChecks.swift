@@ -138,7 +138,7 @@ enum ImageChecks {
         if info.hasICCProfile {
             let description = info.iccProfile.flatMap(ICCProfile.description(of:)) ?? info.iccProfileName ?? "unnamed"
             let names = (description + " " + (info.iccProfileName ?? "")).lowercased()
-            if !names.contains("srgb") && !names.contains("p3") {
+            if !names.contains("srgb") && !names.contains("p3") && !(info.iccProfile.map(ICCProfile.hasStandardPrimaries) ?? false) {
                 return [Finding(.colorProfile, .warning, "embeds the ICC profile '\(description)', which is not sRGB or Display P3; colours will not look as designed",
                                 fix: "convert the artwork to sRGB (or Display P3) and export with that profile")]
             }

@@ -58,6 +58,16 @@ struct AndroidProject {
             }
         }
         sourceSets(of: module)
+        // The folders the module's Gradle file adds to a source set's resources (Breezy Weather's flavours take
+        // `res.directories += "src/res_breezy"`): merged with main's as src/<set>/res are.
+        for folder in AndroidProject.gradleResourceFolders(module: module) where roots.count < AndroidProject.maxRoots {
+            let root = (module as NSString).appendingPathComponent(folder)
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue, scope.contains(root),
+               !roots.contains(where: { FolderScope.resolve($0) == FolderScope.resolve(root) }) {
+                roots.append(root)
+            }
+        }
         moduleRoots = roots
         if project != module {
             for name in ((try? manager.contentsOfDirectory(atPath: project)) ?? []).sorted() where !name.hasPrefix(".") && !["build", "node_modules"].contains(name) {
@@ -78,7 +88,28 @@ struct AndroidProject {
     /// The module a `res/` root belongs to: `lib/src/main/res` → `lib`; a bare `res/` → its parent.
     static func module(of res: String) -> String {
         let sourceSet = res.parentFolder
+        // A resource folder straight in src/ (src/res_breezy, which the Gradle file adds to a source set) is the module's too.
+        if (sourceSet as NSString).lastPathComponent == "src" { return sourceSet.parentFolder }
         return (sourceSet.parentFolder as NSString).lastPathComponent == "src" ? sourceSet.parentFolder.parentFolder : sourceSet
+    }
+
+    /// The folders, relative to the module, that its Gradle files add to a source set's resources, in the forms the
+    /// Android Gradle plugin takes: `res.directories += "src/res_x"`, `res.srcDir("x")`, `res.srcDirs("x", "y")`,
+    /// `res.srcDirs = ['x']`, `res.setSrcDirs(listOf("x"))`. Paths outside the module (`../`) and interpolated ones are
+    /// left out.
+    static func gradleResourceFolders(module: String) -> [String] {
+        var folders: [String] = []
+        for gradle in gradleFiles(module: module) {
+            for line in gradle.split(whereSeparator: \.isNewline) where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                guard let call = line.range(of: #"\bres\.(directories|srcDirs?|setSrcDirs)\b"#, options: .regularExpression) else { continue }
+                for match in line[call.upperBound...].matches(of: /["']([^"'$]+)["']/) {
+                    let folder = String(match.1).trimmingCharacters(in: .whitespaces)
+                    guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.hasPrefix(".."), !folders.contains(folder) else { continue }
+                    folders.append(folder)
+                }
+            }
+        }
+        return folders
     }
 
     /// True when the module's Gradle file applies the Android library plugin (`com.android.library`, the version

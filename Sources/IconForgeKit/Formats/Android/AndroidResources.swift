@@ -191,6 +191,11 @@ enum AndroidResources {
                 let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
                 return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
             }
+            // A source set's src/<set>/res is written by --variant <set>; a folder the Gradle file adds (src/res_breezy),
+            // which no variant names, by a run into it.
+            let rerun = { (root: String) -> String in
+                (root as NSString).lastPathComponent == "res" ? "--variant " + (root.parentFolder as NSString).lastPathComponent : "--out " + shown(root)
+            }
             var ownIcons: [String] = []
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
@@ -202,12 +207,11 @@ enum AndroidResources {
                         || project.valueDefinitions(type: type, name: resource).contains { $0.path.hasPrefix(root + "/") }
                 }
                 guard !overridesLayer else { continue }
-                let variant = (root.parentFolder as NSString).lastPathComponent
                 warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
-                                + "in \(shown(res)) wins, and that build shows the new icon; give it its own with --variant \(variant)")
+                                + "in \(shown(res)) wins, and that build shows the new icon; give it its own with \(rerun(root))")
             }
             if !ownIcons.isEmpty, !mainHadOwnIcon {
-                let one = ownIcons.count == 1, variants = ownIcons.map { "--variant " + ($0.parentFolder as NSString).lastPathComponent }
+                let one = ownIcons.count == 1, variants = ownIcons.map(rerun)
                 warnings.append("\(ownIcons.map(shown).joined(separator: ", ")) \(one ? "has its own adaptive icon" : "have their own adaptive icons") "
                                 + "(@mipmap/\(launcher)), which \(one ? "overrides" : "override") \(shown(res)): \(one ? "that build keeps" : "their builds keep") "
                                 + "showing \(one ? "it" : "them"), not the one just written; give \(one ? "it" : "them") the new icon with \(variants.joined(separator: ", "))")

@@ -35,8 +35,10 @@ enum IcoChecks {
             // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron
             // loads an .ico only through LoadImage at the size it asks for (NativeImage's GetHICON), never its first
             // entry, so the order of the entries does not matter (FreeTube's _icons/icon.ico, 16 px first).
-            // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject).
-            if let path, ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil {
+            // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject); and a Flutter app's,
+            // its runner's resource and its plugins' assets alike (FlutterProject).
+            if let path, ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil
+                || FlutterProject.root(near: path.parentFolder) != nil {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)

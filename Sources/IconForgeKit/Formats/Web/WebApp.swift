@@ -61,12 +61,29 @@ struct WebApp: Sendable {
                 break
             }
         }
+        let projects = [page?.parentFolder, absolute, ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]
+            + WebApp.projectsServing(absolute)
+        // A manifest the PWA plugin writes over at build time (Coracle's public/manifest.webmanifest) is not the site's:
+        // the plugin's is, and a file written here would never reach a browser.
+        if let found = manifest, WebApp.pluginReplacing(found, root: folder, projects: projects) != nil { manifest = nil }
         self.manifest = manifest
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
-        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: [page?.parentFolder, absolute,
-                                                                                                  ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]
-                                                                                       + WebApp.projectsServing(absolute)) : nil
+        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: projects) : nil
+    }
+
+    /// The config of the PWA plugin that writes its own manifest over `manifest` in the built site, when it does:
+    /// vite-plugin-pwa (and its SvelteKit, Astro and Nuxt forms) emits `manifest.webmanifest` (or its `manifestFilename`)
+    /// at the root of the build after Vite copies `public/` there, so a file of that name in the served root is replaced
+    /// (its maintainers' advice is `manifest: false` to ship one's own). `@nuxtjs/pwa` names its own by hash: nothing is
+    /// replaced.
+    static func pluginReplacing(_ manifest: String, root: String, projects: [String?]) -> String? {
+        guard let plugin = manifestPlugin(projects: projects), let bytes = try? FileIO.readDocument(plugin) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt"].contains(where: text.contains) else { return nil }
+        let name = text.firstMatch(of: /manifestFilename\s*:\s*["'`]([^"'`]+)["'`]/).map { String($0.1) } ?? "manifest.webmanifest"
+        let served = URL(fileURLWithPath: root).standardizedFileURL.path, file = URL(fileURLWithPath: manifest).standardizedFileURL.path
+        return file == (served as NSString).appendingPathComponent(name.hasPrefix("/") ? String(name.dropFirst()) : name) ? plugin : nil
     }
 
     /// The folders beside `folder` whose Vite config takes it as its `publicDir` (Excalidraw's `excalidraw-app/` serves
@@ -137,6 +154,15 @@ struct WebApp: Sendable {
         manifestOutside = nil
         manifestPlugin = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
+    }
+
+    /// The PWA plugin config that replaces this site's manifest file in the build (see `pluginReplacing`), for a site
+    /// read from its manifest.
+    var manifestReplacedBy: String? {
+        guard let manifest else { return nil }
+        let above = root.parentFolder
+        let projects = [page?.parentFolder, root, ["public", "static"].contains((root as NSString).lastPathComponent) ? above : nil]
+        return WebApp.pluginReplacing(manifest, root: root, projects: projects)
     }
 
     /// The Vite project's `public/` at or above `folder` (inside `scope`) whose project, just above it and outside

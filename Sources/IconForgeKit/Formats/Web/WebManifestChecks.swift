@@ -36,6 +36,13 @@ enum WebManifestChecks {
         }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
+        if let plugin = site.manifestReplacedBy {
+            // What browsers get is the plugin's manifest, made from its config: this file's icons are not the app's.
+            return ([SetFinding(path: path, finding: Finding(.webManifest, .warning, "\(name) is replaced in the build by the manifest \(plugin) makes "
+                                                            + "(its PWA plugin writes the same name): browsers never get this file, so its icons were not checked",
+                                                            fix: "delete it and keep the icons in the plugin's manifest.icons, or give the plugin manifest: false to ship this file"))],
+                    [path])
+        }
         var sizes = Set<String>(), maskable = false, installable = false
         // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
         var listedSizes: [String: Set<String>] = [:]

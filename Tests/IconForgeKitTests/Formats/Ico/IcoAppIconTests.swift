@@ -122,4 +122,19 @@ struct IcoAppIconTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("project.godot"))
         #expect(try findings(folder)["icon.ico"]?.contains { $0.contains("first entry is 8x8") } == true)
     }
+    @Test("a Flutter app's .ico files (Kazumi's windows/runner/resources/app_icon.ico and the tray icon in its assets/, 16 px first): the runner loads its resource with LoadIcon and plugins load files with LoadImage, both by size, so the first entry is not reported; missing sizes still are")
+    func flutterIcons() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("name: kazumi\ndependencies:\n  flutter:\n    sdk: flutter\nflutter:\n  assets:\n    - assets/images/\n", "pubspec.yaml", in: folder)
+        try ico([16, 32, 48, 64, 128, 256], "windows/runner/resources/app_icon.ico", in: folder)
+        try ico([16, 32, 48, 64, 128, 256], "assets/images/logo/logo_lanczos.ico", in: folder)
+        let found = try findings(folder)
+        for name in ["app_icon.ico", "logo_lanczos.ico"] {
+            #expect(found[name] == ["\(name) has no 24x24 entry: Windows scales another size for the title bar, taskbar or Explorer"], "\(found)")
+        }
+        // A pubspec.yaml without a flutter: section (a Dart package) is no Flutter app.
+        try write("name: tool\ndependencies:\n  args: ^2.0.0\n", "pubspec.yaml", in: folder)
+        #expect(try findings(folder)["app_icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
+    }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import IconForgeKit
+import TestSupport
+import Testing
+
+/// A Vite app whose vite-plugin-pwa makes the manifest and whose `public/` still holds a `manifest.webmanifest`
+/// (Coracle's, naming `../icons/icon-48.webp` files the build no longer makes): the plugin emits its own manifest of
+/// that name over it, so browsers never get the file — validate does not hold its icons to the rules, and generate
+/// does not write into it.
+@Suite("Web apps: a manifest the PWA plugin replaces")
+struct WebPluginManifestTests {
+    let web = WebAppTests()
+    static let stale = #"{"icons": [{"src": "../icons/icon-48.webp", "type": "image/png", "sizes": "48x48", "purpose": "any maskable"}, {"src": "../icons/icon-512.webp", "type": "image/png", "sizes": "512x512", "purpose": "any maskable"}]}"#
+
+    /// Coracle's layout: the page beside public/ links no manifest; the plugin's config names its icons.
+    private func project(config: String) throws -> URL {
+        let project = try Fixtures.temporaryFolder()
+        try Data("<html><head><title>c</title></head><body></body></html>\n".utf8).write(to: project.appendingPathComponent("index.html"))
+        try Data(config.utf8).write(to: project.appendingPathComponent("vite.config.js"))
+        let public_ = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: public_, withIntermediateDirectories: true)
+        try Data(Self.stale.utf8).write(to: public_.appendingPathComponent("manifest.webmanifest"))
+        return project
+    }
+
+    private func findings(_ folder: URL) throws -> [Finding] { try Validator().validate([folder.path]).files.flatMap(\.findings) }
+
+    @Test("validate: one warning that the plugin replaces public/manifest.webmanifest, not an error per icon it names; from the project's root and from public/ alike")
+    func validateSaysItIsReplaced() throws {
+        let project = try project(config: "import {VitePWA} from \"vite-plugin-pwa\"\nexport default { plugins: [VitePWA({ manifest: { name: 'C', icons: [] } })] }\n")
+        defer { try? FileManager.default.removeItem(at: project) }
+        for folder in [project, project.appendingPathComponent("public")] {
+            let found = try findings(folder)
+            #expect(found.map(\.severity) == [.warning], "\(found.map(\.message))")
+            #expect(found.first?.message.contains("manifest.webmanifest is replaced in the build by the manifest") == true, "\(found.map(\.message))")
+        }
+    }
+
+    @Test("a plugin that writes another name (manifestFilename) or none (manifest: false) replaces nothing: the file is checked as the site's")
+    func otherNamesAreChecked() throws {
+        for config in ["export default { plugins: [VitePWA({ manifestFilename: 'app.webmanifest', manifest: { name: 'C' } })] }\n",
+                       "export default { plugins: [VitePWA({ manifest: false })] }\n"] {
+            let project = try project(config: config)
+            defer { try? FileManager.default.removeItem(at: project) }
+            #expect(try findings(project).contains { $0.severity == .error && $0.message.contains("../icons/icon-48.webp, which does not exist") }, "\(config)")
+        }
+    }
+
+    @Test("generate into public/: the replaced file is left byte for byte, no icon is written where it points, and the entries for the plugin's manifest.icons are said")
+    func generateLeavesItAlone() throws {
+        let project = try project(config: "export default { plugins: [VitePWA({ registerType: 'autoUpdate', manifest: { name: 'C' } })] }\n")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let public_ = project.appendingPathComponent("public")
+        let report = try web.generate(into: public_)
+        #expect(try web.text(public_.appendingPathComponent("manifest.webmanifest")) == Self.stale)
+        #expect(!FileManager.default.fileExists(atPath: public_.appendingPathComponent("icons").path))
+        #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("icon-512.png").path))
+        #expect(report.notes.contains { $0.contains("vite.config.js makes the manifest") }, "\(report.notes)")
+    }
+}
