@@ -127,10 +127,10 @@ package struct Canvas: Sendable {
         // Only the part that lands on the canvas is converted, a row at a time (an adaptive icon's layers are
         // drawn half outside its legacy icon's canvas).
         let table = TransferFunction.decodeTable(for: image.format, linearLight: true)
-        var row = [SIMD4<Float>](repeating: .zero, count: x1 - x0)
+        var converted = [SIMD4<Float>](repeating: .zero, count: x1 - x0)
         image.bytes.withUnsafeBytes { raw in
             table.withUnsafeBufferPointer { table in
-                row.withUnsafeMutableBufferPointer { source in
+                converted.withUnsafeMutableBufferPointer { source in
                     pixels.withUnsafeMutableBufferPointer { canvas in
                         for y in y0..<y1 {
                             let row = (y - originY) &* image.width

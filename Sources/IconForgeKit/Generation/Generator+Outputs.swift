@@ -110,13 +110,14 @@ extension Generator {
 
     /// The outputs a run into `folder` writes, and the project's designed monochrome it keeps instead of making one: a
     /// designed monochrome (a vector, or PNGs IconForge did not write) stays for themed icons, the adaptive icon keeps
-    /// referring to it, and no silhouette replaces it.
-    func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?) {
-        if let expo = ExpoIcons.run(in: folder, options: options) { return (expo.outputs, nil) }
+    /// referring to it, and no silhouette replaces it. In an Expo app's folder, the images its configuration names
+    /// (`expo`, the run's plan of them).
+    func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?, expo: ExpoRun?) {
+        if let expo = ExpoIcons.run(in: folder, options: options) { return (expo.outputs, nil, expo) }
         let kept = designedMonochrome(in: folder)
         let layers = keptLayers(in: folder)
         let planned = addingLowDensity(outputs(in: folder), in: folder, launcher: layers?.launcher ?? "ic_launcher")
-        return (planned.filter { kept == nil || $0.androidLayer != .monochrome }.compactMap { spec in layers.map { $0.naming(spec) } ?? spec }, kept)
+        return (planned.filter { kept == nil || $0.androidLayer != .monochrome }.compactMap { spec in layers.map { $0.naming(spec) } ?? spec }, kept, nil)
     }
 
     /// `outputs` with an ldpi copy (0.75×: 36 px icons, 81 px layers) of every mdpi launcher picture when the project's
@@ -204,8 +205,7 @@ extension Generator {
         if Backup.catalogKinds.contains(given), given != "xcassets" {
             throw .outputFolder(path: outputFolder, .assetSet(holder: outputFolder.parentFolder))
         }
-        let expo = ExpoIcons.run(in: outputFolder, options: options)
-        let (outputs, keptMonochrome) = expo.map { ($0.outputs, nil) } ?? plannedOutputs(in: outputFolder)
+        let (outputs, keptMonochrome, expo) = plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         var existing: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {

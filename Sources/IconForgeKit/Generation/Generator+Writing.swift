@@ -78,19 +78,8 @@ extension Generator {
             }
             let isNew = !FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(set.name))
             let merge = try set.write(into: parent, now: now, writer: writer)
-            if (name as NSString).pathExtension == "appiconset", Generator.isCatalog(folder), isNew {
-                // A catalog whose app icon sets are per variant (Thunder's AppIcon-development and AppIcon-production, which
-                // its build configurations name): the new set of the plain name is likely one no build uses.
-                let base = (name as NSString).deletingPathExtension, prefix = base + "-"
-                let variants = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-                    .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".appiconset") }.map { String($0.dropFirst(prefix.count).dropLast(".appiconset".count)) }
-                if !variants.isEmpty {
-                    warnings.append("\(name) is new beside \(variants.map { prefix + $0 + ".appiconset" }.joined(separator: ", ")): the app's build "
-                                    + "configurations name those (ASSETCATALOG_COMPILER_APPICON_NAME), so no build may show this one; give them the new icon with "
-                                    + variants.map { "--variant " + $0 }.joined(separator: ", "))
-                }
-            }
             if (name as NSString).pathExtension == "appiconset", Generator.isCatalog(folder) {
+                warnings += variantWarning(name, isNew: isNew, in: folder)
                 // Xcode 26 builds every OS version's app icon from a .icon of the same name in the target, and its
                 // fallback renders replace this set's PNGs (26.1 leaves no way around it).
                 let bundle = (folder.parentFolder as NSString).appendingPathComponent((name as NSString).deletingPathExtension + ".icon")
@@ -122,6 +111,19 @@ extension Generator {
         }
         written += try writeContainers(jobs.filter { $0.spec.container != nil }, bytes: bytes, into: folder, writer: writer)
         return (written, notes, warnings)
+    }
+
+    /// A new app icon set in a catalog whose app icon sets are per variant (Thunder's AppIcon-development and
+    /// AppIcon-production, which its build configurations name): the set of the plain name is likely one no build uses.
+    func variantWarning(_ name: String, isNew: Bool, in folder: String) -> [String] {
+        guard isNew else { return [] }
+        let prefix = (name as NSString).deletingPathExtension + "-"
+        let variants = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".appiconset") }.map { String($0.dropFirst(prefix.count).dropLast(".appiconset".count)) }
+        guard !variants.isEmpty else { return [] }
+        return ["\(name) is new beside \(variants.map { prefix + $0 + ".appiconset" }.joined(separator: ", ")): the app's build "
+                + "configurations name those (ASSETCATALOG_COMPILER_APPICON_NAME), so no build may show this one; give them the new icon with "
+                + variants.map { "--variant " + $0 }.joined(separator: ", ")]
     }
 
     /// Writes each container file (an `.icns`, an `.ico`) from its entries' renders: PNG entries as rendered, ARGB entries

@@ -38,8 +38,7 @@ package struct ExpoConfig: Sendable, Equatable {
         if let name = jsonNames.first(where: { manager.fileExists(atPath: full($0)) }),
            let bytes = try? FileIO.readDocument(full(name)),
            // @expo/json-file reads app.json as JSON5: comments and trailing commas are allowed.
-           let object = ((try? JSONSerialization.jsonObject(with: Data(bytes)))
-               ?? JSON5.normalized(bytes).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }) as? [String: Any] {
+           let object = JSON5.object(bytes) as? [String: Any] {
             let expo = object["expo"] as? [String: Any]
             if expo != nil || name == "app.config.json" || dependsOnExpo(root) {
                 config.jsonFile = full(name)

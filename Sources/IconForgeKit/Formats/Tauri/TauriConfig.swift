@@ -24,8 +24,7 @@ enum TauriConfig {
     static func iconList(at path: String) -> [String]? {
         guard let bytes = try? FileIO.readDocument(path) else { return nil }
         if path.hasSuffix(".toml") { return TOMLIconList.read(String(decoding: bytes, as: UTF8.self)) }
-        let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) ?? JSON5.normalized(bytes).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }
-        guard let root = object as? [String: Any] else { return nil }
+        guard let root = JSON5.object(bytes) as? [String: Any] else { return nil }
         let bundle = (root["bundle"] as? [String: Any]) ?? ((root["tauri"] as? [String: Any])?["bundle"] as? [String: Any])
         return bundle?["icon"] as? [String]
     }
@@ -35,6 +34,11 @@ enum TauriConfig {
 /// dropped — what a Tauri configuration written in JSON5 uses. Numbers in JSON5's own forms (hex, a leading `+` or
 /// `.`) are left as they are, and the JSON reader then refuses the file.
 enum JSON5 {
+    /// The document read as JSON, or, when it is not plain JSON, as JSON5; nil when it is neither.
+    static func object(_ bytes: [UInt8]) -> Any? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) ?? normalized(bytes).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) }
+    }
+
     static func normalized(_ bytes: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = [], index = 0
         out.reserveCapacity(bytes.count)
