@@ -174,24 +174,21 @@ extension Canvas {
 
 extension Canvas {
     /// Makes this canvas (a group drawn on its own, premultiplied) translucent over `behind` (what the group
-    /// will be drawn on): each row's colour moves towards the colour behind it by `amount[row]` (0 keeps it,
+    /// will be drawn on): each pixel's colour moves towards the colour behind it by its `amount` (0 keeps it,
     /// 1 is what is behind), mixed in sRGB-encoded values, as Apple's translucent glass mixes (measured: in linear
     /// light the share of what is behind would differ between a black and a white layer; encoded, it does not).
     /// Where nothing is behind, the coverage drops by the amount instead.
     package mutating func translucent(over behind: Canvas, amount: [Float]) {
-        precondition(behind.width == width && behind.height == height && amount.count == height, "sizes differ")
-        let width = self.width
+        precondition(behind.width == width && behind.height == height && amount.count == pixels.count, "sizes differ")
         TransferFunction.linearToSRGB.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
             let encode = { (value: Float) in TransferFunction.encode(value, table: table) }
             behind.pixels.withUnsafeBufferPointer { under in
-                pixels.withUnsafeMutableBufferPointer { pixels in
-                    for y in 0..<height {
-                        let share = min(max(amount[y], 0), 1)
-                        guard share > 0 else { continue }
-                        for index in y &* width..<(y &+ 1) &* width {
-                            let over = pixels[index], coverage = over[3]
-                            guard coverage > 0 else { continue }
+                amount.withUnsafeBufferPointer { amount in
+                    pixels.withUnsafeMutableBufferPointer { pixels in
+                        for index in 0..<pixels.count {
+                            let over = pixels[index], coverage = over[3], share = min(max(amount[index], 0), 1)
+                            guard coverage > 0, share > 0 else { continue }
                             let back = under[index], backCoverage = min(max(back[3], 0), 1)
                             let mix = share * backCoverage, kept = coverage * (1 - share * (1 - backCoverage))
                             var result = SIMD4<Float>(0, 0, 0, kept)
@@ -208,9 +205,6 @@ extension Canvas {
         }
     }
 
-    /// sRGB-encoded 0…1 → linear light, interpolated in a table of 4096 steps (the curve is smooth: the error
-    /// stays far below an 8-bit level).
-    @inline(__always)
     static func decodeEncoded(_ value: Float) -> Float {
         let position = min(max(value, 0), 1) * Float(Canvas.decodeSteps)
         let index = min(Int(position), Canvas.decodeSteps - 1), fraction = position - Float(index)

@@ -96,21 +96,22 @@ struct CanvasGlassTests {
         #expect(canvas.image(format: .rgba16).pixel(x: 1, y: 0)[0] == 0, "no light, no change")
     }
 
-    @Test("translucency mixes towards what is behind in encoded values, row by row; over nothing it lowers coverage")
+    @Test("translucency mixes towards what is behind in encoded values, pixel by pixel; over nothing it lowers coverage")
     func translucent() {
         var behind = Canvas(width: 2, height: 3)
         behind.fill(.solid(SIMD4<Float>(1, 1, 1, 1)))
         var layer = Canvas(width: 2, height: 3)
         layer.fill(.solid(SIMD4<Float>(0, 0, 0, 1)))
         var mixed = layer
-        mixed.translucent(over: behind, amount: [0, 0.5, 1])
+        mixed.translucent(over: behind, amount: [0, 0, 0.5, 0.5, 1, 0.25])
         let image = mixed.image(format: .rgba8)
         #expect(image.pixel(x: 0, y: 0) == SIMD4(0, 0, 0, 255), "amount 0 keeps the layer")
         // Half-way in encoded values is sRGB 128; half-way in linear light would be 188.
         #expect(abs(Int(image.pixel(x: 1, y: 1)[0]) - 128) <= 1 && image.pixel(x: 1, y: 1)[3] == 255, "\(image.pixel(x: 1, y: 1))")
         #expect(image.pixel(x: 0, y: 2) == SIMD4(255, 255, 255, 255), "amount 1 is what is behind")
+        #expect(abs(Int(image.pixel(x: 1, y: 2)[0]) - 64) <= 1, "each pixel its own amount: \(image.pixel(x: 1, y: 2))")
         var alone = layer
-        alone.translucent(over: Canvas(width: 2, height: 3), amount: [0.5, 0.5, 0.5])
+        alone.translucent(over: Canvas(width: 2, height: 3), amount: [Float](repeating: 0.5, count: 6))
         let over = alone.image(format: .rgba8).pixel(x: 0, y: 1)
         #expect(over[0] == 0 && abs(Int(over[3]) - 128) <= 1, "nothing behind: the colour kept, half the coverage: \(over)")
     }

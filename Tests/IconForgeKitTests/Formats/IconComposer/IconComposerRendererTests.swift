@@ -15,8 +15,11 @@ struct GlassBundle {
     var extraLayers = ""
     /// The square's `glass`; nil leaves the key out (what Icon Composer writes for a layer left at its default).
     var glass: Bool? = true
+    /// The layer's picture: the 256 pt `square`, or the `bar`, 512 pt wide and 24 pt tall.
+    var image = "square.svg"
 
     static let square = ##"<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/></svg>"##
+    static let bar = ##"<svg xmlns="http://www.w3.org/2000/svg" width="512" height="24"><rect width="512" height="24" fill="#fff"/></svg>"##
     static let dot = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="32" fill="#ff7a00"/></svg>"##
 
     func write() throws -> String {
@@ -24,9 +27,10 @@ struct GlassBundle {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
         try Self.square.write(to: folder.appendingPathComponent("Assets/square.svg"), atomically: true, encoding: .utf8)
         try Self.dot.write(to: folder.appendingPathComponent("Assets/dot.svg"), atomically: true, encoding: .utf8)
+        try Self.bar.write(to: folder.appendingPathComponent("Assets/bar.svg"), atomically: true, encoding: .utf8)
         let json = """
             {"fill": \(fill), "groups": [{"layers": [\(extraLayers)
-              {\(glass.map { #""glass": \#($0), "# } ?? "")\(layerFill) "image-name": "square.svg", "name": "square"}],
+              {\(glass.map { #""glass": \#($0), "# } ?? "")\(layerFill) "image-name": "\(image)", "name": "square"}],
               "shadow": \(shadow), "specular": true, "translucency": \(translucency)}]}
             """
         try json.write(to: folder.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
@@ -81,20 +85,34 @@ struct IconComposerRendererTests {
         #expect(clearRed - clearBlue > 20, "over the red-topped gradient \(clearRed), over the blue-topped one \(clearBlue)")
     }
 
-    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a layer left at its default is clearer and even; one with its glass turned off is opaque")
+    @Test("translucent glass is nearly opaque on top and clears towards its bottom; a layer left at its default is glass; one with its glass turned off is opaque")
     func translucencyByHeight() throws {
         let black = #""fill": {"solid": "srgb:0.00000,0.00000,0.00000,1.00000"},"#
         let (white, half) = (#"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, #"{"enabled": true, "value": 0.5}"#)
         let none = #"{"kind": "none", "opacity": 0}"#
         let glass = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half).render()
-        let plain = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: nil).render()
+        let unsaid = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: nil).render()
         let off = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, glass: false).render()
         let (top, bottom) = (Int(glass.pixel(x: 128, y: 102)[0]), Int(glass.pixel(x: 128, y: 152)[0]))
         #expect(top < 20 && bottom > top + 50, "glass: top \(top), bottom \(bottom)")
-        let (plainTop, plainBottom) = (Int(plain.pixel(x: 128, y: 102)[0]), Int(plain.pixel(x: 128, y: 152)[0]))
-        #expect(plainTop > top + 40 && abs(plainBottom - plainTop) < 30, "plain: top \(plainTop), bottom \(plainBottom)")
+        // Icon Composer writes `glass` only when it is turned off: Lyria's black pill, which leaves it out, is black on
+        // top and clears towards its bottom in the export.
+        #expect(unsaid.pixel(x: 128, y: 102) == glass.pixel(x: 128, y: 102) && unsaid.pixel(x: 128, y: 152) == glass.pixel(x: 128, y: 152),
+                "left out: \(unsaid.pixel(x: 128, y: 102)) \(unsaid.pixel(x: 128, y: 152))")
         // EhViewer's teal picture, glass off, keeps its own colour over a light canvas in Icon Composer's export.
         #expect(off.pixel(x: 128, y: 102)[0] == 0 && off.pixel(x: 128, y: 152)[0] == 0, "off: \(off.pixel(x: 128, y: 102)) \(off.pixel(x: 128, y: 152))")
+    }
+
+    @Test("thin glass clears evenly, as plain translucency does: only deep inside a glass shape is it opaque on top")
+    func thinGlassClearsEvenly() throws {
+        let black = #""fill": {"solid": "srgb:0.00000,0.00000,0.00000,1.00000"},"#
+        let (white, half) = (#"{"solid": "srgb:1.00000,1.00000,1.00000,1.00000"}"#, #"{"enabled": true, "value": 0.5}"#)
+        let none = #"{"kind": "none", "opacity": 0}"#
+        // The bar is 24 pt tall (6 px here): every pixel of it lies near its edge.
+        let bar = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half, image: "bar.svg").render()
+        let block = try GlassBundle(fill: white, layerFill: black, shadow: none, translucency: half).render()
+        let barTop = Int(bar.pixel(x: 128, y: 126)[0]), blockTop = Int(block.pixel(x: 128, y: 102)[0])
+        #expect(barTop > blockTop + 30, "thin bar \(barTop), the block's top \(blockTop)")
     }
 
     @Test("the canvas's linear gradient lies lower and longer than its orientation says, as Icon Composer draws it")
