@@ -1,6 +1,6 @@
 /// Light along the inside of a shape's edge, as a sheet of glass catches it: strongest on the rim, fading
 /// to nothing `reach` pixels in, and stronger where the rim faces the light (Liquid Glass is lit from above,
-/// slightly from the left).
+/// and from the left).
 package enum GlassRim {
     /// How much light a rim catches by the way it faces: `ambient` everywhere, plus `vertical` on a rim facing
     /// up (minus on one facing down), plus `horizontal` on one facing left (minus facing right).
