@@ -36,7 +36,11 @@ enum CatalogReader {
         let kind = (folder as NSString).pathExtension
         let contentsPath = (folder as NSString).appendingPathComponent("Contents.json")
         let name = (folder as NSString).lastPathComponent
-        let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName
+        // An app extension's icon set (its catalog beside the extension's Info.plist) is never the app's: App Store Connect
+        // checks the app's alone. An Action extension's icon is a template: iOS draws it from its alpha in the share sheet.
+        let owner = kind == "appiconset" ? BundleInfo.owning(catalogOf: folder) : nil
+        let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName && !(owner?.isExtension ?? false)
+        let actionGlyph = owner?.isActionExtension ?? false
         // A visionOS icon layer: Content.imageset inside Back.solidimagestacklayer (Front, Middle).
         let parent = folder.parentFolder
         let stackLayer = (parent as NSString).pathExtension == "solidimagestacklayer"
@@ -91,7 +95,7 @@ enum CatalogReader {
             let path = (folder as NSString).appendingPathComponent(filename)
             if targets[filename] == nil {
                 order.append(filename)
-                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
+                targets[filename] = ValidationTarget(path: path, role: actionGlyph ? .template : role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
                                                      primary: primary)
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
