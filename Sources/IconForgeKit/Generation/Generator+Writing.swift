@@ -83,7 +83,7 @@ extension Generator {
                 // Xcode 26 builds every OS version's app icon from a .icon of the same name in the target, and its
                 // fallback renders replace this set's PNGs (26.1 leaves no way around it).
                 if let bundle = Self.iconBundle(named: (name as NSString).deletingPathExtension, forCatalog: folder) {
-                    warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every iOS version from it, so the PNGs written "
+                    warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every OS version from it, so the PNGs written "
                                     + "into \(name) are not what the app shows — update the .icon (--preset icon-composer) or rename one of them")
                 }
             }
