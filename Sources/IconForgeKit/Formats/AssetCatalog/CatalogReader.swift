@@ -113,7 +113,10 @@ enum CatalogReader {
         if !wellFormed.contains(where: { $0["filename"] != nil }) {
             // A visionOS stack's front and middle layers may be empty (Xcode's template has them so).
             guard stackLayer == nil else { return (order.map { targets[$0]! }, findings) }
-            // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word.
+            // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word. One known
+            // to be an app extension's (Xcode's widget template, beside the widget's Info.plist: Mastodon's, BookPlayer's) is
+            // no defect at all: an extension's icon is never shown (a widget shows its app's), so "fill it" is no advice.
+            if kind == "appiconset", owner?.isExtension == true { return (order.map { targets[$0]! }, findings) }
             if kind == "appiconset", let bundle = iconBundle(named: (name as NSString).deletingPathExtension, forSet: folder) {
                 // Xcode 26's template keeps an empty AppIcon.appiconset, and an app that adopts Icon Composer adds
                 // AppIcon.icon beside the catalog: actool takes the icon of that name from the .icon, so filling the

@@ -117,6 +117,21 @@ struct CatalogReaderRealWorldTests {
         #expect(try severities() == ["transparency:warning", "missing-size:warning"])
     }
 
+    @Test("an app extension's empty AppIcon set (Xcode's widget template, beside the widget's Info.plist: Mastodon's WidgetExtension, BookPlayer's) is no defect: the widget shows its app's icon, and Xcode builds it without a word; the same set with no Info.plist to tell is still said")
+    func extensionPlaceholderSet() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let set = project.appendingPathComponent("WidgetExtension/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        func rules() throws -> [ValidationRule] { try Validator().validate([project.path]).files.flatMap(\.findings).map(\.rule) }
+        #expect(try rules() == [.emptySet])
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>"#.utf8)
+            .write(to: project.appendingPathComponent("WidgetExtension/Info.plist"))
+        #expect(try rules() == [])
+    }
+
     @Test("each platform is held to its own required sizes")
     func platforms() throws {
         func missing(_ entries: String) throws -> [String] {
