@@ -7,6 +7,9 @@ import PNGCodec
 package struct ProjectLayout: Sendable {
     /// Asset catalogs (paths relative to the root), each with the presets its app-icon set is laid out for (empty: none found in it).
     package var catalogs: [(path: String, presets: [String])] = []
+    /// The catalogs of app extensions (beside an Info.plist that declares `NSExtension`: a widget's, a share or action
+    /// extension's), relative to the root: they hold the extension's icon, never the app's.
+    package var extensionCatalogs: Set<String> = []
     /// Where Android's outputs go, relative to the root: the folder holding `app/src/main/res` ("" for the root itself),
     /// or, for an application module of another name, its `src/main/res`.
     package var androidRoot: String?
@@ -95,7 +98,11 @@ package struct ProjectLayout: Sendable {
                 var isFolder: ObjCBool = false
                 _ = manager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {
-                    if name.hasSuffix(".xcassets") { catalogs.append((path, Self.iconPresets(inCatalog: full))); continue }
+                    if name.hasSuffix(".xcassets") {
+                        catalogs.append((path, Self.iconPresets(inCatalog: full)))
+                        if BundleInfo.owning(catalogOf: full)?.isExtension == true { extensionCatalogs.insert(path) }
+                        continue
+                    }
                     if name.hasSuffix(".icon") {
                         if IconComposerBundle.isBundle(full) { iconBundles.append(path) }
                         continue
@@ -230,11 +237,18 @@ package struct ProjectLayout: Sendable {
         return contents.entries.contains { $0["filename"] is String }
     }
 
-    /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
+    /// The catalogs of the project's apps: those of no app extension (Mastodon's OpenInActionExtension and widget, BookPlayer's
+    /// and NetNewsWire's widgets keep catalogs with an icon set of their own), or every one where all are an extension's.
+    package var appCatalogs: [(path: String, presets: [String])] {
+        let apps = catalogs.filter { !extensionCatalogs.contains($0.path) }
+        return apps.isEmpty ? catalogs : apps
+    }
+
+    /// The catalogs to write into: the apps' with an app-icon set; else the first app's, for a new single-size set.
     package var iconCatalogs: [(path: String, presets: [String])] {
-        let withIcons = catalogs.filter { !$0.presets.isEmpty }
+        let withIcons = appCatalogs.filter { !$0.presets.isEmpty }
         if !withIcons.isEmpty { return withIcons }
-        return catalogs.first.map { [($0.path, ["ios-single"])] } ?? []
+        return appCatalogs.first.map { [($0.path, ["ios-single"])] } ?? []
     }
 
     /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
@@ -366,7 +380,7 @@ package struct ProjectLayout: Sendable {
             // Several catalogs whose app icon is this family's (Rocket.Chat's Official.xcassets and Experimental.xcassets,
             // one per app target): which one a target builds with is the Xcode project's business, and writing into the
             // first would leave the other app with its old icon, unsaid.
-            var families = layout.catalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
+            var families = layout.appCatalogs.filter { $0.presets.contains { $0.hasPrefix(family) } }
             // An extension's catalog whose set is Xcode's empty template (Spotube's ios/HomePlayerWidget, a widget,
             // beside ios/Runner's filled AppIcon) is no second app: the one filled set is the app's.
             if families.count > 1 {
@@ -387,7 +401,7 @@ package struct ProjectLayout: Sendable {
             case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
             case .apple: families.first?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
-                ?? (layout.catalogs.count == 1 ? layout.catalogs.first : layout.catalogs.first { $0.presets.isEmpty })?.path
+                ?? (layout.appCatalogs.count == 1 ? layout.appCatalogs.first : layout.appCatalogs.first { $0.presets.isEmpty })?.path
             }
             if let relative { add(name, relative) } else { missing.append(name) }
         }

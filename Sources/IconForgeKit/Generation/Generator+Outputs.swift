@@ -64,11 +64,13 @@ extension Generator {
         return result
     }
 
-    /// True when an Xcode project (`*.xcodeproj`) is beside the catalog's folder or one above it (Flutter's
-    /// macos/Runner.xcodeproj beside macos/Runner/Assets.xcassets): the catalog is compiled by actool.
+    /// True when an Xcode project (`*.xcodeproj`) is beside the catalog's folder or in one of the three above it
+    /// (Flutter's macos/Runner.xcodeproj beside macos/Runner/Assets.xcassets; NetNewsWire.xcodeproj and Stats.xcodeproj at
+    /// the root, two above Mac/Resources/ and Stats/Supporting Files/): the catalog is compiled by actool.
     static func isInXcodeProject(catalog: String) -> Bool {
-        let folder = URL(fileURLWithPath: catalog).standardizedFileURL.path.parentFolder
-        return [folder, folder.parentFolder].contains { candidate in
+        var folders = [URL(fileURLWithPath: catalog).standardizedFileURL.path.parentFolder]
+        while folders.count < 4, let last = folders.last, last != "/", !last.isEmpty { folders.append(last.parentFolder) }
+        return folders.contains { candidate in
             ((try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
         }
     }

@@ -82,9 +82,8 @@ extension Generator {
                 warnings += variantWarning(name, isNew: isNew, in: folder)
                 // Xcode 26 builds every OS version's app icon from a .icon of the same name in the target, and its
                 // fallback renders replace this set's PNGs (26.1 leaves no way around it).
-                let bundle = (folder.parentFolder as NSString).appendingPathComponent((name as NSString).deletingPathExtension + ".icon")
-                if IconComposerBundle.isBundle(bundle) {
-                    warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every iOS version from it, so the PNGs written "
+                if let bundle = Self.iconBundle(named: (name as NSString).deletingPathExtension, forCatalog: folder) {
+                    warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every OS version from it, so the PNGs written "
                                     + "into \(name) are not what the app shows — update the .icon (--preset icon-composer) or rename one of them")
                 }
             }
@@ -113,6 +112,41 @@ extension Generator {
         return (written, notes, warnings)
     }
 
+    /// The app icon sets inside the catalog's groups (folders without an extension), as paths from the catalog, sorted.
+    static func groupedIconSets(in catalog: String) -> [String] {
+        var found: [String] = [], queue: [(String, Int)] = []
+        let manager = FileManager.default
+        for item in ((try? manager.contentsOfDirectory(atPath: catalog)) ?? []) where (item as NSString).pathExtension.isEmpty && !item.hasPrefix(".") {
+            queue.append((item, 1))
+        }
+        while let (group, depth) = queue.popLast() {
+            let full = (catalog as NSString).appendingPathComponent(group)
+            guard FileIO.isFolder(full) else { continue }
+            for item in ((try? manager.contentsOfDirectory(atPath: full)) ?? []) where !item.hasPrefix(".") {
+                let path = (group as NSString).appendingPathComponent(item)
+                if item.hasSuffix(".appiconset") { found.append(path) } else if (item as NSString).pathExtension.isEmpty, depth < 4 { queue.append((path, depth + 1)) }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The `.icon` of that name that an app's catalog's target may build its icon from: beside the catalog, or in a folder
+    /// above it up to the one holding the Xcode project (BookPlayer keeps AppIcon.icon at its root, beside
+    /// BookPlayer.xcodeproj, and its catalog in BookPlayer/). Nil for an app extension's catalog: a `.icon` above it is
+    /// the app's (IceCubes' widget extension and its root AppIcon.icon).
+    static func iconBundle(named name: String, forCatalog catalog: String) -> String? {
+        guard BundleInfo.owning(catalogOf: catalog)?.isExtension != true else { return nil }
+        var folder = catalog.parentFolder
+        for _ in 0..<4 {
+            let bundle = (folder as NSString).appendingPathComponent(name + ".icon")
+            if IconComposerBundle.isBundle(bundle) { return bundle }
+            let holdsProject = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
+            guard !holdsProject, !folder.isEmpty, folder != "/", folder != "." else { return nil }
+            folder = folder.parentFolder
+        }
+        return nil
+    }
+
     /// A new app icon set in a catalog whose app icon sets are per variant (Thunder's AppIcon-development and
     /// AppIcon-production, which its build configurations name): the set of the plain name is likely one no build uses.
     func variantWarning(_ name: String, isNew: Bool, in folder: String) -> [String] {
@@ -120,7 +154,16 @@ extension Generator {
         let prefix = (name as NSString).deletingPathExtension + "-"
         let variants = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".appiconset") }.map { String($0.dropFirst(prefix.count).dropLast(".appiconset".count)) }
-        guard !variants.isEmpty else { return [] }
+        guard !variants.isEmpty else {
+            // App icon sets kept in the catalog's groups (Swiftfin's AppIcons/Primary/AppIcon-primary-primary.appiconset, the
+            // one its ASSETCATALOG_COMPILER_APPICON_NAME names, and its alternates beside it): the new set is likely unused.
+            let grouped = Self.groupedIconSets(in: folder)
+            guard !grouped.isEmpty else { return [] }
+            let shown = grouped.prefix(3).joined(separator: ", ") + (grouped.count > 3 ? " and \(grouped.count - 3) more" : "")
+            return ["\(name) is new in a catalog whose app icon sets are in its groups (\(shown)): the app's build settings name one of "
+                    + "those (ASSETCATALOG_COMPILER_APPICON_NAME), so no build may show this one; point the setting at "
+                    + "\((name as NSString).deletingPathExtension), or update the set it names"]
+        }
         return ["\(name) is new beside \(variants.map { prefix + $0 + ".appiconset" }.joined(separator: ", ")): the app's build "
                 + "configurations name those (ASSETCATALOG_COMPILER_APPICON_NAME), so no build may show this one; give them the new icon with "
                 + variants.map { "--variant " + $0 }.joined(separator: ", ")]

@@ -1,5 +1,7 @@
-/// What validation needs from an embedded ICC profile to tell sRGB and Display P3 from the rest: its description, and
-/// the primaries its colorant tags give.
+import Foundation
+
+/// What validation needs from an embedded ICC profile to tell sRGB and Display P3 from the rest: its description, the
+/// primaries its colorant tags give, and a grey profile's tone curve.
 package enum ICCProfile {
     /// The red, green and blue colorants (`rXYZ`, `gXYZ`, `bXYZ`: XYZ adapted to D50) of sRGB and of Display P3, as
     /// every profile of those spaces states them.
@@ -14,20 +16,69 @@ package enum ICCProfile {
         return [srgbPrimaries, displayP3Primaries].contains { standard in zip(primaries, standard).allSatisfy { abs($0 - $1) < 0.002 } }
     }
 
-    /// The nine numbers of the `rXYZ`, `gXYZ` and `bXYZ` tags (s15Fixed16), or nil when one is missing.
-    static func primaries(of profile: [UInt8]) -> [Double]? {
-        guard profile.count >= 132 else { return nil }
-        func u32(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 4 <= profile.count else { return nil }
-            return Int(profile[offset]) << 24 | Int(profile[offset + 1]) << 16 | Int(profile[offset + 2]) << 8 | Int(profile[offset + 3])
+    /// True for a grey profile (colour space `GRAY`) whose tone curve (`kTRC`) is sRGB's or a gamma of 2.2: the profile
+    /// macOS embeds in every grey image it writes ("Generic Gray Gamma 2.2", NetNewsWire's filter glyphs) and sGray. A
+    /// grey PNG cannot carry an sRGB profile (the PNG specification wants a grey one), and these draw as sRGB grey does;
+    /// a print profile ("Dot Gain 20%", its mid-grey a third darker) does not.
+    static func isStandardGrey(_ profile: [UInt8]) -> Bool {
+        guard profile.count >= 132, Array(profile[16..<20]) == Array("GRAY".utf8),
+              let curve = tags(of: profile)?[0x6B54_5243], // 'kTRC'
+              let middle = toneCurve(profile, at: curve, input: 0.5) else { return false }
+        // sRGB's curve gives 0.214 at half input, a gamma of 2.2 0.218; 1.8 gives 0.287 and 2.4 0.190.
+        return (0.205...0.23).contains(middle)
+    }
+
+    /// The value of the tone curve at `offset` (`curv`: a gamma or a sampled table; `para`: ICC's parametric functions) at `input`.
+    private static func toneCurve(_ profile: [UInt8], at offset: Int, input x: Double) -> Double? {
+        func u16(_ at: Int) -> Int? { at >= 0 && at + 2 <= profile.count ? Int(profile[at]) << 8 | Int(profile[at + 1]) : nil }
+        guard let type = u32(profile, offset) else { return nil }
+        if type == 0x6375_7276 { // 'curv'
+            guard let count = u32(profile, offset + 8) else { return nil }
+            if count == 0 { return x }
+            if count == 1 { return u16(offset + 12).map { pow(x, Double($0) / 256) } }
+            let position = x * Double(count - 1), index = Int(position)
+            guard count < 1 << 20, let low = u16(offset + 12 + 2 * index), let high = u16(offset + 12 + 2 * min(index + 1, count - 1)) else { return nil }
+            let fraction = position - Double(index)
+            return (Double(low) * (1 - fraction) + Double(high) * fraction) / 65535
         }
-        guard let count = u32(128), count < 1000 else { return nil }
+        guard type == 0x7061_7261, let function = u16(offset + 8), function <= 4 else { return nil } // 'para'
+        let counts = [1, 3, 4, 5, 7]
+        var p: [Double] = []
+        for index in 0..<counts[function] {
+            guard let raw = u32(profile, offset + 12 + 4 * index) else { return nil }
+            p.append(Double(Int32(truncatingIfNeeded: raw)) / 65536)
+        }
+        func power(_ base: Double) -> Double { base > 0 ? pow(base, p[0]) : 0 }
+        switch function {
+        case 0: return power(x)
+        case 1: return p[1] != 0 && x >= -p[2] / p[1] ? power(p[1] * x + p[2]) : 0
+        case 2: return p[1] != 0 && x >= -p[2] / p[1] ? power(p[1] * x + p[2]) + p[3] : p[3]
+        case 3: return x >= p[4] ? power(p[1] * x + p[2]) : p[3] * x
+        default: return x >= p[4] ? power(p[1] * x + p[2]) + p[5] : p[3] * x + p[6]
+        }
+    }
+
+    private static func u32(_ profile: [UInt8], _ offset: Int) -> Int? {
+        guard offset >= 0, offset + 4 <= profile.count else { return nil }
+        return Int(profile[offset]) << 24 | Int(profile[offset + 1]) << 16 | Int(profile[offset + 2]) << 8 | Int(profile[offset + 3])
+    }
+
+    /// The tag table: each tag's signature and where its data starts; nil when it cannot be read.
+    private static func tags(of profile: [UInt8]) -> [Int: Int]? {
+        guard let count = u32(profile, 128), count < 1000 else { return nil }
         var tags: [Int: Int] = [:]
         for index in 0..<count {
             let entry = 132 + index * 12
-            guard let signature = u32(entry), let offset = u32(entry + 4) else { return nil }
+            guard let signature = u32(profile, entry), let offset = u32(profile, entry + 4) else { return nil }
             tags[signature] = offset
         }
+        return tags
+    }
+
+    /// The nine numbers of the `rXYZ`, `gXYZ` and `bXYZ` tags (s15Fixed16), or nil when one is missing.
+    static func primaries(of profile: [UInt8]) -> [Double]? {
+        guard profile.count >= 132, let tags = tags(of: profile) else { return nil }
+        func u32(_ offset: Int) -> Int? { Self.u32(profile, offset) }
         var values: [Double] = []
         for signature in [0x7258_595A, 0x6758_595A, 0x6258_595A] { // 'rXYZ', 'gXYZ', 'bXYZ'
             guard let offset = tags[signature], u32(offset) == 0x5859_5A20 else { return nil } // 'XYZ '
@@ -42,10 +93,7 @@ package enum ICCProfile {
     /// The profile's description (`desc` tag, ICC v2 text or v4 multi-localised), if it can be read.
     static func description(of profile: [UInt8]) -> String? {
         guard profile.count >= 132 else { return nil }
-        func u32(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 4 <= profile.count else { return nil }
-            return Int(profile[offset]) << 24 | Int(profile[offset + 1]) << 16 | Int(profile[offset + 2]) << 8 | Int(profile[offset + 3])
-        }
+        func u32(_ offset: Int) -> Int? { Self.u32(profile, offset) }
         guard let count = u32(128), count < 1000 else { return nil }
         for index in 0..<count {
             let entry = 132 + index * 12

@@ -20,7 +20,8 @@ enum ImageChecks {
                                     "holds more compressed data after the image than the image needs (it was not read)",
                                     fix: "re-export the file, or run 'iconforge convert' on it"))
         }
-        if colourIsUnmanaged(target) { findings += colourProfile(info) }
+        // A template image's colours are never drawn (its alpha is the glyph, in the tint colour): no profile misleads.
+        if colourIsUnmanaged(target), target.role != .template { findings += colourProfile(info) }
         findings += size(name: name, target: target, info: info)
         let translucency = info.canBeTranslucent ? image.translucency() : (count: 0, first: nil)
         switch target.role {
@@ -131,14 +132,16 @@ enum ImageChecks {
         }
     }
 
-    /// Colour information decoders may apply. sRGB (by chunk, by profile, or by cHRM stating its primaries)
-    /// and Display P3 (the wide gamut iOS and Xcode catalogs support natively) are silent; any other profile,
+    /// Colour information decoders may apply. sRGB (by chunk, by profile, or by cHRM stating its primaries),
+    /// Display P3 (the wide gamut iOS and Xcode catalogs support natively) and a grey profile of sRGB's tone (the
+    /// one a grey PNG can carry: "Generic Gray Gamma 2.2", which macOS writes into grey images) are silent; any other profile,
     /// gamma or primaries shift colours in some decoders.
     private static func colourProfile(_ info: PNGInfo) -> [Finding] {
         if info.hasICCProfile {
             let description = info.iccProfile.flatMap(ICCProfile.description(of:)) ?? info.iccProfileName ?? "unnamed"
             let names = (description + " " + (info.iccProfileName ?? "")).lowercased()
-            if !names.contains("srgb") && !names.contains("p3") && !(info.iccProfile.map(ICCProfile.hasStandardPrimaries) ?? false) {
+            let standard = info.iccProfile.map { ICCProfile.hasStandardPrimaries($0) || ICCProfile.isStandardGrey($0) } ?? false
+            if !names.contains("srgb") && !names.contains("p3") && !standard {
                 return [Finding(.colorProfile, .warning, "embeds the ICC profile '\(description)', which is not sRGB or Display P3; colours will not look as designed",
                                 fix: "convert the artwork to sRGB (or Display P3) and export with that profile")]
             }

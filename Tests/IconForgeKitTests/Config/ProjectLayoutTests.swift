@@ -132,6 +132,61 @@ struct ProjectLayoutRouteTests {
         #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
     }
 
+    @Test("app extensions' catalogs (beside an Info.plist declaring NSExtension: Mastodon's action extension with its filled Icon set, NetNewsWire's widget with a full AppIcon set) hold no app's icon: --out . writes into the app's catalog rather than asking which")
+    func extensionCatalogs() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        func catalog(_ path: String, set: String = "AppIcon") throws {
+            let folder = project.appendingPathComponent(path + "/\(set).appiconset")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(#"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: folder.appendingPathComponent("Contents.json"))
+        }
+        func info(_ folder: String, point: String) throws {
+            try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>\#(point)</string></dict></dict></plist>"#.utf8)
+                .write(to: project.appendingPathComponent(folder + "/Info.plist"))
+        }
+        try catalog("Mastodon/Resources/Assets.xcassets")
+        try catalog("OpenInActionExtension/Media.xcassets", set: "Icon")
+        try catalog("WidgetExtension/Assets.xcassets")
+        // Without the extensions' Info.plists, three catalogs with an iOS icon: which one is the app's is not known.
+        #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
+        try info("OpenInActionExtension", point: "com.apple.services")
+        try info("WidgetExtension", point: "com.apple.widgetkit-extension")
+        #expect(ProjectLayout(root: project.path).extensionCatalogs == ["OpenInActionExtension/Media.xcassets", "WidgetExtension/Assets.xcassets"])
+        #expect(try ProjectLayout.routes(presets: ["ios"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("Mastodon/Resources/Assets.xcassets").path])
+        #expect(ProjectLayout(root: project.path).iconCatalogs.map(\.path) == ["Mastodon/Resources/Assets.xcassets"])
+    }
+
+    @Test("an app whose icon is AppIcon.icon at the project's root (BookPlayer, beside BookPlayer.xcodeproj) and whose catalog has no icon set, beside a widget's empty template set: --preset ios goes into the app's catalog, not the widget's, and says the .icon wins")
+    func rootIconBundleAndWidget() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("BookPlayer.xcodeproj"), withIntermediateDirectories: true)
+        let bundle = project.appendingPathComponent("AppIcon.icon")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(#"{"groups":[],"supported-platforms":{"circles":["watchOS"],"squares":"shared"}}"#.utf8).write(to: bundle.appendingPathComponent("icon.json"))
+        let app = project.appendingPathComponent("BookPlayer/Assets.xcassets/defaultArtwork.imageset")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8).write(to: app.appendingPathComponent("Contents.json"))
+        let widget = project.appendingPathComponent("BookPlayerWidgets/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: widget, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: widget.appendingPathComponent("Contents.json"))
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>"#.utf8)
+            .write(to: project.appendingPathComponent("BookPlayerWidgets/Info.plist"))
+        let catalog = project.appendingPathComponent("BookPlayer/Assets.xcassets").path
+        #expect(try ProjectLayout.routes(presets: ["ios"], out: project.path).map(\.folder) == [catalog])
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios"))).run(source: master, outputFolder: catalog)
+        #expect(report.warnings.contains { $0.contains("AppIcon.icon has this set's name") }, "\(report.warnings)")
+        // Written into the widget's catalog itself (--out naming it), the root .icon is the app's, not the widget's: not said.
+        let intoWidget = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios")))
+            .run(source: master, outputFolder: widget.deletingLastPathComponent().path)
+        #expect(!intoWidget.warnings.contains { $0.contains("has this set's name") }, "\(intoWidget.warnings)")
+    }
+
     @Test("a Compose Multiplatform app's browser target (KotlinConf's app/webApp/src/webMain/resources, its index.html linking manifest.json) is the web folder; of two, the one with a manifest (not the adminApp's jsMain)")
     func kotlinMultiplatformWeb() throws {
         let root = try Fixtures.temporaryFolder()

@@ -36,7 +36,11 @@ enum CatalogReader {
         let kind = (folder as NSString).pathExtension
         let contentsPath = (folder as NSString).appendingPathComponent("Contents.json")
         let name = (folder as NSString).lastPathComponent
-        let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName
+        // An app extension's icon set (its catalog beside the extension's Info.plist) is never the app's: App Store Connect
+        // checks the app's alone. An Action extension's icon is a template: iOS draws it from its alpha in the share sheet.
+        let owner = kind == "appiconset" ? BundleInfo.owning(catalogOf: folder) : nil
+        let primary = kind != "appiconset" || (name as NSString).deletingPathExtension == appIconName && !(owner?.isExtension ?? false)
+        let actionGlyph = owner?.isActionExtension ?? false
         // A visionOS icon layer: Content.imageset inside Back.solidimagestacklayer (Front, Middle).
         let parent = folder.parentFolder
         let stackLayer = (parent as NSString).pathExtension == "solidimagestacklayer"
@@ -91,7 +95,7 @@ enum CatalogReader {
             let path = (folder as NSString).appendingPathComponent(filename)
             if targets[filename] == nil {
                 order.append(filename)
-                targets[filename] = ValidationTarget(path: path, role: role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
+                targets[filename] = ValidationTarget(path: path, role: actionGlyph ? .template : role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
                                                      primary: primary)
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
@@ -109,7 +113,10 @@ enum CatalogReader {
         if !wellFormed.contains(where: { $0["filename"] != nil }) {
             // A visionOS stack's front and middle layers may be empty (Xcode's template has them so).
             guard stackLayer == nil else { return (order.map { targets[$0]! }, findings) }
-            // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word.
+            // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word. One known
+            // to be an app extension's (Xcode's widget template, beside the widget's Info.plist: Mastodon's, BookPlayer's) is
+            // no defect at all: an extension's icon is never shown (a widget shows its app's), so "fill it" is no advice.
+            if kind == "appiconset", owner?.isExtension == true { return (order.map { targets[$0]! }, findings) }
             if kind == "appiconset", let bundle = iconBundle(named: (name as NSString).deletingPathExtension, forSet: folder) {
                 // Xcode 26's template keeps an empty AppIcon.appiconset, and an app that adopts Icon Composer adds
                 // AppIcon.icon beside the catalog: actool takes the icon of that name from the .icon, so filling the

@@ -1,9 +1,11 @@
+import Foundation
 import PNGCodec
 
 /// `validate`'s rules for an `.icns` file: it is one (not a PNG renamed), every element reads and decodes at
 /// its type's size, no PNG sits in the 16/32 px types macOS 26 draws as noise, and the 512 pt @2x image the Mac
 /// App Store requires is there — unless the file is not the app icon: the fallback actool writes beside
-/// Assets.car for an Icon Composer icon, or an icon inside an Xcode project bundle (Xcode 3's TemplateIcon.icns).
+/// Assets.car for an Icon Composer icon, an icon inside an Xcode project bundle (Xcode 3's TemplateIcon.icns), or an
+/// app extension's icon.
 enum IcnsChecks {
     /// The image types Xcode 26's actool writes into `AppIcon.icns` for an app whose icon is a `.icon`: 16, 32,
     /// 128 and 256 px for Finder's small sizes on older macOS; the icon itself is in Assets.car, which the Mac
@@ -13,6 +15,14 @@ enum IcnsChecks {
     /// True for a file of exactly actool's fallback image types (other, non-image elements aside).
     static func isActoolFallback(_ elements: [Icns.Element]) -> Bool {
         Set(elements.map(\.type).filter { Icns.pixels(of: $0) != nil }) == actoolFallbackTypes
+    }
+
+    /// True for the icon an app extension's Info.plist beside it names (`CFBundleIconFile`): NetNewsWire's Safari share
+    /// extension has shipped on the Mac App Store since 2020 with 16 to 256 px only. The store's 512 pt @2x rule is the
+    /// app's icon's, and the share menu draws an extension's at 16 to 32 pt.
+    static func isExtensionIcon(_ path: String) -> Bool {
+        guard let info = BundleInfo.owning(path.parentFolder) else { return false }
+        return info.isExtension && info.namesIcon((path as NSString).lastPathComponent)
     }
 
     /// `path` (for where the file is) may be just the name.
@@ -40,7 +50,7 @@ enum IcnsChecks {
         }
         // Xcode never checks an icon inside a project bundle, and the Mac App Store reads a .icon app's icon from Assets.car.
         let inProject = (path ?? name).split(separator: "/").contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
-        if !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements) {
+        if !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements), !isExtensionIcon(path ?? name) {
             // A warning, not an error: an app built by Xcode takes its icon from the asset catalog, so a hand-kept .icns
             // is an Electron, Tauri, Qt or Java app's, most of which never go to the Mac App Store (MarkText's has none).
             findings.append(Finding(.icns, .warning, "\(name) has no ic10 (512 pt @2x, 1024 px) image: Retina screens draw the 512 px one "

@@ -31,4 +31,24 @@ struct AppIconVariantSetsTests {
         try FileManager.default.createDirectory(at: plain.appendingPathComponent("AppIconAlternate1.appiconset"), withIntermediateDirectories: true)
         #expect(try !Generator(options: options).run(source: Self.master, outputFolder: plain.path).warnings.contains { $0.contains("is new beside") })
     }
+
+    @Test("app icon sets kept in the catalog's groups (Swiftfin's AppIcons/Primary/AppIcon-primary-primary.appiconset, which its ASSETCATALOG_COMPILER_APPICON_NAME names): generate --preset ios says its new AppIcon set is likely unused; a rerun says nothing")
+    func newSetBesideGroupedSets() throws {
+        let catalog = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        defer { try? FileManager.default.removeItem(at: catalog.deletingLastPathComponent()) }
+        for (group, name) in [("AppIcons/Primary", "AppIcon-primary-primary"), ("AppIcons/Dark", "AppIcon-dark-blue")] {
+            let set = catalog.appendingPathComponent("\(group)/\(name).appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+            try Data(#"{"info":{"author":"xcode","version":1}}"#.utf8).write(to: set.deletingLastPathComponent().appendingPathComponent("Contents.json"))
+        }
+        let options = GenerateOptions(presets: try PresetCatalog.presets("ios"))
+        let first = try Generator(options: options).run(source: Self.master, outputFolder: catalog.path)
+        #expect(first.warnings.contains {
+            $0.hasPrefix("AppIcon.appiconset is new in a catalog whose app icon sets are in its groups (AppIcons/Dark/AppIcon-dark-blue.appiconset, AppIcons/Primary/AppIcon-primary-primary.appiconset)")
+        }, "\(first.warnings)")
+        let second = try Generator(options: options).run(source: Self.master, outputFolder: catalog.path)
+        #expect(!second.warnings.contains { $0.contains("is new in a catalog") }, "\(second.warnings)")
+    }
 }

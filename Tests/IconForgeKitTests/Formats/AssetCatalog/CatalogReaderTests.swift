@@ -1,5 +1,7 @@
 import Foundation
 import IconForgeKit
+import PNGCodec
+import Raster
 import TestSupport
 import Testing
 
@@ -59,6 +61,75 @@ struct CatalogReaderRealWorldTests {
                     ?? (.warning, "") == (.error, "ITMS-90717: Invalid App Store Icon"))
         let asAlternate = try Validator().validate([alternate])
         #expect(asAlternate.files.flatMap(\.findings).first { $0.rule == .transparency }?.severity == .warning)
+    }
+
+    @Test("an Action extension's icon (Mastodon's \"Open in Mastodon\": a glyph on transparency, its catalog beside the Info.plist of com.apple.services) is a template, drawn from its alpha: no transparency or margin warnings; the same set in the app is told; an opaque action icon is a solid block")
+    func actionExtensionIcon() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let set = project.appendingPathComponent("OpenInActionExtension/Media.xcassets/Icon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"filename":"glyph.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        // A white square glyph in the middle of a transparent 1024 px canvas.
+        var glyph = Image(width: 1024, height: 1024, fill: SIMD4(0, 0, 0, 0))
+        for y in 300..<724 { for x in 300..<724 { glyph.setPixel(x: x, y: y, SIMD4(255, 255, 255, 255)) } }
+        try Data(try PNG.encode(glyph)).write(to: set.appendingPathComponent("glyph.png"))
+        func rules() throws -> Set<String> {
+            Set(try Validator().validate([project.appendingPathComponent("OpenInActionExtension").path]).files.flatMap(\.findings).map(\.rule.rawValue))
+        }
+        // No Info.plist: an app icon set like any other, its transparent margin told.
+        #expect(try rules().isSuperset(of: ["transparency", "not-filling"]))
+        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>POINT</string>"#
+            + "</dict></dict></plist>"
+        let info = project.appendingPathComponent("OpenInActionExtension/Info.plist")
+        try Data(plist.replacingOccurrences(of: "POINT", with: "com.apple.services").utf8).write(to: info)
+        #expect(try rules() == [])
+        // With a UI (com.apple.ui-services) too; a share extension's icon is the app's own kind of icon, still told.
+        try Data(plist.replacingOccurrences(of: "POINT", with: "com.apple.ui-services").utf8).write(to: info)
+        #expect(try rules() == [])
+        try Data(plist.replacingOccurrences(of: "POINT", with: "com.apple.share-services").utf8).write(to: info)
+        #expect(try rules().contains("transparency"))
+        // An opaque icon in an Action extension shows as a solid block.
+        try Data(plist.replacingOccurrences(of: "POINT", with: "com.apple.services").utf8).write(to: info)
+        try Data(try PNG.encode(Image(width: 1024, height: 1024, fill: SIMD4(20, 90, 200, 255)))).write(to: set.appendingPathComponent("glyph.png"))
+        #expect(try rules() == ["template-alpha"])
+    }
+
+    @Test("an app extension's AppIcon set (a widget's, beside its Info.plist's NSExtension) is not the app's primary icon: App Store Connect checks the app's alone, so translucency and missing sizes are warnings")
+    func extensionSetIsNotPrimary() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let set = project.appendingPathComponent("Widget/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"filename":"icon.png","idiom":"iphone","scale":"2x","size":"60x60"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        var icon = Image(width: 120, height: 120, fill: SIMD4(20, 90, 200, 255))
+        icon.setPixel(x: 60, y: 60, SIMD4(20, 90, 200, 128))
+        try Data(try PNG.encode(icon)).write(to: set.appendingPathComponent("icon.png"))
+        func severities() throws -> Set<String> {
+            Set(try Validator().validate([set.path]).files.flatMap(\.findings)
+                .filter { [.transparency, .missingSize].contains($0.rule) }.map { "\($0.rule.rawValue):\($0.severity.rawValue)" })
+        }
+        #expect(try severities() == ["transparency:error", "missing-size:error"])
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>"#.utf8)
+            .write(to: project.appendingPathComponent("Widget/Info.plist"))
+        #expect(try severities() == ["transparency:warning", "missing-size:warning"])
+    }
+
+    @Test("an app extension's empty AppIcon set (Xcode's widget template, beside the widget's Info.plist: Mastodon's WidgetExtension, BookPlayer's) is no defect: the widget shows its app's icon, and Xcode builds it without a word; the same set with no Info.plist to tell is still said")
+    func extensionPlaceholderSet() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let set = project.appendingPathComponent("WidgetExtension/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        func rules() throws -> [ValidationRule] { try Validator().validate([project.path]).files.flatMap(\.findings).map(\.rule) }
+        #expect(try rules() == [.emptySet])
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>"#.utf8)
+            .write(to: project.appendingPathComponent("WidgetExtension/Info.plist"))
+        #expect(try rules() == [])
     }
 
     @Test("each platform is held to its own required sizes")

@@ -14,7 +14,7 @@ struct IcnsBesideCatalogTests {
         try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("macos"))).run(source: Self.master, outputFolder: catalog.path)
     }
 
-    @Test("a Flutter app's macos/Runner catalog gets the set and no loose AppIcon.icns; a catalog in no Xcode project still gets it; one the project already has is refreshed")
+    @Test("a Flutter app's macos/Runner catalog gets the set and no loose AppIcon.icns, nor does a catalog two folders below the project (NetNewsWire's Mac/Resources); a catalog in no Xcode project still gets it; one the project already has is refreshed")
     func looseIcns() throws {
         let root = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -30,6 +30,13 @@ struct IcnsBesideCatalogTests {
         try Data([0]).write(to: root.appendingPathComponent("macos/Runner/AppIcon.icns"))
         _ = try run(into: catalog)
         #expect(try Fixtures.bytes(at: root.appendingPathComponent("macos/Runner/AppIcon.icns")).prefix(4) == Array("icns".utf8)[...])
+
+        // The project at the root, the catalog two folders down (NetNewsWire's Mac/Resources, Stats' Stats/Supporting Files).
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("NetNewsWire.xcodeproj"), withIntermediateDirectories: true)
+        let deep = root.appendingPathComponent("Mac/Resources/Assets.xcassets")
+        let deepReport = try run(into: deep)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Mac/Resources/AppIcon.icns").path), "\(deepReport.files.map(\.path))")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("NetNewsWire.xcodeproj"))
 
         let plain = root.appendingPathComponent("out/Assets.xcassets")
         _ = try run(into: plain)

@@ -189,6 +189,35 @@ struct IcnsChecksTests {
         #expect(try validate(bytes, name: "TemplateIcon.icns").contains { $0.message.contains("no ic10") })
     }
 
+    @Test("an app extension's .icns, named by the CFBundleIconFile of the extension's Info.plist beside it (NetNewsWire's Safari share extension, 16 to 256 px, on the Mac App Store since 2020), needs no ic10: the store's rule is the app's icon's")
+    func extensionIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let share = folder.appendingPathComponent("Mac/ShareExtension")
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        let icns = share.appendingPathComponent("icon.icns")
+        // 16, 32, 64, 128 and 256 px: more than actool's fallback for a .icon app, which needs no ic10 for that reason.
+        try Data(Icns.encode(try elements(["ic04", "ic11", "ic12", "ic07", "ic13"]))).write(to: icns)
+        func told() throws -> Bool {
+            try Validator().validate([icns.path], parallelism: .serial).files.flatMap(\.findings).contains { $0.message.contains("no ic10") }
+        }
+        #expect(try told())
+        func plist(_ entries: String) -> String {
+            #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"><plist version="1.0"><dict>"#
+                + entries + "</dict></plist>"
+        }
+        let info = share.appendingPathComponent("Info.plist")
+        // The app's own Info.plist naming it: the app's icon, told.
+        try Data(plist("<key>CFBundleIconFile</key><string>icon.icns</string>").utf8).write(to: info)
+        #expect(try told())
+        try Data(plist("<key>CFBundleIconFile</key><string>icon.icns</string><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key>"
+                       + "<string>com.apple.share-services</string></dict>").utf8).write(to: info)
+        #expect(try !told())
+        // An extension's Info.plist naming another file: this one is not its icon.
+        try Data(plist("<key>CFBundleIconFile</key><string>other</string><key>NSExtension</key><dict/>").utf8).write(to: info)
+        #expect(try told())
+    }
+
     @Test("what generate --preset macos writes is clean, and inspect lists it")
     func generated() throws {
         let folder = try Fixtures.temporaryFolder()
