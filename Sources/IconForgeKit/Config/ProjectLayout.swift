@@ -230,6 +230,15 @@ package struct ProjectLayout: Sendable {
         return contents.entries.contains { $0["filename"] is String }
     }
 
+    /// True when the catalog belongs to an app extension: the Info.plist beside it (Xcode keeps a target's Info.plist
+    /// and its catalog in the target's folder) declares `NSExtension` (a widget, a share or notification service
+    /// extension, an App Intents extension).
+    static func isExtensionCatalog(_ catalog: String) -> Bool {
+        let plist = (catalog.parentFolder as NSString).appendingPathComponent("Info.plist")
+        guard let bytes = try? FileIO.readPrefix(plist, upTo: 1 << 20) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains("<key>NSExtension</key>")
+    }
+
     /// The catalogs to write into: those with an app-icon set; else the first one, for a new single-size set.
     package var iconCatalogs: [(path: String, presets: [String])] {
         let withIcons = catalogs.filter { !$0.presets.isEmpty }
@@ -372,6 +381,12 @@ package struct ProjectLayout: Sendable {
             if families.count > 1 {
                 let filled = families.filter { iconSetNamesImage(inCatalog: (out as NSString).appendingPathComponent($0.path)) }
                 if filled.count == 1 { families = filled }
+            }
+            // So is an extension's catalog with a filled set (Logseq's ios/App/shortcuts, a widget whose Info.plist
+            // declares NSExtension, beside ios/App/App): iOS shows an extension under its app's icon, never its own.
+            if families.count > 1 {
+                let apps = families.filter { !isExtensionCatalog((out as NSString).appendingPathComponent($0.path)) }
+                if !apps.isEmpty { families = apps }
             }
             if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
                 throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))

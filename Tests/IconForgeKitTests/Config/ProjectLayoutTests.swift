@@ -132,6 +132,30 @@ struct ProjectLayoutRouteTests {
         #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
     }
 
+    @Test("a widget extension's catalog with a filled AppIcon (Logseq's ios/App/shortcuts, its Info.plist declaring NSExtension) beside the app's (ios/App/App): --out . writes into the app's; two apps' catalogs still ask")
+    func filledExtensionSet() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        func catalog(_ path: String) throws {
+            let set = project.appendingPathComponent(path + "/AppIcon.appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(#"{"images":[{"filename":"LogseqLogo.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+        }
+        func plist(_ path: String, _ body: String) throws {
+            try Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "</dict>\n</plist>\n").utf8)
+                .write(to: project.appendingPathComponent(path))
+        }
+        try catalog("ios/App/App/Assets.xcassets")
+        try catalog("ios/App/shortcuts/Assets.xcassets")
+        try plist("ios/App/App/Info.plist", "\t<key>CFBundleDisplayName</key>\n\t<string>Logseq</string>\n")
+        // Without the extension's Info.plist, two filled sets are two apps: which one is the Xcode project's business.
+        #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios-single"], out: project.path) }
+        try plist("ios/App/shortcuts/Info.plist", "\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n")
+        #expect(try ProjectLayout.routes(presets: ["ios-single"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("ios/App/App/Assets.xcassets").path])
+    }
+
     @Test("a Compose Multiplatform app's browser target (KotlinConf's app/webApp/src/webMain/resources, its index.html linking manifest.json) is the web folder; of two, the one with a manifest (not the adminApp's jsMain)")
     func kotlinMultiplatformWeb() throws {
         let root = try Fixtures.temporaryFolder()
