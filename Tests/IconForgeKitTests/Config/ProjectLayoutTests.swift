@@ -132,6 +132,22 @@ struct ProjectLayoutRouteTests {
         #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios"], out: project.path) }
     }
 
+    @Test("an Electron app in a folder of the repository (Logseq's resources/: package.json and electron-builder.yml naming icons/logseq.ico, icons/logseq_big_sur.icns, icons/logseq.png): windows, macos and linux go to resources/icons (one route), where the configuration names them")
+    func electronAppInFolder() throws {
+        let project = try Fixtures.tree([
+            "package.json": #"{"name": "logseq", "scripts": {"app-watch": "shadow-cljs watch app"}}"#,
+            "resources/package.json": #"{"name": "Logseq", "main": "electron.js", "devDependencies": {"electron": "38.0.0", "electron-builder": "26.0.0"}}"#,
+            "resources/electron-builder.yml": "appId: com.logseq.logseq\nmac:\n  icon: icons/logseq_big_sur.icns\nwin:\n  icon: icons/logseq.ico\nlinux:\n  icon: icons/logseq.png\n",
+            "resources/icons/logseq_big_sur.icns": "icns", "resources/icons/logseq.ico": "ico", "resources/icons/logseq.png": "png",
+        ])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let icons = project.appendingPathComponent("resources/icons").path
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: project.path).map(\.folder) == [icons])
+        // Without the configuration's icons there is nothing of the app's to refresh: the folder is a plain one.
+        for name in ["logseq_big_sur.icns", "logseq.ico", "logseq.png"] { try FileManager.default.removeItem(atPath: (icons as NSString).appendingPathComponent(name)) }
+        #expect(try !ProjectLayout.routes(presets: ["windows"], out: project.path).map(\.folder).contains(icons))
+    }
+
     @Test("a widget extension's catalog with a filled AppIcon (Logseq's ios/App/shortcuts, its Info.plist declaring NSExtension) beside the app's (ios/App/App): --out . writes into the app's; two apps' catalogs still ask")
     func filledExtensionSet() throws {
         let project = try Fixtures.temporaryFolder()
