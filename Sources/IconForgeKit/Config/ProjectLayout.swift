@@ -59,7 +59,13 @@ package struct ProjectLayout: Sendable {
         }
         // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
         // the search skips as build output).
-        let rootElectron = ElectronBuilder.read(root: root), rootIsElectron = rootElectron != nil
+        // (A root whose package.json only mentions electron, with no icon configured and no resources folder — Logseq's,
+        // whose scripts run the app in resources/ — leaves the search to find the app in a folder.)
+        let rootElectron = ElectronBuilder.read(root: root)
+        let rootIsElectron = rootElectron.map { electron in
+            electron.windowsIcon != nil || electron.macIcon != nil || electron.linuxIcons != nil
+                || FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources))
+        } ?? false
         if let electron = rootElectron {
             let resources = FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources

@@ -135,7 +135,7 @@ struct ProjectLayoutRouteTests {
     @Test("an Electron app in a folder of the repository (Logseq's resources/: package.json and electron-builder.yml naming icons/logseq.ico, icons/logseq_big_sur.icns, icons/logseq.png): windows, macos and linux go to resources/icons (one route), where the configuration names them")
     func electronAppInFolder() throws {
         let project = try Fixtures.tree([
-            "package.json": #"{"name": "logseq", "scripts": {"app-watch": "shadow-cljs watch app"}}"#,
+            "package.json": #"{"name": "logseq", "scripts": {"electron-watch": "cd resources && electron ."}, "devDependencies": {"electron": "38.0.0"}}"#,
             "resources/package.json": #"{"name": "Logseq", "main": "electron.js", "devDependencies": {"electron": "38.0.0", "electron-builder": "26.0.0"}}"#,
             "resources/electron-builder.yml": "appId: com.logseq.logseq\nmac:\n  icon: icons/logseq_big_sur.icns\nwin:\n  icon: icons/logseq.ico\nlinux:\n  icon: icons/logseq.png\n",
             "resources/icons/logseq_big_sur.icns": "icns", "resources/icons/logseq.ico": "ico", "resources/icons/logseq.png": "png",
