@@ -62,7 +62,14 @@ package struct ProjectLayout: Sendable {
         }
         // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
         // the search skips as build output).
-        if let electron = ElectronBuilder.read(root: root) {
+        // (A root whose package.json only mentions electron, with no icon configured and no resources folder — Logseq's,
+        // whose scripts run the app in resources/ — leaves the search to find the app in a folder.)
+        let rootElectron = ElectronBuilder.read(root: root)
+        let rootIsElectron = rootElectron.map { electron in
+            electron.windowsIcon != nil || electron.macIcon != nil || electron.linuxIcons != nil
+                || FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources))
+        } ?? false
+        if let electron = rootElectron {
             let resources = FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
             // Without a configured .icns, electron-builder looks for icon.icns in the resources folder.
@@ -145,6 +152,15 @@ package struct ProjectLayout: Sendable {
                         kotlinWebFolders.append(path)
                     }
                     if depth <= 2 { tauri(app: path) }
+                    // An Electron app in a folder of the repository (Logseq's resources/, its package.json and
+                    // electron-builder.yml naming icons/logseq.ico, .icns and .png): its configured icons, where they are.
+                    if depth <= 1, !rootIsElectron, let electron = ElectronBuilder.read(root: full),
+                       electron.windowsIcon != nil || electron.macIcon != nil || electron.linuxIcons != nil {
+                        let inApp = { (relative: String) in relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative) }
+                        windowsFolder = windowsFolder ?? electron.windowsIcon.map { inApp($0.parentFolder) }
+                        icnsFolder = icnsFolder ?? electron.macIcon.map { inApp($0.parentFolder) }
+                        linuxFolder = linuxFolder ?? electron.linuxFolder.map(inApp)
+                    }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
                         tauriIcons = tauriIcons ?? path

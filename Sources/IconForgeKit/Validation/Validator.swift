@@ -133,6 +133,17 @@ public struct Validator: Sendable {
     /// The resource folders of an Android `res/` folder, checked as a whole rather than file by file.
     static let androidResourceFolders = ["mipmap", "drawable", "values", "layout", "xml", "raw", "font", "menu", "color", "anim"]
 
+    /// True for a folder named like an asset set, found inside the folder validated, with no Contents.json and no
+    /// `.xcassets` around it: no set actool compiles (it reads sets only inside a catalog), but pictures a script copies
+    /// into one (Mattermost's `assets/base/release/splash_screen/ios/SplashIcon.imageset`, which its Fastfile copies
+    /// with `cp -R` over the set of that name in `Images.xcassets`, whose Contents.json stays). Its files are checked
+    /// as the loose files they are. A set named itself, or one inside a catalog, keeps its missing Contents.json error.
+    static func isLooseSetSource(_ folder: String, scope: FolderScope?) -> Bool {
+        guard let scope, FolderScope.resolve(scope.folder) != FolderScope.resolve(folder),
+              !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Contents.json")) else { return false }
+        return !URL(fileURLWithPath: folder).standardizedFileURL.path.split(separator: "/").dropLast().contains { $0.hasSuffix(".xcassets") }
+    }
+
     /// Names for the catalog folders that hold nothing `validate` checks.
     private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",
                                          "stickerpack": "sticker pack", "brandassets": "brand assets folder",
@@ -143,7 +154,7 @@ public struct Validator: Sendable {
     private func visit(_ folder: String, into walk: inout Walk) {
         guard walk.visited.insert(FileIO.realPath(folder)).inserted else { return }
         let kind = (folder as NSString).pathExtension
-        if CatalogReader.setKinds.contains(kind) {
+        if CatalogReader.setKinds.contains(kind), !Validator.isLooseSetSource(folder, scope: walk.scope) {
             let set = CatalogReader.read(set: folder, appIconName: appIconName)
             for target in set.targets { walk.visited.insert(FileIO.realPath(target.path)) }
             // A set's file that is a link out of the folder validated is reported, never opened.
@@ -312,7 +323,7 @@ public struct Validator: Sendable {
         let kind = FileKind.detect(bytes)
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
-        if let kind, let claimed, kind != claimed {
+        if let kind, let claimed, kind != claimed, !(target.role == .unknown && WebApp.isStaticFile(target.path)) {
             findings.append(misnamed(name, holds: kind, claimed: claimed))
         }
         guard kind == .png || (kind == nil && claimed == .png) else {
@@ -381,7 +392,7 @@ public struct Validator: Sendable {
     private static func decodeLargePNG(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget) -> [Finding]? {
         let name = target.path.fileName
         var findings: [Finding] = []
-        if let claimed = FileKind.claimed(by: name), claimed != .png { findings.append(misnamed(name, holds: .png, claimed: claimed)) }
+        if let claimed = FileKind.claimed(by: name), claimed != .png, !(target.role == .unknown && WebApp.isStaticFile(target.path)) { findings.append(misnamed(name, holds: .png, claimed: claimed)) }
         do {
             guard let decoded = try FileIO.decodeLargePNG(target.path, limits: limits, budget: budget) else { return nil }
             return findings + ImageChecks.check(target, info: decoded.png.info, image: decoded.png.image)

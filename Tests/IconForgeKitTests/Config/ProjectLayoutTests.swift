@@ -187,6 +187,46 @@ struct ProjectLayoutRouteTests {
         #expect(!intoWidget.warnings.contains { $0.contains("has this set's name") }, "\(intoWidget.warnings)")
     }
 
+    @Test("an Electron app in a folder of the repository (Logseq's resources/: package.json and electron-builder.yml naming icons/logseq.ico, icons/logseq_big_sur.icns, icons/logseq.png): windows, macos and linux go to resources/icons (one route), where the configuration names them")
+    func electronAppInFolder() throws {
+        let project = try Fixtures.tree([
+            "package.json": #"{"name": "logseq", "scripts": {"electron-watch": "cd resources && electron ."}, "devDependencies": {"electron": "38.0.0"}}"#,
+            "resources/package.json": #"{"name": "Logseq", "main": "electron.js", "devDependencies": {"electron": "38.0.0", "electron-builder": "26.0.0"}}"#,
+            "resources/electron-builder.yml": "appId: com.logseq.logseq\nmac:\n  icon: icons/logseq_big_sur.icns\nwin:\n  icon: icons/logseq.ico\nlinux:\n  icon: icons/logseq.png\n",
+            "resources/icons/logseq_big_sur.icns": "icns", "resources/icons/logseq.ico": "ico", "resources/icons/logseq.png": "png",
+        ])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let icons = project.appendingPathComponent("resources/icons").path
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: project.path).map(\.folder) == [icons])
+        // Without the configuration's icons there is nothing of the app's to refresh: the folder is a plain one.
+        for name in ["logseq_big_sur.icns", "logseq.ico", "logseq.png"] { try FileManager.default.removeItem(atPath: (icons as NSString).appendingPathComponent(name)) }
+        #expect(try !ProjectLayout.routes(presets: ["windows"], out: project.path).map(\.folder).contains(icons))
+    }
+
+    @Test("a widget extension's catalog with a filled AppIcon (Logseq's ios/App/shortcuts, its Info.plist declaring NSExtension) beside the app's (ios/App/App): --out . writes into the app's; two apps' catalogs still ask")
+    func filledExtensionSet() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        func catalog(_ path: String) throws {
+            let set = project.appendingPathComponent(path + "/AppIcon.appiconset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(#"{"images":[{"filename":"LogseqLogo.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+        }
+        func plist(_ path: String, _ body: String) throws {
+            try Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "</dict>\n</plist>\n").utf8)
+                .write(to: project.appendingPathComponent(path))
+        }
+        try catalog("ios/App/App/Assets.xcassets")
+        try catalog("ios/App/shortcuts/Assets.xcassets")
+        try plist("ios/App/App/Info.plist", "\t<key>CFBundleDisplayName</key>\n\t<string>Logseq</string>\n")
+        // Without the extension's Info.plist, two filled sets are two apps: which one is the Xcode project's business.
+        #expect(throws: IconForgeError.self) { _ = try ProjectLayout.routes(presets: ["ios-single"], out: project.path) }
+        try plist("ios/App/shortcuts/Info.plist", "\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n")
+        #expect(try ProjectLayout.routes(presets: ["ios-single"], out: project.path).map(\.folder)
+            == [project.appendingPathComponent("ios/App/App/Assets.xcassets").path])
+    }
+
     @Test("a Compose Multiplatform app's browser target (KotlinConf's app/webApp/src/webMain/resources, its index.html linking manifest.json) is the web folder; of two, the one with a manifest (not the adminApp's jsMain)")
     func kotlinMultiplatformWeb() throws {
         let root = try Fixtures.temporaryFolder()

@@ -30,6 +30,9 @@ enum IcoChecks {
                 }
                 return appIconFindings(name: name, entries: entries, tauri: .some(TauriIcons.version(app: app)))
             }
+            // A Flutter app's .ico that no build of it uses (neither in windows/ nor among the assets its pubspec
+            // lists: Hiddify's assets/images/source/hiddify.ico) is drawn nowhere: its sizes matter to nothing.
+            if let path, let flutter = FlutterProject.root(near: path.parentFolder), !FlutterProject.builds(path, root: flutter) { return [] }
             if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
             // An Electron app's .ico — its own (electron-builder embeds it in the executable, whose icon resource
             // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron

@@ -96,14 +96,16 @@ package struct DesktopEntry: Sendable, Equatable {
     }
 
     /// The app's one desktop entry: in `folder` (`APP.desktop`, or meson's `APP.desktop.in` template), else — for a
-    /// GNOME-style `data/icons` folder — beside it in `data/`, else the project's entry elsewhere that names one of the
+    /// GNOME-style `data/icons` folder, or the `linux/` of a run into a plain folder — beside it, else the project's entry elsewhere that names one of the
     /// icons of `folder`'s hicolor tree. Those two are outside the folder written (`inFolder` false: read for the app's
     /// id, never written).
     static func existingEntry(near folder: String) -> (path: String, inFolder: Bool)? {
         let here = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isEntryName).sorted()
         if here.count == 1 { return ((folder as NSString).appendingPathComponent(here[0]), true) }
         guard here.isEmpty else { return nil }
-        if (folder as NSString).lastPathComponent == "icons" {
+        // A GNOME-style data/icons, or the linux/ a run into a plain folder writes the linux preset to (LosslessCut's
+        // root holds no.mifi.losslesscut.desktop, for its Flathub build): the entry beside it is the app's.
+        if ["icons", "linux"].contains((folder as NSString).lastPathComponent) {
             let parent = folder.parentFolder
             let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntryName).sorted()
             if beside.count == 1 { return ((parent as NSString).appendingPathComponent(beside[0]), false) }

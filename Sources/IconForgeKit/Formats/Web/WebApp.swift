@@ -193,6 +193,20 @@ struct WebApp: Sendable {
         return String(decoding: bytes, as: UTF8.self).contains("\"vite\"")
     }
 
+    /// True for a file a JavaScript project serves as it is: below its `public/` or `static/` folder (a `package.json`
+    /// beside that folder), outside any asset catalog or `.iconset`. Vite, Nuxt, Next.js and webpack's copy plugins copy
+    /// such files byte for byte, and browsers decode an image by its bytes whatever its name or Content-Type says
+    /// (Elk's `public/avatars/antfu-60x60.png`, JPEG data), so a name that does not match the format breaks nothing.
+    static func isStaticFile(_ path: String) -> Bool {
+        let components = URL(fileURLWithPath: path).standardizedFileURL.path.split(separator: "/").map(String.init)
+        guard !components.contains(where: { $0.hasSuffix(".xcassets") || $0.hasSuffix(".iconset") }) else { return false }
+        for index in components.indices.dropLast() where ["public", "static"].contains(components[index]) {
+            let project = "/" + components[..<index].joined(separator: "/")
+            if FileManager.default.fileExists(atPath: (project as NSString).appendingPathComponent("package.json")) { return true }
+        }
+        return false
+    }
+
     /// Markers of a page a server fills in before sending it.
     static let serverTemplateMarkers = ["{% static", "{% load static", "url_for('static'", "url_for(\"static\""]
 

@@ -126,7 +126,7 @@ struct IcoAppIconTests {
     func flutterIcons() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("name: kazumi\ndependencies:\n  flutter:\n    sdk: flutter\nflutter:\n  assets:\n    - assets/images/\n", "pubspec.yaml", in: folder)
+        try write("name: kazumi\ndependencies:\n  flutter:\n    sdk: flutter\nflutter:\n  assets:\n    - assets/images/\n    - assets/images/logo/\n", "pubspec.yaml", in: folder)
         try ico([16, 32, 48, 64, 128, 256], "windows/runner/resources/app_icon.ico", in: folder)
         try ico([16, 32, 48, 64, 128, 256], "assets/images/logo/logo_lanczos.ico", in: folder)
         let found = try findings(folder)
@@ -136,5 +136,24 @@ struct IcoAppIconTests {
         // A pubspec.yaml without a flutter: section (a Dart package) is no Flutter app.
         try write("name: tool\ndependencies:\n  args: ^2.0.0\n", "pubspec.yaml", in: folder)
         #expect(try findings(folder)["app_icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
+    }
+
+    @Test("a Flutter app's .ico that no build uses (Hiddify's assets/images/source/hiddify.ico: not in windows/, not among the assets pubspec.yaml lists, whose assets/images/ entry takes that folder's files, not its subfolders') is drawn nowhere: no windows-icon findings; listed, it has them")
+    func flutterUnusedIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pubspec = "name: hiddify\ndependencies:\n  flutter:\n    sdk: flutter\nflutter:\n  uses-material-design: true\n  assets:\n    - assets/images/\n    - assets/images/tray_icon.ico\n"
+        try write(pubspec + "  fonts:\n    - family: Shabnam\n      fonts:\n        - asset: assets/fonts/Shabnam.ttf\n", "pubspec.yaml", in: folder)
+        try ico([256], "assets/images/source/hiddify.ico", in: folder)
+        try ico([256], "windows/runner/resources/app_icon.ico", in: folder)
+        try ico([256], "assets/images/app.ico", in: folder)
+        let found = try findings(folder)
+        #expect(found["hiddify.ico"] == [], "\(found)")
+        let missing = "has no 16x16, 24x24, 32x32, 48x48 entries: Windows scales another size for the title bar, taskbar or Explorer"
+        #expect(found["app_icon.ico"] == ["app_icon.ico " + missing], "\(found)")
+        #expect(found["app.ico"] == ["app.ico " + missing], "\(found)")
+        // Listed (its folder, or the file itself in the mapping form), it is bundled, and checked.
+        try write(pubspec + "    - path: assets/images/source/\n      flavors:\n        - full\n", "pubspec.yaml", in: folder)
+        #expect(try findings(folder)["hiddify.ico"] == ["hiddify.ico " + missing])
     }
 }

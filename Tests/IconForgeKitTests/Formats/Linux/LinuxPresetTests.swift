@@ -103,6 +103,24 @@ struct LinuxPresetTests {
         #expect(DesktopEntry.defaultAppID(in: img.path).id == "app")
     }
 
+    @Test("a plain folder's linux/ (LosslessCut, whose electron-builder icons are made by its build, keeps no.mifi.losslesscut.desktop at its root for Flathub): the icons take the name the root's entry gives, which is read and never written; no 'app' icons, no second entry, and the root's entry then resolves")
+    func entryAbovePlainFolder() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = "[Desktop Entry]\nName=LosslessCut\nExec=losslesscut\nIcon=no.mifi.losslesscut\nType=Application\n"
+        try Data(entry.utf8).write(to: root.appendingPathComponent("no.mifi.losslesscut.desktop"))
+        let linux = root.appendingPathComponent("linux")
+        try FileManager.default.createDirectory(at: linux, withIntermediateDirectories: true)
+        let report = try generate(Self.logo, into: linux)
+        #expect(FileManager.default.fileExists(atPath: linux.appendingPathComponent("hicolor/256x256/apps/no.mifi.losslesscut.png").path))
+        #expect(!FileManager.default.fileExists(atPath: linux.appendingPathComponent("hicolor/256x256/apps/app.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: linux.path).filter { $0.hasSuffix(".desktop") }.isEmpty)
+        #expect(try text(root.appendingPathComponent("no.mifi.losslesscut.desktop")) == entry)
+        #expect(!report.notes.contains { $0.contains("--app-id") }, "\(report.notes)")
+        let findings = try Validator().validate([root.path], parallelism: .serial).files.flatMap(\.findings).filter { $0.severity == .error }
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
     @Test("without an id to adopt, the icons are named 'app' and the note asks for --app-id")
     func defaultName() throws {
         let folder = try Fixtures.temporaryFolder()
