@@ -11,12 +11,19 @@ import Testing
 struct ColourProfileTests {
     /// An ICC v2 display profile of three colorant tags and a description, as a Mac's built-in display profile is.
     private func profile(named name: String, primaries: [Double]) -> [UInt8] {
-        func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+        let be32 = Self.be32
         let desc = Array("desc".utf8) + [0, 0, 0, 0] + be32(name.utf8.count + 1) + Array(name.utf8) + [0]
         let xyz = stride(from: 0, to: 9, by: 3).map { start in
             Array("XYZ ".utf8) + [0, 0, 0, 0] + primaries[start..<start + 3].flatMap { be32(Int(Int32(($0 * 65536).rounded()))) }
         }
-        let tags = [("desc", desc), ("rXYZ", xyz[0]), ("gXYZ", xyz[1]), ("bXYZ", xyz[2])]
+        return Self.assembled(space: "RGB ", tags: [("desc", desc), ("rXYZ", xyz[0]), ("gXYZ", xyz[1]), ("bXYZ", xyz[2])])
+    }
+
+    private static func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+
+    /// An ICC display profile (`mntr`) of colour space `space` (four characters) holding `tags`: the 128-byte header,
+    /// the tag table, then each tag's body padded to four bytes.
+    private static func assembled(space: String, tags: [(String, [UInt8])]) -> [UInt8] {
         var offset = 128 + 4 + 12 * tags.count, table: [UInt8] = be32(tags.count), data: [UInt8] = []
         for (signature, body) in tags {
             let padded = body + Array(repeating: 0, count: (4 - body.count % 4) % 4)
@@ -26,7 +33,7 @@ struct ColourProfileTests {
         }
         var header = [UInt8](repeating: 0, count: 128)
         header.replaceSubrange(0..<4, with: be32(128 + table.count + data.count))
-        header.replaceSubrange(12..<24, with: Array("mntrRGB XYZ ".utf8))
+        header.replaceSubrange(12..<24, with: Array("mntr\(space)XYZ ".utf8))
         header.replaceSubrange(36..<40, with: Array("acsp".utf8))
         return header + table + data
     }
@@ -34,26 +41,14 @@ struct ColourProfileTests {
     /// A grey ICC v2 profile (colour space `GRAY`) whose `kTRC` is a table of 1,024 samples of `curve`, as macOS's
     /// "Generic Gray Gamma 2.2" is.
     private func greyProfile(named name: String, curve: (Double) -> Double) -> [UInt8] {
-        func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+        let be32 = Self.be32
         let desc = Array("desc".utf8) + [0, 0, 0, 0] + be32(name.utf8.count + 1) + Array(name.utf8) + [0]
         let samples = (0..<1024).flatMap { index -> [UInt8] in
             let value = Int((curve(Double(index) / 1023) * 65535).rounded())
             return [UInt8(value >> 8), UInt8(value & 0xFF)]
         }
         let trc = Array("curv".utf8) + [0, 0, 0, 0] + be32(1024) + samples
-        let tags = [("desc", desc), ("kTRC", trc)]
-        var offset = 128 + 4 + 12 * tags.count, table: [UInt8] = be32(tags.count), data: [UInt8] = []
-        for (signature, body) in tags {
-            let padded = body + Array(repeating: 0, count: (4 - body.count % 4) % 4)
-            table += Array(signature.utf8) + be32(offset) + be32(body.count)
-            data += padded
-            offset += padded.count
-        }
-        var header = [UInt8](repeating: 0, count: 128)
-        header.replaceSubrange(0..<4, with: be32(128 + table.count + data.count))
-        header.replaceSubrange(12..<24, with: Array("mntrGRAYXYZ ".utf8))
-        header.replaceSubrange(36..<40, with: Array("acsp".utf8))
-        return header + table + data
+        return Self.assembled(space: "GRAY", tags: [("desc", desc), ("kTRC", trc)])
     }
 
     /// `bytes` as a zlib stream of stored blocks.
