@@ -150,8 +150,14 @@ enum AndroidResourceChecks {
             } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
+                // With no density picture at all (nowinandroid's catalog app: mipmap-anydpi-v26 only, minSdk 23), there is
+                // nothing to scale: Android 7.1 and older find no icon of that name.
+                let none = !densities.contains { find("mipmap-" + $0.name, name) != nil }
+                    && !project.moduleFiles(type: "mipmap", name: name).contains { !$0.hasSuffix(".xml") }
+                let consequence = none ? "no density has one, so Android 7.1 and older (below API 26) have no \(name) to draw"
+                    : "devices of that density scale another one"
                 report((res as NSString).appendingPathComponent(folder), Finding(.missingSize, .error, "\(folder)/\(name) is missing "
-                    + "(\(density.legacy)x\(density.legacy)); devices of that density scale another one", fix: "run 'iconforge generate MASTER --preset android'",
+                    + "(\(density.legacy)x\(density.legacy)); \(consequence)", fix: "run 'iconforge generate MASTER --preset android'",
                     reference: "Android: launcher icon sizes per density"))
             }
         }

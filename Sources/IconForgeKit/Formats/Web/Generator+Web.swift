@@ -123,6 +123,9 @@ extension Generator {
             let entries = icons.map { "{ src: '\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
             webNotes.append("\(plugin) makes the manifest (its PWA plugin): no manifest file written; its manifest.icons should list "
                             + entries.joined(separator: ", "))
+        } else if let config = site.manifestMadeByCode {
+            webNotes.append("\(config): the site's PWA module makes the manifest (no manifest file or page here), so none was written; "
+                            + "point its icons at " + icons.map(\.src).joined(separator: ", "))
         } else {
             do { try writer.checkTarget(full) } catch { throw .file(error) }
             let existing: [UInt8]?

@@ -18,6 +18,11 @@ struct WebApp: Sendable {
     /// Nuxt's `@nuxtjs/pwa` or `@vite-pwa/nuxt` for its `static/` or `public/`), when
     /// the site has no manifest file of its own: a manifest written into the folder would be a second one.
     let manifestPlugin: String?
+    /// The Vite or Nuxt config whose PWA plugin is told not to make the manifest (`manifest: false`), or a Nuxt config
+    /// whose `pwa` options are kept in another file, in a site with no page to link one and no manifest file: the
+    /// project's own code makes it (Elk's Nuxt module writes one manifest per language), so a manifest file written here
+    /// would be linked from nowhere.
+    let manifestMadeByCode: String?
     /// True when the page is a server's template (Django's `{% static %}`, Flask's `url_for('static', …)`): the folder is
     /// not what the server serves at "/", so a path from the root names no file IconForge can find here.
     let pageIsServerTemplate: Bool
@@ -70,6 +75,8 @@ struct WebApp: Sendable {
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
         manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: projects) : nil
+        manifestMadeByCode = manifest == nil && outside == nil && page == nil && manifestPlugin == nil
+            ? WebApp.manifestPlugin(projects: projects, turnedOff: true) ?? WebApp.nuxtPWAConfig(projects: projects) : nil
     }
 
     /// The config of the PWA plugin that writes its own manifest over `manifest` in the built site, when it does:
@@ -106,15 +113,29 @@ struct WebApp: Sendable {
         }
     }
 
-    /// The first Vite config in `projects` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none).
-    static func manifestPlugin(projects: [String?]) -> String? {
+    /// The first Nuxt config in `projects` with a `pwa` key whose options live elsewhere (Elk's `pwa,` imported from
+    /// config/pwa.ts, read by its own modules/pwa): a PWA module the config's text does not show makes the manifest.
+    static func nuxtPWAConfig(projects: [String?]) -> String? {
+        for folder in Set(projects.compactMap { $0 }).sorted() {
+            for name in viteConfigNames where name.hasPrefix("nuxt.") {
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { continue }
+                if String(decoding: bytes, as: UTF8.self).contains(/(?m)^\s*pwa\s*[,:}]/) { return path }
+            }
+        }
+        return nil
+    }
+
+    /// The first Vite config in `projects` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none), or with
+    /// `turnedOff`, the first whose plugin is told to make none.
+    static func manifestPlugin(projects: [String?], turnedOff: Bool = false) -> String? {
         for folder in Set(projects.compactMap { $0 }).sorted() {
             for name in viteConfigNames {
                 let path = (folder as NSString).appendingPathComponent(name)
                 guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
                 guard ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt", "@nuxtjs/pwa"].contains(where: text.contains),
-                      text.range(of: #"manifest\s*:\s*false"#, options: .regularExpression) == nil else { continue }
+                      (text.range(of: #"manifest\s*:\s*false"#, options: .regularExpression) == nil) != turnedOff else { continue }
                 return path
             }
         }
@@ -153,6 +174,7 @@ struct WebApp: Sendable {
         self.manifest = manifest
         manifestOutside = nil
         manifestPlugin = nil
+        manifestMadeByCode = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
     }
 

@@ -44,7 +44,11 @@ struct AndroidProjectTests {
         #expect(try findings(root.appendingPathComponent("app/src/main/res")).isEmpty)
         // Without the minSdk the same tree misses its density PNGs: a true error on Android 7 and older.
         try FileManager.default.removeItem(at: root.appendingPathComponent("app/build.gradle.kts"))
-        #expect(try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .missingSize }.count == 5)
+        let missing = try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .missingSize }
+        #expect(missing.count == 5)
+        // No density has a picture (nowinandroid's catalog app): none to scale, so the error says what older devices lack.
+        #expect(missing.allSatisfy { $0.message.hasSuffix("no density has one, so Android 7.1 and older (below API 26) have no ic_launcher to draw") },
+                "\(missing.map(\.message))")
     }
 
     @Test("references resolve to the framework and to other modules' resources; a dangling one is still an error")

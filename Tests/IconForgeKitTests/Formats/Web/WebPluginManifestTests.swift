@@ -57,4 +57,27 @@ struct WebPluginManifestTests {
         #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("icon-512.png").path))
         #expect(report.notes.contains { $0.contains("vite.config.js makes the manifest") }, "\(report.notes)")
     }
+
+    @Test("generate into a Nuxt site's public/ whose PWA plugin is told manifest: false and which has no manifest file or page (Elk: its own module writes a manifest per language): no manifest written, the icons are, and it is said; with a page, the manifest is written and linked as before")
+    func manifestMadeByCode() throws {
+        let project = try Fixtures.tree([
+            "nuxt.config.ts": "export default defineNuxtConfig({ modules: ['@vite-pwa/nuxt', '~/modules/pwa/index'], pwa: { manifest: false } })\n",
+            "public/favicon.ico": "ico",
+        ])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let public_ = project.appendingPathComponent("public")
+        let report = try web.generate(into: public_)
+        #expect(!FileManager.default.fileExists(atPath: public_.appendingPathComponent("manifest.webmanifest").path))
+        #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("icon-512.png").path))
+        #expect(report.notes.contains { $0.contains("nuxt.config.ts: the site's PWA module makes the manifest") && $0.contains("icon-512.png") }, "\(report.notes)")
+        // Elk's own shape: the options imported from config/pwa.ts under a `pwa` key.
+        try Data("import { pwa } from './config/pwa'\nexport default defineNuxtConfig({\n  modules: ['~/modules/pwa/index'],\n  pwa,\n})\n".utf8)
+            .write(to: project.appendingPathComponent("nuxt.config.ts"))
+        _ = try web.generate(into: public_)
+        #expect(!FileManager.default.fileExists(atPath: public_.appendingPathComponent("manifest.webmanifest").path))
+        // A Vite app with its page beside public/ links the manifest IconForge writes: written as before.
+        try Data("<html><head><title>e</title></head><body></body></html>\n".utf8).write(to: project.appendingPathComponent("index.html"))
+        _ = try web.generate(into: public_)
+        #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("manifest.webmanifest").path))
+    }
 }
