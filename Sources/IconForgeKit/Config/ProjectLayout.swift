@@ -65,10 +65,7 @@ package struct ProjectLayout: Sendable {
         // (A root whose package.json only mentions electron, with no icon configured and no resources folder — Logseq's,
         // whose scripts run the app in resources/ — leaves the search to find the app in a folder.)
         let rootElectron = ElectronBuilder.read(root: root)
-        let rootIsElectron = rootElectron.map { electron in
-            electron.windowsIcon != nil || electron.macIcon != nil || electron.linuxIcons != nil
-                || FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources))
-        } ?? false
+        let rootIsElectron = rootElectron.map { $0.namesIcons || FileIO.isFolder((root as NSString).appendingPathComponent($0.buildResources)) } ?? false
         if let electron = rootElectron {
             let resources = FileIO.isFolder((root as NSString).appendingPathComponent(electron.buildResources)) ? electron.buildResources : nil
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
@@ -154,8 +151,7 @@ package struct ProjectLayout: Sendable {
                     if depth <= 2 { tauri(app: path) }
                     // An Electron app in a folder of the repository (Logseq's resources/, its package.json and
                     // electron-builder.yml naming icons/logseq.ico, .icns and .png): its configured icons, where they are.
-                    if depth <= 1, !rootIsElectron, let electron = ElectronBuilder.read(root: full),
-                       electron.windowsIcon != nil || electron.macIcon != nil || electron.linuxIcons != nil {
+                    if depth <= 1, !rootIsElectron, let electron = ElectronBuilder.read(root: full), electron.namesIcons {
                         let inApp = { (relative: String) in relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative) }
                         windowsFolder = windowsFolder ?? electron.windowsIcon.map { inApp($0.parentFolder) }
                         icnsFolder = icnsFolder ?? electron.macIcon.map { inApp($0.parentFolder) }

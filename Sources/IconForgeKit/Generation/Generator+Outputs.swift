@@ -68,11 +68,12 @@ extension Generator {
     /// (Flutter's macos/Runner.xcodeproj beside macos/Runner/Assets.xcassets; NetNewsWire.xcodeproj and Stats.xcodeproj at
     /// the root, two above Mac/Resources/ and Stats/Supporting Files/): the catalog is compiled by actool.
     static func isInXcodeProject(catalog: String) -> Bool {
-        var folders = [URL(fileURLWithPath: catalog).standardizedFileURL.path.parentFolder]
-        while folders.count < 4, let last = folders.last, last != "/", !last.isEmpty { folders.append(last.parentFolder) }
-        return folders.contains { candidate in
-            ((try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
-        }
+        FileIO.nearest(from: URL(fileURLWithPath: catalog).standardizedFileURL.path.parentFolder, levels: 3) { holdsXcodeProject($0) ? true : nil } ?? false
+    }
+
+    /// True when `folder` holds an `*.xcodeproj`.
+    static func holdsXcodeProject(_ folder: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
     }
 
     /// The Linux outputs' name: `--app-id`, else the one the folder's desktop entry or hicolor icons already use, else "app".

@@ -140,8 +140,7 @@ extension Generator {
         for _ in 0..<4 {
             let bundle = (folder as NSString).appendingPathComponent(name + ".icon")
             if IconComposerBundle.isBundle(bundle) { return bundle }
-            let holdsProject = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
-            guard !holdsProject, !folder.isEmpty, folder != "/", folder != "." else { return nil }
+            guard !holdsXcodeProject(folder), !folder.isEmpty, folder != "/", folder != "." else { return nil }
             folder = folder.parentFolder
         }
         return nil

@@ -144,6 +144,10 @@ public struct Validator: Sendable {
         return !URL(fileURLWithPath: folder).standardizedFileURL.path.split(separator: "/").dropLast().contains { $0.hasSuffix(".xcassets") }
     }
 
+    /// False for a file of no role a JavaScript project serves as it is (`WebApp.isStaticFile`): a browser decodes it by
+    /// its bytes, so a name that says another format is no defect.
+    static func nameMatters(_ target: ValidationTarget) -> Bool { !(target.role == .unknown && WebApp.isStaticFile(target.path)) }
+
     /// Names for the catalog folders that hold nothing `validate` checks.
     private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",
                                          "stickerpack": "sticker pack", "brandassets": "brand assets folder",
@@ -323,7 +327,7 @@ public struct Validator: Sendable {
         let kind = FileKind.detect(bytes)
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
-        if let kind, let claimed, kind != claimed, !(target.role == .unknown && WebApp.isStaticFile(target.path)) {
+        if let kind, let claimed, kind != claimed, Validator.nameMatters(target) {
             findings.append(misnamed(name, holds: kind, claimed: claimed))
         }
         guard kind == .png || (kind == nil && claimed == .png) else {
@@ -392,7 +396,7 @@ public struct Validator: Sendable {
     private static func decodeLargePNG(_ target: ValidationTarget, limits: PNGLimits, budget: MemoryBudget) -> [Finding]? {
         let name = target.path.fileName
         var findings: [Finding] = []
-        if let claimed = FileKind.claimed(by: name), claimed != .png, !(target.role == .unknown && WebApp.isStaticFile(target.path)) { findings.append(misnamed(name, holds: .png, claimed: claimed)) }
+        if let claimed = FileKind.claimed(by: name), claimed != .png, nameMatters(target) { findings.append(misnamed(name, holds: .png, claimed: claimed)) }
         do {
             guard let decoded = try FileIO.decodeLargePNG(target.path, limits: limits, budget: budget) else { return nil }
             return findings + ImageChecks.check(target, info: decoded.png.info, image: decoded.png.image)

@@ -205,6 +205,9 @@ extension Canvas {
         }
     }
 
+    /// sRGB-encoded 0…1 → linear light, interpolated in a table of 4096 steps (the curve is smooth: the error
+    /// stays far below an 8-bit level).
+    @inline(__always)
     static func decodeEncoded(_ value: Float) -> Float {
         let position = min(max(value, 0), 1) * Float(Canvas.decodeSteps)
         let index = min(Int(position), Canvas.decodeSteps - 1), fraction = position - Float(index)

@@ -16,6 +16,8 @@ struct ElectronBuilder: Sendable, Equatable {
     /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
     /// or one PNG — else `icons/` in the resources folder where it exists, as electron-builder looks for them.
     var linuxIcons: String?
+    /// True when the configuration names an icon for some platform.
+    var namesIcons: Bool { windowsIcon != nil || macIcon != nil || linuxIcons != nil }
 
     /// The configuration files electron-builder reads, in its order.
     static let configNames = ["electron-builder.yml", "electron-builder.yaml", "electron-builder.json"]

@@ -32,7 +32,8 @@ enum IcoChecks {
             }
             // A Flutter app's .ico that no build of it uses (neither in windows/ nor among the assets its pubspec
             // lists: Hiddify's assets/images/source/hiddify.ico) is drawn nowhere: its sizes matter to nothing.
-            if let path, let flutter = FlutterProject.root(near: path.parentFolder), !FlutterProject.builds(path, root: flutter) { return [] }
+            let flutter = path.flatMap { FlutterProject.root(near: $0.parentFolder) }
+            if let path, let flutter, !FlutterProject.builds(path, root: flutter) { return [] }
             if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
             // An Electron app's .ico — its own (electron-builder embeds it in the executable, whose icon resource
             // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron
@@ -40,8 +41,7 @@ enum IcoChecks {
             // entry, so the order of the entries does not matter (FreeTube's _icons/icon.ico, 16 px first).
             // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject); and a Flutter app's,
             // its runner's resource and its plugins' assets alike (FlutterProject).
-            if let path, ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil
-                || FlutterProject.root(near: path.parentFolder) != nil {
+            if let path, flutter != nil || ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)

@@ -66,17 +66,17 @@ struct WebApp: Sendable {
                 break
             }
         }
-        let projects = [page?.parentFolder, absolute, ["public", "static"].contains((absolute as NSString).lastPathComponent) ? above : nil]
-            + WebApp.projectsServing(absolute)
+        // The build configs that may make the manifest, read once.
+        let configs = WebApp.configs(projects: WebApp.configFolders(page: page, root: absolute) + WebApp.projectsServing(absolute))
         // A manifest the PWA plugin writes over at build time (Coracle's public/manifest.webmanifest) is not the site's:
         // the plugin's is, and a file written here would never reach a browser.
-        if let found = manifest, WebApp.pluginReplacing(found, root: folder, projects: projects) != nil { manifest = nil }
+        if let found = manifest, WebApp.pluginReplacing(found, root: folder, configs: configs) != nil { manifest = nil }
         self.manifest = manifest
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
-        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(projects: projects) : nil
+        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(configs) : nil
         manifestMadeByCode = manifest == nil && outside == nil && page == nil && manifestPlugin == nil
-            ? WebApp.manifestPlugin(projects: projects, turnedOff: true) ?? WebApp.nuxtPWAConfig(projects: projects) : nil
+            ? WebApp.manifestPlugin(configs, turnedOff: true) ?? WebApp.nuxtPWAConfig(configs) : nil
     }
 
     /// The config of the PWA plugin that writes its own manifest over `manifest` in the built site, when it does:
@@ -84,10 +84,9 @@ struct WebApp: Sendable {
     /// at the root of the build after Vite copies `public/` there, so a file of that name in the served root is replaced
     /// (its maintainers' advice is `manifest: false` to ship one's own). `@nuxtjs/pwa` names its own by hash: nothing is
     /// replaced.
-    static func pluginReplacing(_ manifest: String, root: String, projects: [String?]) -> String? {
-        guard let plugin = manifestPlugin(projects: projects), let bytes = try? FileIO.readDocument(plugin) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt"].contains(where: text.contains) else { return nil }
+    static func pluginReplacing(_ manifest: String, root: String, configs: [(path: String, text: String)]) -> String? {
+        guard let (plugin, text) = configs.first(where: { usesPWAPlugin($0.text) && makesManifest($0.text) }),
+              vitePWAMarkers.contains(where: text.contains) else { return nil }
         let name = text.firstMatch(of: /manifestFilename\s*:\s*["'`]([^"'`]+)["'`]/).map { String($0.1) } ?? "manifest.webmanifest"
         let served = URL(fileURLWithPath: root).standardizedFileURL.path, file = URL(fileURLWithPath: manifest).standardizedFileURL.path
         return file == (served as NSString).appendingPathComponent(name.hasPrefix("/") ? String(name.dropFirst()) : name) ? plugin : nil
@@ -113,33 +112,43 @@ struct WebApp: Sendable {
         }
     }
 
-    /// The first Nuxt config in `projects` with a `pwa` key whose options live elsewhere (Elk's `pwa,` imported from
+    /// The first Nuxt config of `configs` with a `pwa` key whose options live elsewhere (Elk's `pwa,` imported from
     /// config/pwa.ts, read by its own modules/pwa): a PWA module the config's text does not show makes the manifest.
-    static func nuxtPWAConfig(projects: [String?]) -> String? {
-        for folder in Set(projects.compactMap { $0 }).sorted() {
-            for name in viteConfigNames where name.hasPrefix("nuxt.") {
-                let path = (folder as NSString).appendingPathComponent(name)
-                guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { continue }
-                if String(decoding: bytes, as: UTF8.self).contains(/(?m)^\s*pwa\s*[,:}]/) { return path }
-            }
-        }
-        return nil
+    static func nuxtPWAConfig(_ configs: [(path: String, text: String)]) -> String? {
+        configs.first { ($0.path as NSString).lastPathComponent.hasPrefix("nuxt.") && $0.text.contains(/(?m)^\s*pwa\s*[,:}]/) }?.path
     }
 
-    /// The first Vite config in `projects` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none), or with
+    /// The first Vite or Nuxt config of `configs` whose vite-plugin-pwa makes a manifest (`manifest: false` makes none), or with
     /// `turnedOff`, the first whose plugin is told to make none.
-    static func manifestPlugin(projects: [String?], turnedOff: Bool = false) -> String? {
-        for folder in Set(projects.compactMap { $0 }).sorted() {
-            for name in viteConfigNames {
+    static func manifestPlugin(_ configs: [(path: String, text: String)], turnedOff: Bool = false) -> String? {
+        configs.first { usesPWAPlugin($0.text) && makesManifest($0.text) != turnedOff }?.path
+    }
+
+    /// The calls and modules of vite-plugin-pwa and its SvelteKit, Astro and Nuxt forms, which write `manifest.webmanifest`.
+    static let vitePWAMarkers = ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt"]
+
+    /// True when the config uses a PWA plugin: vite-plugin-pwa's forms or `@nuxtjs/pwa`.
+    private static func usesPWAPlugin(_ config: String) -> Bool { (vitePWAMarkers + ["@nuxtjs/pwa"]).contains(where: config.contains) }
+
+    /// True unless the config tells its PWA plugin `manifest: false`.
+    private static func makesManifest(_ config: String) -> Bool { config.range(of: #"manifest\s*:\s*false"#, options: .regularExpression) == nil }
+
+    /// The folders whose Vite or Nuxt config serves a site: the page's, the site's own, and the project above a `public/`
+    /// or `static/` folder.
+    static func configFolders(page: String?, root: String) -> [String?] {
+        [page?.parentFolder, root, ["public", "static"].contains((root as NSString).lastPathComponent) ? root.parentFolder : nil]
+    }
+
+    /// The Vite and Nuxt configs of `projects` (each folder once, in order of path; each config name in
+    /// `viteConfigNames`' order), with their text.
+    static func configs(projects: [String?]) -> [(path: String, text: String)] {
+        Set(projects.compactMap { $0 }).sorted().flatMap { folder in
+            viteConfigNames.compactMap { name -> (path: String, text: String)? in
                 let path = (folder as NSString).appendingPathComponent(name)
-                guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { continue }
-                let text = String(decoding: bytes, as: UTF8.self)
-                guard ["VitePWA(", "SvelteKitPWA(", "AstroPWA(", "@vite-pwa/nuxt", "@nuxtjs/pwa"].contains(where: text.contains),
-                      (text.range(of: #"manifest\s*:\s*false"#, options: .regularExpression) == nil) != turnedOff else { continue }
-                return path
+                guard FolderScope(folder).contains(path), let bytes = try? FileIO.readDocument(path) else { return nil }
+                return (path, String(decoding: bytes, as: UTF8.self))
             }
         }
-        return nil
     }
 
     /// The web app whose manifest is `manifest`, for `validate` walking a tree: its root is the nearest folder at or
@@ -182,9 +191,7 @@ struct WebApp: Sendable {
     /// read from its manifest.
     var manifestReplacedBy: String? {
         guard let manifest else { return nil }
-        let above = root.parentFolder
-        let projects = [page?.parentFolder, root, ["public", "static"].contains((root as NSString).lastPathComponent) ? above : nil]
-        return WebApp.pluginReplacing(manifest, root: root, projects: projects)
+        return WebApp.pluginReplacing(manifest, root: root, configs: WebApp.configs(projects: WebApp.configFolders(page: page, root: root)))
     }
 
     /// The Vite project's `public/` at or above `folder` (inside `scope`) whose project, just above it and outside

@@ -65,12 +65,10 @@ struct CatalogReaderRealWorldTests {
 
     @Test("an Action extension's icon (Mastodon's \"Open in Mastodon\": a glyph on transparency, its catalog beside the Info.plist of com.apple.services) is a template, drawn from its alpha: no transparency or margin warnings; the same set in the app is told; an opaque action icon is a solid block")
     func actionExtensionIcon() throws {
-        let project = try Fixtures.temporaryFolder()
+        let project = try Fixtures.tree(["OpenInActionExtension/Media.xcassets/Icon.appiconset/Contents.json":
+            #"{"images":[{"filename":"glyph.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#])
         defer { try? FileManager.default.removeItem(at: project) }
         let set = project.appendingPathComponent("OpenInActionExtension/Media.xcassets/Icon.appiconset")
-        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
-        try Data(#"{"images":[{"filename":"glyph.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
-            .write(to: set.appendingPathComponent("Contents.json"))
         // A white square glyph in the middle of a transparent 1024 px canvas.
         var glyph = Image(width: 1024, height: 1024, fill: SIMD4(0, 0, 0, 0))
         for y in 300..<724 { for x in 300..<724 { glyph.setPixel(x: x, y: y, SIMD4(255, 255, 255, 255)) } }
@@ -98,12 +96,10 @@ struct CatalogReaderRealWorldTests {
 
     @Test("an app extension's AppIcon set (a widget's, beside its Info.plist's NSExtension) is not the app's primary icon: App Store Connect checks the app's alone, so translucency and missing sizes are warnings")
     func extensionSetIsNotPrimary() throws {
-        let project = try Fixtures.temporaryFolder()
+        let project = try Fixtures.tree(["Widget/Assets.xcassets/AppIcon.appiconset/Contents.json":
+            #"{"images":[{"filename":"icon.png","idiom":"iphone","scale":"2x","size":"60x60"}],"info":{"author":"xcode","version":1}}"#])
         defer { try? FileManager.default.removeItem(at: project) }
         let set = project.appendingPathComponent("Widget/Assets.xcassets/AppIcon.appiconset")
-        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
-        try Data(#"{"images":[{"filename":"icon.png","idiom":"iphone","scale":"2x","size":"60x60"}],"info":{"author":"xcode","version":1}}"#.utf8)
-            .write(to: set.appendingPathComponent("Contents.json"))
         var icon = Image(width: 120, height: 120, fill: SIMD4(20, 90, 200, 255))
         icon.setPixel(x: 60, y: 60, SIMD4(20, 90, 200, 128))
         try Data(try PNG.encode(icon)).write(to: set.appendingPathComponent("icon.png"))
@@ -119,12 +115,9 @@ struct CatalogReaderRealWorldTests {
 
     @Test("an app extension's empty AppIcon set (Xcode's widget template, beside the widget's Info.plist: Mastodon's WidgetExtension, BookPlayer's) is no defect: the widget shows its app's icon, and Xcode builds it without a word; the same set with no Info.plist to tell is still said")
     func extensionPlaceholderSet() throws {
-        let project = try Fixtures.temporaryFolder()
+        let project = try Fixtures.tree(["WidgetExtension/Assets.xcassets/AppIcon.appiconset/Contents.json":
+            #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#])
         defer { try? FileManager.default.removeItem(at: project) }
-        let set = project.appendingPathComponent("WidgetExtension/Assets.xcassets/AppIcon.appiconset")
-        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
-        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
-            .write(to: set.appendingPathComponent("Contents.json"))
         func rules() throws -> [ValidationRule] { try Validator().validate([project.path]).files.flatMap(\.findings).map(\.rule) }
         #expect(try rules() == [.emptySet])
         try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>"#.utf8)

@@ -16,11 +16,8 @@ struct IcnsBesideCatalogTests {
 
     @Test("a Flutter app's macos/Runner catalog gets the set and no loose AppIcon.icns, nor does a catalog two folders below the project (NetNewsWire's Mac/Resources); a catalog in no Xcode project still gets it; one the project already has is refreshed")
     func looseIcns() throws {
-        let root = try Fixtures.temporaryFolder()
+        let root = try Fixtures.tree(["macos/Runner.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let project = root.appendingPathComponent("macos/Runner.xcodeproj")
-        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try Data("// !$*UTF8*$!\n{}\n".utf8).write(to: project.appendingPathComponent("project.pbxproj"))
         let catalog = root.appendingPathComponent("macos/Runner/Assets.xcassets")
         let report = try run(into: catalog)
         #expect(report.files.contains { $0.path.hasSuffix("AppIcon.appiconset/app_icon_1024.png") || $0.path.contains("AppIcon.appiconset/") })
