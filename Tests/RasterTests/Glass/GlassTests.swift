@@ -46,6 +46,39 @@ struct GlassRimTests {
     }
 }
 
+extension GlassRimTests {
+    @Test("with a peak the light is brightest inside the edge, not at it")
+    func peakInside() {
+        let side = 64
+        let light = GlassRim.light(alpha: square(side: side, from: 16, to: 48), width: side, height: side, reach: 8,
+                                   lighting: .init(ambient: 0.2, vertical: 0.1, horizontal: 0), peak: 3)
+        let column = (16..<26).map { light[$0 * side + 32] }
+        let brightest = column.indices.max { column[$0] < column[$1] }!
+        #expect(brightest >= 2 && brightest <= 4, "brightest \(brightest) rows in: \(column)")
+        #expect(column[0] < column[brightest] / 2)
+    }
+
+    @Test("a translucent shape is lit along its edge only, not all over")
+    func translucentShape() {
+        let side = 64
+        let faint = square(side: side, from: 16, to: 48).map { $0 * 0.7 }
+        let light = GlassRim.light(alpha: faint, width: side, height: side, reach: 6, lighting: .init(ambient: 0.2, vertical: 0.1, horizontal: 0))
+        #expect(light[16 * side + 32] > 0.1)
+        #expect(light[32 * side + 32] == 0 && light[26 * side + 32] == 0, "\(light[26 * side + 32])")
+    }
+
+    @Test("a shape that runs off the picture has no rim there when its edges continue")
+    func edgesContinue() {
+        let side = 32
+        let full = [Float](repeating: 1, count: side * side)
+        let lighting = GlassRim.Lighting(ambient: 0.2, vertical: 0.1, horizontal: 0.1)
+        let cut = GlassRim.light(alpha: full, width: side, height: side, reach: 4, lighting: lighting)
+        let continued = GlassRim.light(alpha: full, width: side, height: side, reach: 4, lighting: lighting, edgesContinue: true)
+        #expect(cut[0 * side + 16] > 0.1, "the picture's edge is the shape's")
+        #expect(continued.allSatisfy { $0 == 0 })
+    }
+}
+
 @Suite("Canvas glass")
 struct CanvasGlassTests {
     @Test("a shadow falls below the shape that casts it, offset and soft")

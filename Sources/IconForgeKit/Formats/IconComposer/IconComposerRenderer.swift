@@ -100,12 +100,19 @@ package enum IconComposerRenderer {
         /// Whether a layer that does not say is glass, and a group that does not say lit as one piece.
         static let glassByDefault = true
         static let combinedByDefault = true
-        /// Specular light along a group's rim.
-        static let specularReach: Double = 10.0
-        static let specular = GlassRim.Lighting(ambient: 0.01, vertical: 0.03, horizontal: 0.03)
+        /// Specular light along a group's rim: a band just inside the edge, brightest `specularPeak` points in and gone
+        /// by `specularReach`, screened towards white in sRGB-encoded values as the icon's rim is. Lit from the top
+        /// left: PodStash's glass rings catch 45–50% of the way to white on their top and left edges, 8–11% on their
+        /// right and bottom ones, brightest 6 pt inside (drawn faintly at the edge itself, 0.04 added in linear light,
+        /// their rings came out flat: 25.3 dB, now 26.1; the thirteen held out 26.4 → 26.7).
+        static let specularReach: Double = 14.0
+        static let specularPeak: Double = 6.0
+        static let specular = GlassRim.Lighting(ambient: 0.275, vertical: 0.175, horizontal: 0.175)
         /// The bevel's shade along the lower rim of glass.
         static let bevelReach: Double = 14.0
         static let bevel = GlassRim.Lighting(ambient: 0.0, vertical: -0.02, horizontal: 0)
+        /// Where a gradient without an orientation stops (Icon Composer's default orientation, 0 → 0.7).
+        static let defaultGradientStop: Double = 0.7
         /// Where the canvas fill's linear gradient lies: Icon Composer draws its orientation's y (0 top … 1 bottom)
         /// lower and longer than the canvas (measured on a magenta-to-navy fill from 0 to 0.7: the first colour holds
         /// to 12% of the height, the last is reached at 92%; Milo's sky from 1 to 0.3, read as 0 to 0.7, starts at 10% and
@@ -193,9 +200,11 @@ package enum IconComposerRenderer {
                 return .gradient(Look.darkBackground)
             case .linearGradient(let texts, let other) where texts.count == 2:
                 guard let paint = try IconComposerFlattener.paint(for: fill, appearance: appearance, canvas: canvas, bundle: bundle) else { return nil }
-                // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1).
+                // The orientation's start and stop, where Icon Composer wrote them (y down, 0…1). Without one, its
+                // default, 0 → 0.7: ParkingRights' canvas has none and its export runs blue to near black by nine
+                // tenths of the height, as Lyria's written 0 → 0.7 does (read as 0 → 1, 21.3 dB).
                 let orientation = other["orientation"]?.fields
-                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? 1
+                var start = orientation?["start"]?.fields?["y"]?.double ?? 0, stop = orientation?["stop"]?.fields?["y"]?.double ?? Look.defaultGradientStop
                 let (startX, stopX) = (orientation?["start"]?.fields?["x"]?.double ?? 0.5, orientation?["stop"]?.fields?["x"]?.double ?? 0.5)
                 if !canvas, startX != stopX {
                     // A slanted layer fill runs along its orientation across the layer, as written (Teamplay's strokes,
@@ -339,13 +348,17 @@ package enum IconComposerRenderer {
             return shares
         }
 
-        /// The specular highlight along the rim (lit from the top) and the bevel's shade along the bottom.
+        /// The specular highlight along the rim (lit from the top left) and the bevel's shade along the bottom.
         func light(_ canvas: inout Canvas) {
             let coverage = canvas.alpha
-            let highlight = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.specularReach, side), lighting: Look.specular)
-            let shade = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.bevelReach, side), lighting: Look.bevel)
+            // A layer that runs off the canvas has no rim there (MediaFlow's full-bleed glass logo: its edge is the icon's,
+            // which the icon's own rim lights).
+            let highlight = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.specularReach, side), lighting: Look.specular,
+                                           peak: Float(Look.specularPeak * Double(side) / IconComposerDocument.canvasPoints), edgesContinue: true)
+            let shade = GlassRim.light(alpha: coverage, width: side, height: side, reach: Look.scaled(Look.bevelReach, side), lighting: Look.bevel,
+                                       edgesContinue: true)
             canvas.shade(shade)
-            canvas.addLight(highlight)
+            canvas.screenLight(highlight, gain: 1)
         }
 
         /// A pixel's luminance as a grey, coverage kept (premultiplied linear in and out).

@@ -74,7 +74,9 @@ struct IconComposerRendererTests {
     @Test("a translucent group shows the gradient behind it")
     func translucency() throws {
         let (red, blue) = ("srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000")
-        let (redTop, blueTop) = (#"{"linear-gradient": ["\#(red)", "\#(blue)"]}"#, #"{"linear-gradient": ["\#(blue)", "\#(red)"]}"#)
+        // From the top to the bottom, so that the group's middle lies over the colours' mix.
+        let down = #""orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 1}}"#
+        let (redTop, blueTop) = (#"{"linear-gradient": ["\#(red)", "\#(blue)"], \#(down)}"#, #"{"linear-gradient": ["\#(blue)", "\#(red)"], \#(down)}"#)
         let clear = #"{"enabled": true, "value": 1.0}"#
         // Opaque: the layer's own grey whatever is behind it. Translucent: redder where the gradient behind is red.
         let tilt = { (image: Image) in Int(image.pixel(x: 128, y: 141)[0]) - Int(image.pixel(x: 128, y: 141)[2]) }
@@ -137,6 +139,18 @@ struct IconComposerRendererTests {
         #expect(upward.pixel(x: 8, y: 13) == SIMD4(255, 0, 0, 255), "\(upward.pixel(x: 8, y: 13))")
         #expect(upward.pixel(x: 8, y: 250) == SIMD4(0, 0, 255, 255), "\(upward.pixel(x: 8, y: 250))")
         for y in [13, 100, 200, 250] { #expect(upward.pixel(x: 8, y: y) == downward.pixel(x: 8, y: y), "row \(y)") }
+    }
+
+    @Test("a gradient without an orientation runs as Icon Composer's default one, 0 → 0.7")
+    func gradientWithoutOrientation() throws {
+        let colours = #""linear-gradient": ["srgb:1.00000,0.00000,0.00000,1.00000", "srgb:0.00000,0.00000,1.00000,1.00000"]"#
+        let plain = #"{"kind": "none", "opacity": 0}"#
+        let (unsaid, written) = (try GlassBundle(fill: "{\(colours)}", layerFill: "", shadow: plain).render(),
+                                 try GlassBundle(fill: #"{\#(colours), "orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 0.7}}}"#,
+                                                 layerFill: "", shadow: plain).render())
+        // ParkingRights' canvas: read as 0 → 1, its bottom stayed half way between the colours.
+        #expect(unsaid.pixel(x: 8, y: 240) == SIMD4(0, 0, 255, 255), "\(unsaid.pixel(x: 8, y: 240))")
+        for y in [13, 100, 200, 240] { #expect(unsaid.pixel(x: 8, y: y) == written.pixel(x: 8, y: y), "row \(y)") }
     }
 
     @Test("a layer fill slanted from corner to corner runs across the layer, not only down it")
