@@ -56,12 +56,19 @@ struct XcodeProject: Sendable, Equatable {
         }
     }
 
+    /// The project owning `path` when its build settings name app icons, none of them `name` (primary or alternate),
+    /// and leave nothing open; nil otherwise.
+    static func namingOthers(than name: String, at path: String) -> XcodeProject? {
+        guard let project = owning(path), !project.namesAreOpen, !project.appIconNames.isEmpty,
+              !project.appIconNames.contains(name), !project.alternateNames.contains(name) else { return nil }
+        return project
+    }
+
     /// A warning for an app icon `name` (an `.appiconset` or `.icon`, by its name without extension) written at `path`
     /// that no build setting of its project names: no build of the app shows it. Nil when the project names it, names
     /// none, or leaves the names open.
     static func unusedIconWarning(_ name: String, at path: String) -> String? {
-        guard let project = owning(path), !project.namesAreOpen, !project.appIconNames.isEmpty,
-              !project.appIconNames.contains(name), !project.alternateNames.contains(name) else { return nil }
+        guard let project = namingOthers(than: name, at: path) else { return nil }
         let named = project.appIconNames.sorted()
         return "\((project.path as NSString).lastPathComponent)'s build settings name \(named.joined(separator: ", ")) as the app icon "
             + "(ASSETCATALOG_COMPILER_APPICON_NAME), not \(name): no build shows what is written into \((path as NSString).lastPathComponent) — "
