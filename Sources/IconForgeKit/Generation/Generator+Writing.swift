@@ -65,6 +65,10 @@ extension Generator {
                                                           into: folder, masterIsOpaque: masterIsOpaque, writer: writer)
             written += files
             notes += setNotes
+            // Beside an Xcode project whose build settings name another icon (Yattee's Yattee2.icon), a new AppIcon.icon is in no build.
+            if let unused = XcodeProject.unusedIconWarning((name as NSString).deletingPathExtension, at: (folder as NSString).appendingPathComponent(name)) {
+                warnings.append(unused)
+            }
         }
         for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
             var files: [String: [UInt8]] = [:]
@@ -79,7 +83,14 @@ extension Generator {
             let isNew = !FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(set.name))
             let merge = try set.write(into: parent, now: now, writer: writer)
             if (name as NSString).pathExtension == "appiconset", Generator.isCatalog(folder) {
-                warnings += variantWarning(name, isNew: isNew, in: folder)
+                let variants = variantWarning(name, isNew: isNew, in: folder)
+                warnings += variants
+                // A set the project's build settings do not name (Yattee's AppIcon.appiconset, where every target names
+                // Yattee2) is in no build, whatever is written into it.
+                if variants.isEmpty, let unused = XcodeProject.unusedIconWarning((name as NSString).deletingPathExtension,
+                                                                                 at: (parent as NSString).appendingPathComponent(set.name)) {
+                    warnings.append(unused)
+                }
                 // Xcode 26 builds every OS version's app icon from a .icon of the same name in the target, and its
                 // fallback renders replace this set's PNGs (26.1 leaves no way around it).
                 if let bundle = Self.iconBundle(named: (name as NSString).deletingPathExtension, forCatalog: folder) {

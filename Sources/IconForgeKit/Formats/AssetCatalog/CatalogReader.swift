@@ -123,6 +123,13 @@ enum CatalogReader {
                 // set would change nothing ("fill it" was the wrong advice on Rivulet's).
                 report(Finding(.emptySet, .warning, "\(name) is empty, and \(bundle) beside the catalog has its name: Xcode 26 takes the app icon of that name from the .icon, so the set is unused",
                                fix: "delete the set"))
+            } else if kind == "appiconset",
+                      let project = XcodeProject.namingOthers(than: (name as NSString).deletingPathExtension, at: folder) {
+                // Yattee's AppIcon.appiconset: every target's ASSETCATALOG_COMPILER_APPICON_NAME is Yattee2 (its .icon and
+                // .brandassets), so actool never compiles the set; "fill it" would change nothing.
+                report(Finding(.emptySet, .warning, "\(name) is empty, and \((project.path as NSString).lastPathComponent)'s build settings name "
+                               + "\(project.appIconNames.sorted().joined(separator: ", ")) as the app icon (ASSETCATALOG_COMPILER_APPICON_NAME), not it: "
+                               + "no build uses the set", fix: "delete the set"))
             } else {
                 report(Finding(.emptySet, .warning, "\(name) is empty: no entry names an image",
                                fix: "fill it, or delete the set if nothing uses it"))

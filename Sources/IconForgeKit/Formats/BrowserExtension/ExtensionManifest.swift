@@ -85,6 +85,26 @@ enum ExtensionManifest {
         return result
     }
 
+    /// True for a toolbar icon named for a state of the button (Vimium's `icons/action_disabled_16.png`, which its
+    /// background script swaps for `action_enabled_16.png` with `chrome.action.setIcon` on the pages it works on): a
+    /// design of its own (greyed, badged), not the app's icon at a smaller size, so a run neither renders the master
+    /// into it nor adds sizes beside it.
+    static func isStateIcon(_ path: String) -> Bool {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+        return name.split(whereSeparator: { !$0.isLetter }).contains { stateWords.contains(String($0)) }
+    }
+
+    /// The words that name a toolbar button's state in its icon's file name ("on" is not one: "add-on" is a name).
+    static let stateWords: Set<String> = ["disabled", "enabled", "inactive", "active", "off", "gray", "grey", "grayed", "greyed", "paused"]
+
+    /// The state icons (`isStateIcon`) the toolbar buttons of the manifest in `folder` declare, each once, as written.
+    static func stateIcons(in folder: String) -> [String] {
+        guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
+        var result: [String] = []
+        for icon in declaredIcons(root) where icon.place != "icons" && isStateIcon(icon.path) && !result.contains(icon.path) { result.append(icon.path) }
+        return result
+    }
+
     /// The file a manifest path names, relative to the extension's folder: paths are from the extension's root (a
     /// leading `/` or `./` changes nothing); nil for a URL, an empty path, or one that climbs out with `..`.
     static func file(_ reference: String, in folder: String) -> String? {
@@ -108,13 +128,15 @@ enum ExtensionManifest {
     }
 
     /// The icons the manifest of the extension in `folder` declares that a run renders where they stand: a local PNG
-    /// inside the folder, declared at one square size (16 to 1024 px). The first declaration of a file wins.
+    /// inside the folder, declared at one square size (16 to 1024 px), but no toolbar icon of a state of the button
+    /// (`isStateIcon`). The first declaration of a file wins.
     static func listedIcons(in folder: String) -> [(path: String, pixels: Int, inIcons: Bool)] {
         guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
         let scope = FolderScope(folder)
         var seen = Set<String>(), result: [(path: String, pixels: Int, inIcons: Bool)] = []
         for icon in declaredIcons(root) {
-            guard let size = icon.size, (16...1024).contains(size), let path = file(icon.path, in: folder), path.lowercased().hasSuffix(".png"),
+            guard icon.place == "icons" || !isStateIcon(icon.path),
+                  let size = icon.size, (16...1024).contains(size), let path = file(icon.path, in: folder), path.lowercased().hasSuffix(".png"),
                   !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                   scope.contains((folder as NSString).appendingPathComponent(path)), seen.insert(path).inserted else { continue }
             result.append((path, size, icon.place == "icons"))
@@ -126,7 +148,7 @@ enum ExtensionManifest {
     /// The manifest with the icons written: `icons` maps every size in `icons` to its file (other sizes it declares
     /// kept), and the toolbar button of its version (`action`, or `browser_action` and `page_action`) gets the
     /// `actionSizes` it lacks in its `default_icon` (one path becomes a map of sizes) where it has the button (a manifest without one keeps none: the browser
-    /// then shows `icons`). Only those members' text changes; every other byte is kept; unchanged, the file's own
+    /// then shows `icons`), unless it shows a state of the button (`isStateIcon`). Only those members' text changes; every other byte is kept; unchanged, the file's own
     /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
     static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
         // Chrome reads comments in manifest.json: they are skipped, and kept where the edit does not reach.
@@ -141,6 +163,9 @@ enum ExtensionManifest {
         for key in actionKeys(version: version(root)) {
             guard let action = root[key] as? [String: Any] else { continue }
             let old = action["default_icon"] as? [String: Any]
+            // A button whose icon is one of its states (Vimium's action_disabled_16.png) is the extension's design: kept whole.
+            let named = old.map { $0.values.compactMap { $0 as? String } } ?? [action["default_icon"] as? String].compactMap { $0 }
+            if named.contains(where: isStateIcon) { continue }
             var icon = old ?? [:]
             // The sizes it declares are kept (their files were rendered where they are); those it lacks are added.
             for size in actionSizes where icon[String(size)] == nil { if let file = icons[size] { icon[String(size)] = file } }

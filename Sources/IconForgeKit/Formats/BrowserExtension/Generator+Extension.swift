@@ -59,6 +59,11 @@ struct ExtensionManifestStep: PlatformStep {
                 + "its paths are where a build puts the files, so it is left as it is (a name the build does not copy would stop the browser "
                 + "loading the extension); \(ExtensionManifest.snippetName) holds the icons to name, and the build must copy icons/ beside it")
         }
+        let states = ExtensionManifest.stateIcons(in: run.folder)
+        if !states.isEmpty {
+            run.warnings.append("\(ExtensionManifest.fileName)'s toolbar button shows \(states.joined(separator: ", ")): icons of a state of the button "
+                + "(the extension's scripts change it with setIcon), a design of their own, so they are left as they are — update them from your art")
+        }
         run.files += try generator.writeExtensionManifest(outputs: run.writableOutputs, into: run.folder, writer: run.writer, asBuilt: !missing.isEmpty)
     }
 }

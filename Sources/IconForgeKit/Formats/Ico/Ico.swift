@@ -121,7 +121,12 @@ public enum Ico {
         let palette = 40, pixels = palette + colours * 4
         let stride = (width * bits + 31) / 32 * 4, maskStride = (width + 31) / 32 * 4
         let mask = pixels + stride * height
-        guard data.count >= mask else { throw .badImage(index, "its BMP data is truncated") }
+        guard data.count >= mask else {
+            // qutebrowser.ico's 16 px 8-bit entry: a palette shorter than its header says (256 colours), so its pixels
+            // run past the entry's end; Windows then draws garbage, or another entry.
+            let parts = bits <= 8 ? "its header, \(colours)-colour palette and pixels" : "its header and pixels"
+            throw .badImage(index, "(\(width)x\(height), \(bits)-bit BMP) is cut short: \(parts) take \(mask) bytes, the entry has \(data.count)")
+        }
         let hasMask = data.count >= mask + maskStride * height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         var anyAlpha = false

@@ -40,8 +40,11 @@ enum IcoChecks {
             // loads an .ico only through LoadImage at the size it asks for (NativeImage's GetHICON), never its first
             // entry, so the order of the entries does not matter (FreeTube's _icons/icon.ico, 16 px first).
             // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject); and a Flutter app's,
-            // its runner's resource and its plugins' assets alike (FlutterProject).
-            if let path, flutter != nil || ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil {
+            // its runner's resource and its plugins' assets alike (FlutterProject). So is one a resource script embeds
+            // in the executable (Zeal's versioninfo.rc.in: IDI_ICON1 ICON "resources/zeal.ico"), which Windows and a Qt
+            // app's windows take by size.
+            if let path, flutter != nil || ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil
+                || ResourceScript.embeds(path) {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)

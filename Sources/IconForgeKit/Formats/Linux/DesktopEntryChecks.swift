@@ -46,6 +46,11 @@ enum DesktopEntryChecks {
                 shipsTheme = shipsTheme || hasTheme
             }
         }
+        // A Flatpak manifest beside the entry or at the root may install the icon under that name from a file of another
+        // (Motrix's flatpak/app.motrix.native.yml installs build/256x256.png as $FLATPAK_ID.png): it is found once built.
+        if found.isEmpty, FlatpakManifest.manifests(in: manifestFolders(entry: path, root: root), scope: scope ?? FolderScope(root)).contains(where: { $0.installs(icon: lookup) }) {
+            return findings
+        }
         if found.isEmpty {
             // Where the folder holds an icon theme, the entry's icon should be in it: nothing of that name is an error.
             // Without one, the icons come from elsewhere (Tauri and electron-builder install them under a name of
@@ -71,6 +76,12 @@ enum DesktopEntryChecks {
         return applications.parentFolder
     }
 
+    /// Where a Flatpak manifest for the entry is kept: beside it (Motrix's flatpak/), at the root (Flathub's layout),
+    /// and in the root's flatpak/ and build-aux/flatpak/ (GNOME's).
+    static func manifestFolders(entry: String, root: String) -> [String] {
+        [entry.parentFolder, root, (root as NSString).appendingPathComponent("flatpak"), NSString.path(withComponents: [root, "build-aux", "flatpak"])]
+    }
+
     /// True for a value a packager substitutes before installing the entry.
     static func isPlaceholder(_ value: String) -> Bool {
         if value.contains("{{") || value.contains("${") { return true }
@@ -86,7 +97,8 @@ enum DesktopEntryChecks {
     }
 
     /// In one walk under `root` (six folders deep, not through dependencies or version control, nor links that leave
-    /// `scope`): the icon files named `name` (with an icon extension), and whether any `hicolor` folder is there.
+    /// `scope`): the icon files named `name` (with an icon extension, or as Extra CMake Modules name it), and whether
+    /// any `hicolor` folder is there.
     /// `build/` is searched: it is electron-builder's resources folder, where Electron apps keep their Linux icons.
     private static func search(_ name: String, under root: String, scope: FolderScope) -> (icons: [String], shipsTheme: Bool) {
         let wanted = Set(iconExtensions.map { name + "." + $0 })
@@ -98,7 +110,9 @@ enum DesktopEntryChecks {
             for item in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where !item.hasPrefix(".") && (item == "build" || !ProjectLayout.skipped.contains(item)) {
                 let path = (folder as NSString).appendingPathComponent(item)
                 guard scope.contains(path) else { continue }
-                if wanted.contains(item) { found.append(path); continue }
+                // An icon named as Extra CMake Modules install it (Zeal's assets/freedesktop/128-apps-zeal.png, which
+                // ecm_install_icons installs as hicolor/128x128/apps/zeal.png) is found under the entry's name too.
+                if wanted.contains(item) || HicolorTheme.ecmIconName(ofFile: item) == name { found.append(path); continue }
                 var isFolder: ObjCBool = false
                 guard manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
                 if item == HicolorTheme.folderName { shipsTheme = true }

@@ -49,6 +49,24 @@ package enum HicolorTheme {
         return declaredSizes.contains(size.pixels) && size.scale <= 2
     }
 
+    /// The icon name of a file named as KDE's Extra CMake Modules install it into hicolor (`ecm_install_icons`):
+    /// `<size>-<group>-<name>.<ext>`, the size a number or `sc` (scalable), the group `apps` — Zeal's
+    /// `assets/freedesktop/128-apps-zeal.png` becomes `hicolor/128x128/apps/zeal.png` — or the legacy KDE 4 form
+    /// with a theme prefix and the group `app` (`hi48-app-zeal.png`). Nil for any other name or group.
+    package static func ecmIconName(ofFile file: String) -> String? {
+        let ext = (file as NSString).pathExtension.lowercased()
+        guard ["png", "svg", "svgz", "xpm"].contains(ext) else { return nil }
+        let parts = (file as NSString).deletingPathExtension.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1] == "apps" || parts[1] == "app", !parts[2].isEmpty else { return nil }
+        // The size, after an optional two-letter theme of the legacy form (hi, ox, br, lo, cr).
+        var size = Substring(parts[0])
+        if size.count > 2, size.prefix(2).allSatisfy({ $0.isASCII && $0.isLowercase }), size.dropFirst(2).first.map({ $0.isNumber || $0 == "s" }) == true {
+            size = size.dropFirst(2)
+        }
+        guard size == "sc" || (!size.isEmpty && size.allSatisfy { $0.isASCII && $0.isNumber }) else { return nil }
+        return String(parts[2])
+    }
+
     /// An app icon found in a hicolor tree.
     package struct AppIcon: Sendable, Equatable {
         /// The icon's name (the file name without its extension): what `Icon=` names.

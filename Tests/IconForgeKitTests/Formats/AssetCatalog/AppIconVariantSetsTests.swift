@@ -51,4 +51,39 @@ struct AppIconVariantSetsTests {
         let second = try Generator(options: options).run(source: Self.master, outputFolder: catalog.path)
         #expect(!second.warnings.contains { $0.contains("is new in a catalog") }, "\(second.warnings)")
     }
+
+    /// An Xcode project at `root` whose targets' build settings say `settings` (one assignment a line).
+    private func xcodeProject(_ settings: [String], at root: URL) throws {
+        let project = root.appendingPathComponent("App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let configurations = settings.map { "\t\tbuildSettings = {\n\t\t\t\t\($0);\n\t\t\t};" }.joined(separator: "\n")
+        try Data("// !$*UTF8*$!\n{\n\tobjects = {\n\(configurations)\n\t};\n}\n".utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+    }
+
+    @Test("an app whose build settings name another icon (Yattee: every target's ASSETCATALOG_COMPILER_APPICON_NAME is Yattee2, its Yattee2.icon and .brandassets): generate into its AppIcon set, or an AppIcon.icon beside the project, says no build shows it and names the setting's icon; a name the settings give (primary or alternate), or a variable ($(APP_ICON) from an .xcconfig), says nothing")
+    func setTheProjectDoesNotName() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = root.appendingPathComponent("App/Assets.xcassets")
+        try FileManager.default.createDirectory(at: catalog.appendingPathComponent("AppIcon.appiconset"), withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: catalog.appendingPathComponent("AppIcon.appiconset/Contents.json"))
+        try xcodeProject(["ASSETCATALOG_COMPILER_APPICON_NAME = Brand2", "ASSETCATALOG_COMPILER_APPICON_NAME = \"Brand2\"",
+                          "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"Holiday Spring\""], at: root)
+        func warnings(_ presets: String, name: String? = nil, out: URL) throws -> [String] {
+            var options = GenerateOptions(presets: try PresetCatalog.presets(presets))
+            options.appIconName = name
+            return try Generator(options: options).run(source: Self.master, outputFolder: out.path).warnings
+        }
+        let unused = try warnings("ios-single", out: catalog)
+        #expect(unused.contains { $0.hasPrefix("App.xcodeproj's build settings name Brand2 as the app icon (ASSETCATALOG_COMPILER_APPICON_NAME), not AppIcon")
+                && $0.contains("--app-icon-name Brand2") }, "\(unused)")
+        let bundle = try warnings("icon-composer", out: root)
+        #expect(bundle.contains { $0.contains("not AppIcon: no build shows what is written into AppIcon.icon") }, "\(bundle)")
+        for name in ["Brand2", "Spring"] {
+            #expect(try !warnings("ios-single", name: name, out: catalog).contains { $0.contains("build settings name") })
+        }
+        try xcodeProject(["ASSETCATALOG_COMPILER_APPICON_NAME = \"$(APP_ICON)\""], at: root)
+        #expect(try !warnings("ios-single", out: catalog).contains { $0.contains("build settings name") })
+    }
 }

@@ -178,6 +178,24 @@ struct CatalogReaderRealWorldTests {
         #expect(try emptySet(other)?.fix == "fill it, or delete the set if nothing uses it")
     }
 
+    @Test("an empty AppIcon.appiconset in an app whose build settings name another icon (Yattee: every target's ASSETCATALOG_COMPILER_APPICON_NAME is Yattee2) is said to be in no build, not to be filled; one the settings name, or a variable, keeps the plain advice")
+    func emptySetTheProjectDoesNotName() throws {
+        let template = #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let catalog = try catalog(set: "AppIcon.appiconset", json: template)
+        let project = catalog.deletingLastPathComponent().appendingPathComponent("App.xcodeproj")
+        func emptySet(settings value: String) throws -> Finding? {
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try Data("{ objects = { A = { buildSettings = { ASSETCATALOG_COMPILER_APPICON_NAME = \(value); }; }; }; }\n".utf8)
+                .write(to: project.appendingPathComponent("project.pbxproj"))
+            return try Validator().validate([catalog.path]).files.flatMap(\.findings).first { $0.rule == .emptySet }
+        }
+        let unused = try #require(try emptySet(settings: "Yattee2"))
+        #expect(unused.fix == "delete the set" && unused.message == "AppIcon.appiconset is empty, and App.xcodeproj's build settings name Yattee2 "
+                + "as the app icon (ASSETCATALOG_COMPILER_APPICON_NAME), not it: no build uses the set", "\(unused.message)")
+        #expect(try emptySet(settings: "AppIcon")?.fix == "fill it, or delete the set if nothing uses it")
+        #expect(try emptySet(settings: "\"$(APP_ICON)\"")?.fix == "fill it, or delete the set if nothing uses it")
+    }
+
     @Test("template-size applies to bar icons only, not to every template image")
     func templateSize() throws {
         let huge = validation.appendingPathComponent("Broken.xcassets/Huge.imageset").path

@@ -256,6 +256,32 @@ struct BrowserExtensionTests {
         #expect(try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }.isEmpty)
     }
 
+    @Test("a toolbar button showing one of its states (Vimium's action_disabled_16.png, swapped by its script with setIcon) keeps its own icons byte for byte and its default_icon; icons is still merged, and the run says why")
+    func stateToolbarIcons() throws {
+        let manifest = """
+            {
+              "manifest_version": 3,
+              "name": "Keys",
+              "icons": { "16": "icons/icon16.png", "48": "icons/icon48.png", "128": "icons/icon128.png" },
+              "action": {
+                "default_icon": { "16": "icons/action_disabled_16.png" },
+                "default_popup": "popup.html"
+              }
+            }
+
+            """
+        let folder = try folder(["manifest.json": manifest])
+        for side in [16, 48, 128] { try png(folder, "icons/icon\(side).png", width: side) }
+        try png(folder, "icons/action_disabled_16.png", width: 16)
+        let disabled = try Fixtures.bytes(at: folder.appendingPathComponent("icons/action_disabled_16.png"))
+        let report = try generate(into: folder)
+        #expect(try Fixtures.bytes(at: folder.appendingPathComponent("icons/action_disabled_16.png")) == disabled)
+        #expect(report.warnings.contains { $0.contains("icons/action_disabled_16.png") && $0.contains("state") }, "\(report.warnings)")
+        let merged = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest.json")))) as? [String: Any]
+        #expect((merged?["action"] as? [String: Any])?["default_icon"] as? [String: String] == ["16": "icons/action_disabled_16.png"])
+        #expect((merged?["icons"] as? [String: String])?["32"] == "icons/icon-32.png")
+    }
+
     @Test("a base manifest a build completes (SponsorBlock's manifest/manifest.json: icons as sizes, manifest_version in chrome-manifest-extra.json) is an extension's, not a web app's: no installability error, its sizes checked, its paths the built folder's (one warning), a web run leaves it alone")
     func baseManifest() throws {
         let base = """

@@ -122,6 +122,23 @@ struct IcoAppIconTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("project.godot"))
         #expect(try findings(folder)["icon.ico"]?.contains { $0.contains("first entry is 8x8") } == true)
     }
+    @Test("an .ico a Windows resource script embeds (Zeal's src/app/versioninfo.rc.in: IDI_ICON1 ICON DISCARDABLE \"resources/zeal.ico\", 16 px first; a UTF-16 .rc as Visual Studio saves it): Windows and a Qt app's windows take the resource's entries by size, so the first entry is not reported; missing sizes still are")
+    func resourceScriptIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("#include <winver.h>\nIDI_ICON1 ICON DISCARDABLE \"resources/zeal.ico\"\nVS_VERSION_INFO VERSIONINFO\n", "src/app/versioninfo.rc.in", in: folder)
+        try ico([16, 24, 32, 48, 64, 128, 256], "src/app/resources/zeal.ico", in: folder)
+        try ico([16, 32, 48, 256], "src/tool/res/tool.ico", in: folder)
+        let script = "1 ICON \"res\\\\tool.ico\"\r\n"
+        try Data([0xFF, 0xFE] + script.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: folder.appendingPathComponent("src/tool/tool.rc"))
+        let found = try findings(folder)
+        #expect(found["zeal.ico"] == [], "\(found)")
+        #expect(found["tool.ico"] == ["tool.ico has no 24x24 entry: Windows scales another size for the title bar, taskbar or Explorer"], "\(found)")
+        // Without the script the same file is still told about its first entry.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("src/app/versioninfo.rc.in"))
+        #expect(try findings(folder)["zeal.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
+    }
+
     @Test("a Flutter app's .ico files (Kazumi's windows/runner/resources/app_icon.ico and the tray icon in its assets/, 16 px first): the runner loads its resource with LoadIcon and plugins load files with LoadImage, both by size, so the first entry is not reported; missing sizes still are")
     func flutterIcons() throws {
         let folder = try Fixtures.temporaryFolder()

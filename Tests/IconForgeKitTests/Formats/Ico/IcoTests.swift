@@ -78,6 +78,16 @@ struct IcoTests {
         #expect(image.pixel(x: 4, y: 4)[3] == 0)
     }
 
+    @Test("an 8-bit entry whose palette is shorter than its header says (qutebrowser.ico's 16 px one: 137 colours written, 0 = 256 in the header) is an error saying what it takes and what it has")
+    func shortPalette() throws {
+        let palette: [[UInt8]] = (0..<137).map { [UInt8($0), 40, 200] }
+        var bytes = handMade(bits: 8, side: 16, palette: palette, pixel: { x, _ in UInt32(x) }, transparent: { _, _ in false })
+        for k in 0..<4 { bytes[22 + 32 + k] = 0 }
+        #expect(throws: IcoError.badImage(0, "(16x16, 8-bit BMP) is cut short: its header, 256-colour palette and pixels take 1320 bytes, the entry has 908")) {
+            try Ico.read(bytes)
+        }
+    }
+
     @Test("a 32-bit entry whose alpha is all zero takes its transparency from the mask; one with alpha keeps it")
     func thirtyTwoBitMask() throws {
         let noAlpha = handMade(bits: 32, side: 16, palette: [], pixel: { _, _ in 0x00_80_40_20 }, transparent: { x, _ in x < 8 })

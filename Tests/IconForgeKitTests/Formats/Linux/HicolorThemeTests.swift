@@ -96,6 +96,50 @@ struct HicolorThemeTests {
         #expect(found.map(\.severity) == [.warning] && found.first?.message.contains("packaging") == true, "\(found.map(\.line))")
     }
 
+    @Test("icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png, sc-apps-zeal.svg; KDE 4's hi48-app-NAME.png) are what Icon= finds")
+    func ecmNamedIcons() throws {
+        let root = try Fixtures.temporaryFolder()
+        try text(app(icon: "viewer"), "assets/freedesktop/org.example.Viewer.desktop", in: root)
+        for side in [16, 48, 128] { try icon(side, "assets/freedesktop/\(side)-apps-viewer.png", in: root) }
+        try text("<svg xmlns='http://www.w3.org/2000/svg'/>", "assets/freedesktop/sc-apps-viewer.svg", in: root)
+        var found = try findings(root).filter { $0.rule == .desktopEntry }
+        #expect(found.isEmpty, "\(found.map(\.line))")
+        // The legacy form, and a name no ECM file has: still looked for.
+        try text(app(icon: "legacy"), "kde4/org.example.Legacy.desktop", in: root)
+        try icon(48, "kde4/hi48-app-legacy.png", in: root)
+        try text(app(icon: "other"), "assets/freedesktop/org.example.Other.desktop", in: root)
+        found = try findings(root).filter { $0.rule == .desktopEntry }
+        #expect(found.count == 1 && found.first?.message.contains("Icon=other resolves to nothing") == true, "\(found.map(\.line))")
+        #expect(HicolorTheme.ecmIconName(ofFile: "512-apps-zeal.png") == "zeal")
+        #expect(HicolorTheme.ecmIconName(ofFile: "hisc-apps-org.kde.app-name.svgz") == "org.kde.app-name")
+        #expect(HicolorTheme.ecmIconName(ofFile: "22-actions-zeal.png") == nil)
+        #expect(HicolorTheme.ecmIconName(ofFile: "zeal-apps-x.png") == nil)
+    }
+
+    @Test("an Icon= a Flatpak manifest installs (Motrix's flatpak/app.motrix.native.yml: install build/256x256.png as $FLATPAK_ID.png; rename-icon in a JSON one at the root) is not reported; one of another name still is")
+    func flatpakManifestInstallsIcon() throws {
+        let root = try Fixtures.temporaryFolder()
+        try text(app(icon: "org.example.Fetch"), "flatpak/org.example.Fetch.desktop", in: root)
+        try text("""
+            app-id: org.example.Fetch
+            runtime: org.freedesktop.Platform
+            modules:
+              - name: fetch
+                build-commands:
+                  - install -Dm644 build/256x256.png
+                    /app/share/icons/hicolor/256x256/apps/$FLATPAK_ID.png
+            """, "flatpak/org.example.Fetch.yml", in: root)
+        try icon(256, "build/256x256.png", in: root)
+        try text(app(icon: "org.example.Renamed"), "data/org.example.Renamed.desktop", in: root)
+        try text(#"{ "id": "org.example.Renamed", "rename-icon": "renamed", "modules": [ { "name": "renamed", "buildsystem": "meson" } ] }"#,
+                 "org.example.Renamed.json", in: root)
+        var found = try findings(root).filter { $0.rule == .desktopEntry }
+        #expect(found.isEmpty, "\(found.map(\.line))")
+        try text(app(icon: "org.example.Other"), "flatpak/org.example.Other.desktop", in: root)
+        found = try findings(root).filter { $0.rule == .desktopEntry }
+        #expect(found.count == 1 && found.first?.message.contains("Icon=org.example.Other resolves to nothing") == true, "\(found.map(\.line))")
+    }
+
     @Test("an entry in a package's share/applications (Butterfly's app/linux/debian/usr/share) finds its icon in the same share/icons, however deep the tree is in the project; the entry validated alone finds it too")
     func packageDataFolder() throws {
         let root = try Fixtures.temporaryFolder()

@@ -1,0 +1,77 @@
+import Foundation
+
+/// An Xcode project (`NAME.xcodeproj/project.pbxproj`), as far as app icons go: the names its build settings give the
+/// app icon (`ASSETCATALOG_COMPILER_APPICON_NAME`, each target's and configuration's) and the alternates
+/// (`ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`). actool builds the app's icon from the set or `.icon` of that name
+/// only: Yattee's targets all name `Yattee2` (its Yattee2.icon and Yattee2.brandassets), so its catalog's
+/// `AppIcon.appiconset` is in no build. Read as text: only those assignments matter.
+struct XcodeProject: Sendable, Equatable {
+    /// The `.xcodeproj` folder.
+    var path: String
+    /// The app icon names its build settings give (`ASSETCATALOG_COMPILER_APPICON_NAME`).
+    var appIconNames: Set<String>
+    /// The alternate app icon names they give (`ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`).
+    var alternateNames: Set<String>
+    /// True when a setting's value is a variable (Trio's `$(APP_ICON)`, set in an `.xcconfig`), or a target includes
+    /// every app icon set (`ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`, alternates chosen at run time):
+    /// which sets a build uses cannot be told from the project alone.
+    var namesAreOpen: Bool
+
+    /// The project whose `project.pbxproj` is `text`, at `path`.
+    init(path: String, text: String) {
+        self.path = path
+        var names = Set<String>(), alternates = Set<String>(), open = false
+        let pattern = #"(ASSETCATALOG_COMPILER_APPICON_NAME|ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES|ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS)(?:\[[^\]]*\])?\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*);"#
+        if let expression = try? NSRegularExpression(pattern: pattern) {
+            for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let keyRange = Range(match.range(at: 1), in: text), let valueRange = Range(match.range(at: 2), in: text) else { continue }
+                var value = String(text[valueRange]).trimmingCharacters(in: .whitespaces)
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                switch text[keyRange] {
+                case "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS":
+                    if value == "YES" { open = true }
+                case "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES":
+                    for name in value.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                        if name.contains("$") { open = true } else { alternates.insert(String(name)) }
+                    }
+                default:
+                    if value.contains("$") { open = true } else if !value.isEmpty { names.insert(value) }
+                }
+            }
+        }
+        appIconNames = names
+        alternateNames = alternates
+        namesAreOpen = open
+    }
+
+    /// The project that compiles an asset catalog or `.icon` at `path`: the nearest `*.xcodeproj` in its folder or the
+    /// three above it (as `Generator.isInXcodeProject` finds it); nil when there is none, or it cannot be read.
+    static func owning(_ path: String) -> XcodeProject? {
+        FileIO.nearest(from: URL(fileURLWithPath: path).standardizedFileURL.path.parentFolder, levels: 3) { folder in
+            let projects = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+            guard let project = projects.first else { return nil }
+            let full = (folder as NSString).appendingPathComponent(project)
+            guard let bytes = try? FileIO.readDocument((full as NSString).appendingPathComponent("project.pbxproj")) else { return nil }
+            return XcodeProject(path: full, text: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The project owning `path` when its build settings name app icons, none of them `name` (primary or alternate),
+    /// and leave nothing open; nil otherwise.
+    static func namingOthers(than name: String, at path: String) -> XcodeProject? {
+        guard let project = owning(path), !project.namesAreOpen, !project.appIconNames.isEmpty,
+              !project.appIconNames.contains(name), !project.alternateNames.contains(name) else { return nil }
+        return project
+    }
+
+    /// A warning for an app icon `name` (an `.appiconset` or `.icon`, by its name without extension) written at `path`
+    /// that no build setting of its project names: no build of the app shows it. Nil when the project names it, names
+    /// none, or leaves the names open.
+    static func unusedIconWarning(_ name: String, at path: String) -> String? {
+        guard let project = namingOthers(than: name, at: path) else { return nil }
+        let named = project.appIconNames.sorted()
+        return "\((project.path as NSString).lastPathComponent)'s build settings name \(named.joined(separator: ", ")) as the app icon "
+            + "(ASSETCATALOG_COMPILER_APPICON_NAME), not \(name): no build shows what is written into \((path as NSString).lastPathComponent) — "
+            + "give --app-icon-name \(named[0]), or point the setting at \(name)"
+    }
+}
