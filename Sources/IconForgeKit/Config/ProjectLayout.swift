@@ -24,6 +24,9 @@ package struct ProjectLayout: Sendable {
     /// Where a Tauri app's Linux builds take their PNGs from, relative to the root: the folder of the first PNG its
     /// Linux list names, else `tauriIcons`.
     package var tauriLinux: String?
+    /// The folder a Tauri app's configuration lists its icons in when it does not exist (EcoPaste's `src-tauri/icons`,
+    /// made by `tauri icon` in its build), relative to the root: nothing is routed there, but a run is told where it is.
+    package var tauriIconsMissing: String?
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
@@ -78,7 +81,10 @@ package struct ProjectLayout: Sendable {
         func tauri(app relative: String) {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
             let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
-            guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else { return }
+            guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else {
+                tauriIconsMissing = tauriIconsMissing ?? path
+                return
+            }
             tauriIcons = path
             // Each platform's builds take the icons their own list names (pot's icons_mac/ in tauri.macos.conf.json;
             // Pake's png/ in tauri.windows.conf.json and tauri.linux.conf.json), else the main list's folder.
@@ -421,7 +427,8 @@ package struct ProjectLayout: Sendable {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
-                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map { "a Tauri app whose configuration lists its icons in \($0), which does not exist (made by its build?)" } : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
