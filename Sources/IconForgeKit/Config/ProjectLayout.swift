@@ -374,6 +374,14 @@ package struct ProjectLayout: Sendable {
         let layout = ProjectLayout(root: out)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
         if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
+        // An Electron app whose configuration names icons its build makes (YouTube Music's assets/generated/icons/…, not
+        // in git) is no plain folder, even with a web/ of its own: windows/, linux/ and AppIcon.* heaped at its root
+        // would be used by nothing.
+        let desktop = platforms.filter { $0.platform == .windows || $0.platform == .linux || $0.name == "macos" }.map(\.name)
+        if !desktop.isEmpty, !layout.isProject || layout.isPlainFolderOutput, let electron = ElectronBuilder.read(root: out), !electron.missingIcons.isEmpty {
+            throw .projectLayout(path: out, .noFolder(presets: desktop, found: ["an Electron app whose electron-builder configuration names "
+                + electron.missingIcons.joined(separator: ", ") + ", which do not exist (made by its build?)"]))
+        }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
