@@ -21,6 +21,25 @@ extension Image {
                         blue: UInt8(mean.z.rounded().clamped(to: 0...255)))
     }
 
+    /// The share (0…1) of the visible pixels (alpha at least half) whose colour is within `tolerance` (of 255) of
+    /// `colour` on every channel, over a grid of at most about 512 x 512 samples; nil when nothing is visible. A logo
+    /// drawn all in its background's colour (a white logo for white) disappears when composited onto it.
+    package func visibleShare(near colour: RGBColor, tolerance: Int = 24) -> Double? {
+        let step = max(1, max(width, height) / 512), top = Int(format.maxValue)
+        let target = SIMD3(Int(colour.red), Int(colour.green), Int(colour.blue))
+        var visible = 0, near = 0
+        for y in stride(from: 0, to: height, by: step) {
+            for x in stride(from: 0, to: width, by: step) {
+                let p = pixel(x: x, y: y)
+                guard Int(p[3]) * 2 >= top else { continue }
+                visible += 1
+                let rgb = SIMD3(Int(p[0]), Int(p[1]), Int(p[2])) &* 255 / top
+                if abs(rgb.x - target.x) <= tolerance, abs(rgb.y - target.y) <= tolerance, abs(rgb.z - target.z) <= tolerance { near += 1 }
+            }
+        }
+        return visible == 0 ? nil : Double(near) / Double(visible)
+    }
+
     /// The outermost ring of pixels: its colour summed weighted by alpha (0…1 channels), its summed alpha, its pixel count.
     private func border() -> (colour: SIMD3<Double>, coverage: Double, count: Double) {
         let top = Double(format.maxValue)

@@ -24,6 +24,9 @@ package struct ProjectLayout: Sendable {
     /// Where a Tauri app's Linux builds take their PNGs from, relative to the root: the folder of the first PNG its
     /// Linux list names, else `tauriIcons`.
     package var tauriLinux: String?
+    /// The folder a Tauri app's configuration lists its icons in when it does not exist (EcoPaste's `src-tauri/icons`,
+    /// made by `tauri icon` in its build), relative to the root: nothing is routed there, but a run is told where it is.
+    package var tauriIconsMissing: String?
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
@@ -78,7 +81,10 @@ package struct ProjectLayout: Sendable {
         func tauri(app relative: String) {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
             let path = relative.isEmpty ? icons : (relative as NSString).appendingPathComponent(icons)
-            guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else { return }
+            guard FileIO.isFolder((root as NSString).appendingPathComponent(path)) else {
+                tauriIconsMissing = tauriIconsMissing ?? path
+                return
+            }
             tauriIcons = path
             // Each platform's builds take the icons their own list names (pot's icons_mac/ in tauri.macos.conf.json;
             // Pake's png/ in tauri.windows.conf.json and tauri.linux.conf.json), else the main list's folder.
@@ -368,6 +374,14 @@ package struct ProjectLayout: Sendable {
         let layout = ProjectLayout(root: out)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
         if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
+        // An Electron app whose configuration names icons its build makes (YouTube Music's assets/generated/icons/…, not
+        // in git) is no plain folder, even with a web/ of its own: windows/, linux/ and AppIcon.* heaped at its root
+        // would be used by nothing.
+        let desktop = platforms.filter { $0.platform == .windows || $0.platform == .linux || $0.name == "macos" }.map(\.name)
+        if !desktop.isEmpty, !layout.isProject || layout.isPlainFolderOutput, let electron = ElectronBuilder.read(root: out), !electron.missingIcons.isEmpty {
+            throw .projectLayout(path: out, .noFolder(presets: desktop, found: ["an Electron app whose electron-builder configuration names "
+                + electron.missingIcons.joined(separator: ", ") + ", which do not exist (made by its build?)"]))
+        }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
@@ -421,7 +435,8 @@ package struct ProjectLayout: Sendable {
             let found = layout.catalogs.map { "asset catalog \($0.path)" }
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
-                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+                   layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map { "a Tauri app whose configuration lists its icons in \($0), which does not exist (made by its build?)" } : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }

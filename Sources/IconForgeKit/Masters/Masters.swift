@@ -85,6 +85,12 @@ struct Masters: Sendable {
         if translucent > 0, jobs.contains(where: { !$0.spec.keepsAlpha }) {
             warnings.append("\(source): \(translucent) pixel\(translucent == 1 ? " is" : "s are") not opaque; "
                             + "opaque outputs (app icons, launch images) were composited over \(options.background)")
+            // A logo drawn in the background's own colour (Kiwix's white logo on transparency, on the default white)
+            // leaves those icons blank: the touch icon, the maskable one, Android's launcher and its adaptive layers.
+            if let share = image.visibleShare(near: options.background), share >= 0.97 {
+                warnings.append("\(source): what it draws is all about the colour of the background it is composited over (\(options.background)), "
+                                + "so the opaque icons show next to nothing; give --background a colour it stands out on")
+            }
         }
         if translucent == 0, options.launchLogoPath == nil, let job = jobs.first(where: { $0.spec.role == .template }) {
             warnings.append("\(source): has no transparency, so template icons such as \(job.path) are solid squares; "

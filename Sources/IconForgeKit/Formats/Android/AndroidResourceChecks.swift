@@ -289,6 +289,16 @@ enum AndroidResourceChecks {
                 continue
             }
             guard rule == .tvBanner else { continue }
+            // The launcher icon named as the banner too (LibreTube's android:banner="@mipmap/ic_launcher") is a choice,
+            // not a wrong-sized banner file: AAPT2 and lint accept it and the TV shows it, only not filling its 16:9
+            // frame. Its PNG is the launcher's and must stay square, so the fix is a banner of its own, not that file.
+            if [project.manifestIcon, project.manifestRoundIcon].contains(value) {
+                findings.append(Finding(.tvBanner, .warning, "the manifest's android:banner is \(value), the app's launcher icon: it is square, "
+                                        + "and Android TV's row of apps draws the banner in a 16:9 frame (320x180 dp) it does not fill",
+                                        fix: "give the TV a banner of its own: 'iconforge generate MASTER --preset android-tv' writes "
+                                        + "drawable-xhdpi/banner.png; then set android:banner=\"@drawable/banner\""))
+                continue
+            }
             let bitmaps = project.moduleFiles(type: type, name: name).filter { ["png", "webp", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
             guard !bitmaps.isEmpty else { continue } // a vector or layer list draws at any size
             let xhdpi = bitmaps.first { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains("xhdpi") }

@@ -286,6 +286,16 @@ enum AndroidResources {
                     notes.append("took \(relative(full)) out: the background is now the colour @color/\(colourName)")
                     continue
                 }
+                // A dark-mode copy of a picture just written (Open Food Facts' mipmap-night-xxhdpi/ic_launcher.png, beside
+                // its mipmap-night-anydpi-v26 icon): night ranks above density in Android's choice of resource, so in dark
+                // mode it is drawn instead of the new one (the legacy icon before Android 8, a layer the new XML names
+                // after), and dark mode would keep showing the old icon.
+                if imageNames.contains(base), ext != "xml", folder.split(separator: "-").dropFirst().contains("night") {
+                    try writer.remove(full)
+                    let shadowed = folder.split(separator: "-").filter { $0 != "night" }.joined(separator: "-") + "/" + base + ".png"
+                    notes.append("took \(relative(full)) out of the project: in dark mode it would be drawn instead of the new \(shadowed)")
+                    continue
+                }
                 guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }
                 try writer.remove(full)
                 if ext == "xml" {

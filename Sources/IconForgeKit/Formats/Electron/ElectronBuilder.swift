@@ -16,6 +16,9 @@ struct ElectronBuilder: Sendable, Equatable {
     /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
     /// or one PNG — else `icons/` in the resources folder where it exists, as electron-builder looks for them.
     var linuxIcons: String?
+    /// The icons the configuration names that are not there (YouTube Music's `assets/generated/icons/…`, made by its
+    /// build), as written in it.
+    var missingIcons: [String] = []
     /// True when the configuration names an icon for some platform.
     var namesIcons: Bool { windowsIcon != nil || macIcon != nil || linuxIcons != nil }
 
@@ -41,6 +44,11 @@ struct ElectronBuilder: Sendable, Equatable {
         project.macIcon = project.resolve((config["mac"] as? [String: Any])?["icon"] as? String ?? common, extension: "icns")
         project.windowsIcon = project.resolve((config["win"] as? [String: Any])?["icon"] as? String ?? common, extension: "ico")
         project.linuxIcons = project.resolveLinux((config["linux"] as? [String: Any])?["icon"] as? String)
+        for (key, value, found) in [("mac", (config["mac"] as? [String: Any])?["icon"] as? String ?? common, project.macIcon),
+                                    ("win", (config["win"] as? [String: Any])?["icon"] as? String ?? common, project.windowsIcon),
+                                    ("linux", (config["linux"] as? [String: Any])?["icon"] as? String, project.linuxIcons)] {
+            if let value, found == nil { project.missingIcons.append(value + " (\(key).icon)") }
+        }
         return project
     }
 

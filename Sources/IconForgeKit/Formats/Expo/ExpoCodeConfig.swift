@@ -3,10 +3,11 @@ import Foundation
 /// What can be read from `app.config.ts`/`.js` without running it: the string literals that are a key's whole value
 /// in the object the file exports (`icon: "./assets/icon.png"`), by dotted key, inside `expo: {…}` or not, and a
 /// plugin's options (`["expo-splash-screen", { image: "…" }]`) under `plugins.NAME`. A value built by code — a
-/// variable, a template with `${}`, `IS_DEV ? a : b`, a spread — is not read: it is unknown, never guessed.
+/// variable, a template with `${}`, `IS_DEV ? a : b`, a spread — is not read: it is unknown, never guessed; its key is
+/// kept among the `computed` ones, so that a run can say it wrote nothing for it.
 enum ExpoCodeConfig {
-    /// The literals found, and `platforms` when it is an array of literals.
-    static func literals(in text: String) -> (strings: [String: String], platforms: [String]?) {
+    /// The literals found, `platforms` when it is an array of literals, and the keys set to code (`icon: config.icon`).
+    static func literals(in text: String) -> (strings: [String: String], platforms: [String]?, computed: Set<String>) {
         let tokens = tokenize(text)
         // `const config: ExpoConfig = {…}; export default config` (or `module.exports = config`): that object is the config.
         var exported = Set<String>()
@@ -18,7 +19,7 @@ enum ExpoCodeConfig {
         // What each open bracket is: an object whose keys are read under `path` (nil: an object IconForge cannot place,
         // such as a variable's), or an array (a plugin tuple's name is its first string).
         enum Frame { case object(path: String?), array(path: String?, name: String?, strings: [String]?) }
-        var stack: [Frame] = [], strings: [String: String] = [:], platforms: [String]?
+        var stack: [Frame] = [], strings: [String: String] = [:], platforms: [String]?, computed = Set<String>()
         func join(_ base: String?, _ key: String) -> String? { base.map { $0.isEmpty ? key : $0 + "." + key } }
         var index = 0
         while index < tokens.count {
@@ -52,6 +53,15 @@ enum ExpoCodeConfig {
                     if case .object(let base)? = stack.last { path = base } else { path = "" }
                 }
                 stack.append(.object(path: path))
+            case .punct(":"):
+                // `key: value` in the config where the value is code (Showtime's `icon: config.icon`, picked per
+                // environment, `IS_DEV ? a : b`, a call): the key is set, to a file IconForge cannot know.
+                if index >= 1, let key = tokens[index - 1].keyText, index < 2 || [.punct("{"), .punct(",")].contains(tokens[index - 2]),
+                   case .object(let base)? = stack.last, let path = join(base, key) {
+                    let after = index + 2 < tokens.count ? tokens[index + 2] : .punct(";")
+                    let literal: Bool = if case .string = next { [.punct(","), .punct("}")].contains(after) } else { false }
+                    if !literal, next != .punct("{"), next != .punct("[") { computed.insert(path) }
+                }
             case .punct("["):
                 var path: String?
                 if case .punct(":") = previous, index >= 2, let key = tokens[index - 2].keyText, case .object(let base)? = stack.last { path = join(base, key) }
@@ -80,7 +90,7 @@ enum ExpoCodeConfig {
             let plain = key.hasPrefix("expo.") ? String(key.dropFirst(5)) : key
             if result[plain] == nil || key.hasPrefix("expo.") { result[plain] = value }
         }
-        return (result, platforms)
+        return (result, platforms, Set(computed.map { $0.hasPrefix("expo.") ? String($0.dropFirst(5)) : $0 }))
     }
 
     enum Token: Equatable {

@@ -16,6 +16,8 @@ package struct ExpoConfig: Sendable, Equatable {
     package var values: [String: String] = [:]
     /// The keys whose value came from the code file: an edit of those belongs in the code, not in the JSON.
     package var codeKeys: Set<String> = []
+    /// The code file's keys set to code, not a literal (`icon: config.icon`): set to a file IconForge cannot know.
+    package var computedKeys: Set<String> = []
     /// `platforms` when the configuration lists them (Expo's default is iOS and Android, and web with react-dom).
     package var platforms: [String]?
 
@@ -57,6 +59,7 @@ package struct ExpoConfig: Sendable, Equatable {
                 config.codeKeys.insert(key)
             }
             if let platforms = literals.platforms { config.platforms = platforms }
+            config.computedKeys = literals.computed.subtracting(literals.strings.keys)
             found = true
         }
         return found ? config : nil

@@ -39,16 +39,8 @@ enum ExpoIcons {
     static func plan(_ project: ExpoProject, platforms: Set<String>, options: GenerateOptions, ledger: WriteLedger) -> ExpoRun {
         var outputs: [IconSpec] = [], notes: [String] = []
         var taken: [String: String] = [:]
-        let ios = platforms.contains("ios"), android = platforms.contains("android")
         for image in project.images {
-            let wanted: Bool = switch image.use {
-            case .appIcon: ios || android
-            case .iosIcon, .iconComposer: ios
-            case .androidIcon, .adaptiveForeground, .adaptiveBackground, .monochrome, .notificationIcon: android
-            case .splash: ios || android
-            case .favicon: platforms.contains("web")
-            }
-            guard wanted, project.uses(image) else { continue }
+            guard wanted(image.use, platforms: platforms), project.uses(image) else { continue }
             let name = "\(image.key) (\(image.path))"
             guard let relative = image.relativePath, let file = project.file(image) else {
                 notes.append("\(name): not written: \(image.path.contains("://") ? "a remote image" : "outside the project")")
@@ -73,7 +65,29 @@ enum ExpoIcons {
             taken[relative] = image.key
             outputs.append(spec)
         }
+        // An image key the code file sets to code (Showtime's `icon: config.icon`, one file per environment) names a file
+        // only running it would tell: nothing is written for it, which a run asked for that platform must say.
+        let named = Set(project.images.map(\.key))
+        for key in project.config.computedKeys.sorted() where !named.contains(key) {
+            guard let image = ExpoProject.images(of: [key: "./computed.png"]).first(where: { $0.key == key }),
+                  wanted(image.use, platforms: platforms), project.uses(image) else { continue }
+            let file = ((project.config.codeFile ?? "") as NSString).lastPathComponent
+            notes.append("\(key) in \(file): not written: its value is code, not a path, and IconForge does not run code to learn the file it names; "
+                         + "make it a plain string (\(key.split(separator: ".").last!): \"./assets/…png\") to have it written, or write that file with --out")
+        }
         return ExpoRun(project: project, outputs: outputs, notes: notes)
+    }
+
+    /// True when a run for `platforms` ("ios", "android", "web") writes an image of this use.
+    static func wanted(_ use: ExpoImage.Use, platforms: Set<String>) -> Bool {
+        let ios = platforms.contains("ios"), android = platforms.contains("android")
+        return switch use {
+        case .appIcon: ios || android
+        case .iosIcon, .iconComposer: ios
+        case .androidIcon, .adaptiveForeground, .adaptiveBackground, .monochrome, .notificationIcon: android
+        case .splash: ios || android
+        case .favicon: platforms.contains("web")
+        }
     }
 
     /// Why an image is not rewritten, or nil.

@@ -26,7 +26,7 @@ enum IcoChecks {
             if let path, let app = TauriIcons.appFolder(above: path.parentFolder) {
                 let full = URL(fileURLWithPath: path).standardizedFileURL.path
                 guard full == TauriIcons.windowsAppIcon(app: app) else {
-                    return isTrayLike(name: name, entries: entries) ? trayIconFindings(name: name, entries: entries) : []
+                    return isTrayLike(name: name, entries: entries) ? tauriTrayIconFindings(name: name, entries: entries) : []
                 }
                 return appIconFindings(name: name, entries: entries, tauri: .some(TauriIcons.version(app: app)))
             }
@@ -78,6 +78,17 @@ enum IcoChecks {
         return [Finding(.windowsIcon, .warning, "\(name) is a notification-area icon without \(missing.map { "\($0)x\($0)" }.joined(separator: " or ")): "
                         + "Windows scales another size for the tray at 100% (16 px) or 200% (32 px), blurred",
                         fix: "include 16, 20, 24 and 32 px entries")]
+    }
+
+    /// A Tauri app's tray icon: Tauri decodes one entry of the `.ico`, its first (`Image::from_path`, through
+    /// `Image::from_ico_bytes`), and hands the tray its pixels, so Windows never picks an entry by size: a 16 or 32 px
+    /// entry after a larger one is never used (EcoPaste's `tray.ico`, one 256 px PNG, is scaled down by Windows, as a
+    /// 32 would be). What matters is that the first entry is at least the 32 px the tray draws at 200%.
+    static func tauriTrayIconFindings(name: String, entries: [Ico.Entry]) -> [Finding] {
+        guard let first = entries.first?.size.width, first < 32 else { return [] }
+        return [Finding(.windowsIcon, .warning, "\(name) is a notification-area icon without 32x32 in the entry Tauri loads: Tauri takes its first entry "
+                        + "alone, \(first)x\(first), and hands the tray its pixels, which Windows scales up at 200% (32 px), blurred",
+                        fix: "put a 32 px or larger entry first (Tauri reads no other)")]
     }
 
     /// A Windows app's icon (any `.ico` but a site's favicon or a tray icon): the sizes the shell draws — 16 (title bar, small

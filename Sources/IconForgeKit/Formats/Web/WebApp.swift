@@ -18,6 +18,9 @@ struct WebApp: Sendable {
     /// Nuxt's `@nuxtjs/pwa` or `@vite-pwa/nuxt` for its `static/` or `public/`), when
     /// the site has no manifest file of its own: a manifest written into the folder would be a second one.
     let manifestPlugin: String?
+    /// The icons that plugin's `manifest: { icons: […] }` lists as literals (noStrudel's `/icon-192-maskable.png`), each
+    /// by its string members: the files the built manifest will name.
+    let pluginManifestIcons: [[String: String]]
     /// The Vite or Nuxt config whose PWA plugin is told not to make the manifest (`manifest: false`), or a Nuxt config
     /// whose `pwa` options are kept in another file, in a site with no page to link one and no manifest file: the
     /// project's own code makes it (Elk's Nuxt module writes one manifest per language), so a manifest file written here
@@ -75,6 +78,7 @@ struct WebApp: Sendable {
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
         manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(configs) : nil
+        pluginManifestIcons = manifestPlugin.flatMap { plugin in configs.first { $0.path == plugin } }.map { WebApp.pluginManifestIcons(in: $0.text) } ?? []
         manifestMadeByCode = manifest == nil && outside == nil && page == nil && manifestPlugin == nil
             ? WebApp.manifestPlugin(configs, turnedOff: true) ?? WebApp.nuxtPWAConfig(configs) : nil
     }
@@ -122,6 +126,52 @@ struct WebApp: Sendable {
     /// `turnedOff`, the first whose plugin is told to make none.
     static func manifestPlugin(_ configs: [(path: String, text: String)], turnedOff: Bool = false) -> String? {
         configs.first { usesPWAPlugin($0.text) && makesManifest($0.text) != turnedOff }?.path
+    }
+
+    /// The entries of the `icons` array of a PWA plugin's `manifest: { … }`, each as its members whose value is a string
+    /// literal (`src`, `sizes`, `purpose`); read without running the config (`ExpoCodeConfig.tokenize`), so a list built
+    /// by code gives nothing, and an entry keeps only its literal members.
+    static func pluginManifestIcons(in text: String) -> [[String: String]] {
+        let tokens = ExpoCodeConfig.tokenize(text)
+        func at(_ index: Int) -> ExpoCodeConfig.Token { index < tokens.count ? tokens[index] : .punct(";") }
+        let opens = { (index: Int, key: String, bracket: Character) in
+            at(index).keyText == key && at(index + 1) == .punct(":") && at(index + 2) == .punct(bracket)
+        }
+        guard let start = tokens.indices.first(where: { opens($0, "manifest", "{") }) else { return [] }
+        // The `icons: [` at the manifest object's own level.
+        var depth = 0, index = start + 2
+        while index < tokens.count {
+            switch tokens[index] {
+            case .punct("{"), .punct("["): depth += 1
+            case .punct("}"), .punct("]"):
+                depth -= 1
+                if depth == 0 { return [] }
+            default:
+                guard depth == 1, opens(index, "icons", "[") else { break }
+                var icons: [[String: String]] = [], entry: [String: String] = [:], level = 0, item = index + 3
+                while item < tokens.count, !(level == 0 && tokens[item] == .punct("]")) {
+                    switch tokens[item] {
+                    case .punct("{"), .punct("["):
+                        level += 1
+                        if level == 1 { entry = [:] }
+                    case .punct("}"), .punct("]"):
+                        if level == 1, !entry.isEmpty { icons.append(entry) }
+                        level -= 1
+                    default:
+                        if level == 1, let key = at(item).keyText, at(item + 1) == .punct(":"), case .string(let value) = at(item + 2),
+                           [.punct(","), .punct("}")].contains(at(item + 3)) {
+                            entry[key] = value
+                            item += 3
+                            continue
+                        }
+                    }
+                    item += 1
+                }
+                return icons
+            }
+            index += 1
+        }
+        return []
     }
 
     /// The calls and modules of vite-plugin-pwa and its SvelteKit, Astro and Nuxt forms, which write `manifest.webmanifest`.
@@ -183,6 +233,7 @@ struct WebApp: Sendable {
         self.manifest = manifest
         manifestOutside = nil
         manifestPlugin = nil
+        pluginManifestIcons = []
         manifestMadeByCode = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
     }

@@ -49,9 +49,15 @@ enum WebManifest {
     /// are left as they are.
     static func listedIcons(in folder: String) -> [ListedIcon] {
         let site = WebApp(folder), scope = FolderScope(folder)
-        guard let document = site.manifestDocument(inside: folder) else { return [] }
-        let base = document.path.parentFolder
-        return document.icons.compactMap { icon -> ListedIcon? in
+        let entries: [[String: Any]], base: String
+        if let document = site.manifestDocument(inside: folder) {
+            (entries, base) = (document.icons, document.path.parentFolder)
+        } else {
+            // A manifest the PWA plugin makes: the files its config lists are the ones the built manifest names, from
+            // the root of the build, where the folder is served.
+            (entries, base) = (site.pluginManifestIcons.map { $0 as [String: Any] }, folder)
+        }
+        return entries.compactMap { icon -> ListedIcon? in
             guard let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
                   !site.cannotResolve(reference), let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
                   src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }

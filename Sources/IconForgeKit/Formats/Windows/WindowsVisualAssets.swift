@@ -267,8 +267,10 @@ package enum WindowsVisualAssets {
             }
         }
         // Tauri's bundler takes the .ico its configuration lists (beside it, clash-verge-rev keeps eight tray icons),
-        // electron-builder the one win.icon names (MarkText's md.ico beside it is a document's).
-        if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }), files.contains(listed) { return listed }
+        // electron-builder the one win.icon names (MarkText's md.ico beside it is a document's). The listed name is the
+        // one to write even before the file exists (EcoPaste's icons are made by its build): `tauri build` stops
+        // without the file its configuration names, so an app.ico beside it would be no use.
+        if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }) { return listed }
         if let electron = ElectronBuilder.near(folder), let named = electron.icon(electron.windowsIcon, in: folder) { return named }
         let isAppIco = { (name: String) in
             name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") && !name.lowercased().contains("tray")

@@ -230,6 +230,25 @@ struct AndroidExtrasTests {
         #expect(try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@android:drawable/sym_def_app_icon\""), banner: PixelSize(width: 320, height: 180)).isEmpty)
     }
 
+    @Test("validate: the launcher icon named as android:banner too (LibreTube's @mipmap/ic_launcher) is a warning on the manifest that asks for a banner of its own, not an error that its square launcher PNG is not 320x180")
+    func launcherIconAsBanner() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let res = root.appendingPathComponent("app/src/main/res")
+        try FileManager.default.createDirectory(at: res, withIntermediateDirectories: true)
+        try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:banner="@mipmap/ic_launcher" android:icon="@mipmap/ic_launcher" android:roundIcon="@mipmap/ic_launcher_round"><activity android:name=".Main"><intent-filter><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity></application></manifest>"##.utf8)
+            .write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        for (folder, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            for name in ["ic_launcher", "ic_launcher_round"] {
+                try write(Image(width: side, height: side, fill: SIMD4(200, 30, 30, 255)), to: res.appendingPathComponent("mipmap-\(folder)/\(name).png"))
+            }
+        }
+        let found = try findings(root).filter { $0.rule == .tvBanner }
+        #expect(found.map(\.severity) == [.warning], "\(found)")
+        #expect(found.first?.message == "the manifest's android:banner is @mipmap/ic_launcher, the app's launcher icon: it is square, and Android TV's row of apps draws the banner in a 16:9 frame (320x180 dp) it does not fill")
+        #expect(found.first?.fix.contains("android:banner=\"@drawable/banner\"") == true)
+    }
+
     @Test("validate checks the launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue): its densities and adaptive icon, not an ic_launcher the app never shows")
     func manifestNamedLauncher() throws {
         let root = try Fixtures.temporaryFolder()

@@ -83,6 +83,42 @@ struct AndroidSweepTests {
         #expect(try Self.aapt2Problems(root) == ["dangling @color/y in d.xml", "duplicate color/x in res/values"])
     }
 
+    @Test("dark-mode launcher pictures (Open Food Facts' mipmap-night-*/ic_launcher.png beside mipmap-night-anydpi-v26, minSdk 21) go to the backup with the night adaptive icon: in dark mode Android would draw them instead of the new ones; other night resources stay")
+    func nightLauncherPictures() throws {
+        let icon = AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n")
+        let root = try AndroidProjectTests.tree([
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 21 } }\n",
+            "app/src/main/AndroidManifest.xml": ##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher"/></manifest>"##,
+            "app/src/main/res/values/colors.xml": "<resources>\n    <color name=\"ic_launcher_background\">#FFFFFF</color>\n</resources>\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": icon,
+            "app/src/main/res/mipmap-night-anydpi-v26/ic_launcher.xml": icon,
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": Self.vector,
+            "app/src/main/res/drawable-night/splash.xml": Self.vector,
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            try png(PixelSize(width: side, height: side), at: "app/src/main/res/mipmap-\(density)/ic_launcher.png", in: root)
+            try png(PixelSize(width: side, height: side), at: "app/src/main/res/mipmap-night-\(density)/ic_launcher.png", in: root)
+        }
+        let nightPicture = try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-night-xxhdpi/ic_launcher.png"))
+        let report = try generate(into: root)
+        let res = root.appendingPathComponent("app/src/main/res")
+        let manager = FileManager.default
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+            #expect(!manager.fileExists(atPath: res.appendingPathComponent("mipmap-night-\(density)/ic_launcher.png").path))
+        }
+        #expect(!manager.fileExists(atPath: res.appendingPathComponent("mipmap-night-anydpi-v26/ic_launcher.xml").path))
+        #expect(manager.fileExists(atPath: res.appendingPathComponent("drawable-night/splash.xml").path))
+        #expect(report.notes.contains("took app/src/main/res/mipmap-night-xxhdpi/ic_launcher.png out of the project: in dark mode it would be drawn instead of the new mipmap-xxhdpi/ic_launcher.png"),
+                "\(report.notes)")
+        // Kept in the backup, byte for byte.
+        let backups = manager.enumerator(atPath: root.path)!.compactMap { $0 as? String }
+            .filter { $0.contains(".iconforge-backup/") && $0.hasSuffix("mipmap-night-xxhdpi/ic_launcher.png") }
+        #expect(backups.count == 1)
+        #expect(try backups.first.map { try Fixtures.bytes(at: root.appendingPathComponent($0)) } == nightPicture)
+        #expect(try Self.aapt2Problems(root) == [])
+    }
+
     @Test("values/ic_launcher_background.xml that defines other colours too (Bitwarden's ic_shortcut_background) is updated in place: nothing it defines goes dangling, a rerun changes no byte")
     func backgroundFileWithOtherColours() throws {
         let colours = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <!-- the app's blue -->\n    <color name=\"ic_launcher_background\">#FF175DDC</color>\n"

@@ -24,6 +24,25 @@ struct ElectronBuilderTests {
         }
     }
 
+    @Test("YouTube Music's layout: electron-builder.yml names icons its build makes (assets/generated/icons/…, not in git): a desktop run at the root (a web/ of screenshots beside) is an error naming them, not windows/, linux/ and AppIcon.* heaped at the root; a web run is not stopped")
+    func iconsMadeByTheBuild() throws {
+        let yml = "mac:\n  icon: assets/generated/icons/mac/icon.icns\nwin:\n  icon: assets/generated/icons/win/icon.ico\nlinux:\n  icon: assets/generated/icons/png\n"
+        let root = try Fixtures.tree(["package.json": Self.package, "electron-builder.yml": yml, "src/index.html": "<html></html>\n",
+                                      ".git/HEAD": "ref: refs/heads/main\n", "web/youtube-music.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try Fixtures.snapshot(root)
+        do {
+            try generate("windows,macos,linux", into: root)
+            Issue.record("a desktop run at the root was carried out")
+        } catch {
+            #expect("\(error)".contains("has no folder for windows, macos, linux (found: an Electron app whose electron-builder configuration names "
+                                          + "assets/generated/icons/mac/icon.icns (mac.icon), assets/generated/icons/win/icon.ico (win.icon), "
+                                          + "assets/generated/icons/png (linux.icon), which do not exist (made by its build?))"), "\(error)")
+        }
+        #expect(try Fixtures.snapshot(root) == before)
+        #expect(try ProjectLayout.routes(presets: ["web"], out: root.path).count == 1)
+    }
+
     @Test("MarkText's layout: electron-builder.yml names resources/icons/icon.icns and icon.ico; those two are rewritten, md.ico (a document's) kept, nothing added")
     func configuredIcons() throws {
         let root = try Fixtures.temporaryFolder()

@@ -153,6 +153,42 @@ struct ExpoIconsTests {
         #expect(try Self.size(code, "fg.png") == PixelSize(width: 1024, height: 1024))
     }
 
+    @Test("Showtime's app.config.ts picks icon and the adaptive layers per environment (icon: config.icon): nothing is written for them, and each is said, one line with its key; the literal keys are written; a key of a platform not asked for is not said")
+    func computedImageKeys() throws {
+        let root = try ExpoConfigTests.project(["app.config.ts": """
+            type EnvConfig = { [key: string]: { icon: string; foregroundImage: string } };
+            const envConfig: EnvConfig = {
+              development: { icon: "./assets/icon.development.png", foregroundImage: "./assets/adaptive-icon.png" },
+              production: { icon: "./assets/icon.png", foregroundImage: "./assets/adaptive-icon.png" },
+            };
+            const config = envConfig[process.env.NODE_ENV ?? "production"];
+            const expoConfig: ExpoConfig = {
+              name: "Showtime",
+              icon: config.icon,
+              ios: { bundleIdentifier: config.scheme },
+              android: {
+                adaptiveIcon: { foregroundImage: config.foregroundImage, monochromeImage: IS_DEV ? "./assets/mono.png" : "./assets/mono-icon.png" },
+              },
+              notification: { icon: "./assets/notification-icon.png" },
+            };
+            export default expoConfig;
+            """])
+        let outcome = try Self.generate("android", master: Self.glyph, into: root)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("assets/notification-icon.png").path))
+        for key in ["icon", "android.adaptiveIcon.foregroundImage", "android.adaptiveIcon.monochromeImage"] {
+            #expect(outcome.notes.contains("\(key) in app.config.ts: not written: its value is code, not a path, and IconForge does not run code to learn the file it names; "
+                                           + "make it a plain string (\(key.split(separator: ".").last!): \"./assets/…png\") to have it written, or write that file with --out"),
+                    "\(outcome.notes)")
+        }
+        #expect(!outcome.notes.contains { $0.hasPrefix("ios.bundleIdentifier") || $0.hasPrefix("name") })
+        for file in ["assets/icon.png", "assets/icon.development.png", "assets/adaptive-icon.png", "assets/mono-icon.png"] {
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path))
+        }
+        // An iOS run is told of icon alone: the adaptive layers are Android's.
+        let ios = try Self.generate("ios", master: Self.glyph, into: root)
+        #expect(ios.notes.filter { $0.contains("is code, not a path") }.map { String($0.prefix { $0 != " " }) } == ["icon"], "\(ios.notes)")
+    }
+
     @Test("Republik's layout: one file as foreground and monochrome; a full-bleed master makes it opaque, which is said; a glyph master's keeps transparency")
     func sharedMonochrome() throws {
         let json = ##"{"expo": {"android": {"adaptiveIcon": {"foregroundImage": "./a.png", "monochromeImage": "./a.png", "backgroundColor": "#ffffff"}}}}"##

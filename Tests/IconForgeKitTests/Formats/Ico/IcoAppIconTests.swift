@@ -45,7 +45,10 @@ struct IcoAppIconTests {
         var found = try findings(project)
         #expect(found["weekly_256.ico"] == ["weekly_256.ico's first entry is 16x16 (of 16, 24, 32, 48, 256): Tauri 2.10 (before 2.12) makes its window and taskbar icon from the first entry, scaled up"],
                 "\(found)")
-        #expect(found["weekly_32.ico"] == [] && found["grok_256.ico"] == [] && found["grok_32.ico"] == [], "\(found)")
+        #expect(found["grok_256.ico"] == [], "\(found)")
+        // A tray icon is one entry to Tauri (Image::from_path takes the first): 16, 24, 32 gives the tray the 16.
+        let trayMessage = "is a notification-area icon without 32x32 in the entry Tauri loads: Tauri takes its first entry alone, 16x16, and hands the tray its pixels, which Windows scales up at 200% (32 px), blurred"
+        #expect(found["weekly_32.ico"] == ["weekly_32.ico " + trayMessage] && found["grok_32.ico"] == ["grok_32.ico " + trayMessage], "\(found)")
         // From Tauri 2.12 the window icon is the executable's icon resource: the order does not matter.
         try write("[dependencies]\ntauri = \"2.12.0\"\n", "src-tauri/Cargo.toml", in: project)
         found = try findings(project)
@@ -58,6 +61,23 @@ struct IcoAppIconTests {
         // A tray icon missing the 32 the tray draws at 200% is still told.
         try ico([16], "src-tauri/png/weekly_32.ico", in: project)
         #expect(try findings(project)["weekly_32.ico"]?.first?.contains("notification-area icon without 32x32") == true)
+    }
+
+    @Test("a Tauri app's tray icon of one 256 px entry (EcoPaste's assets/tray.ico, loaded by its code): Tauri hands the tray its first entry's pixels, so no 16 or 32 px entries are asked for")
+    func tauriTrayIconOfOneLargeEntry() throws {
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try write(#"{"productName": "Paste", "bundle": {"icon": ["icons/icon.ico"], "resources": ["assets/tray.ico"]}}"#, "src-tauri/tauri.conf.json", in: project)
+        try ico([256, 48, 32, 16], "src-tauri/icons/icon.ico", in: project)
+        try ico([256], "src-tauri/assets/tray.ico", in: project)
+        #expect(try findings(project)["tray.ico"] == [])
+        try write("[dependencies]\ntauri = { version = \"2.1.0\" }\n", "src-tauri/Cargo.toml", in: project)
+        #expect(try findings(project)["tray.ico"] == [])
+        // Outside a Tauri app the shell picks the tray's entry by size: the 16 and 32 are asked for.
+        let plain = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: plain) }
+        try ico([256], "tray.ico", in: plain)
+        #expect(try findings(plain)["tray.ico"]?.first?.contains("notification-area icon without 16x16 or 32x32") == true)
     }
 
     @Test("outside Tauri: a tray-named (*_32.ico, *notification*) or 16–32 px only .ico is a notification-area icon; an app's icon with repeated sizes (EarTrumpet's 4, 8 and 32-bit 16–48) lists each size once, in order")

@@ -65,6 +65,23 @@ struct TauriIconsTests {
         #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("a Tauri app whose listed icons are made by its build (EcoPaste: no src-tauri/icons in git): from the root the error names that folder; --out src-tauri/icons writes the files the configuration lists, icon.ico among them, not an app.ico tauri build would not find")
+    func iconFolderMadeByTheBuild() throws {
+        let root = try Fixtures.tree(["src-tauri/tauri.conf.json": Self.config, "public/favicon.ico": "ico", "index.html": "<html></html>\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: ["windows"], out: root.path) }
+        do { _ = try ProjectLayout.routes(presets: ["windows"], out: root.path) } catch {
+            #expect("\(error)".contains("a Tauri app whose configuration lists its icons in src-tauri/icons, which does not exist (made by its build?)"), "\(error)")
+        }
+        let icons = root.appendingPathComponent("src-tauri/icons")
+        let request = try GenerateRequest(sources: [Self.master], presets: "windows,macos,linux", out: icons.path, options: GenerateOptions(presets: []))
+        for destination in try request.destinations() {
+            _ = try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(written == ["128x128.png", "128x128@2x.png", "32x32.png", "icon.icns", "icon.ico"], "\(written)")
+    }
+
     @Test("Tauri 1's tauri.bundle.icon is read too; without a list, tauri icon's four PNGs and icon.icns are what Linux and macOS get")
     func configForms() throws {
         let v1 = try project(config: #"{"tauri": {"bundle": {"icon": ["icons/64x64.png", "./icons/app.icns"]}}}"#)

@@ -1,5 +1,7 @@
 import Foundation
 import IconForgeKit
+import PNGCodec
+import Raster
 import TestSupport
 import Testing
 
@@ -56,6 +58,44 @@ struct WebPluginManifestTests {
         #expect(!FileManager.default.fileExists(atPath: public_.appendingPathComponent("icons").path))
         #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("icon-512.png").path))
         #expect(report.notes.contains { $0.contains("vite.config.js makes the manifest") }, "\(report.notes)")
+    }
+
+    @Test("generate into public/ of a site whose VitePWA config lists its icons (noStrudel's /icon-192-maskable.png): those files are rendered where they are, as their purpose, and no second set under IconForge's names appears; the note lists the config's own names")
+    func pluginListedIcons() throws {
+        let config = """
+            import { VitePWA } from "vite-plugin-pwa";
+            export default defineConfig({
+              plugins: [
+                VitePWA({
+                  manifest: {
+                    name: "noStrudel",
+                    icons: [
+                      { src: "/favicon.ico", type: "image/x-icon", sizes: "16x16 32x32" },
+                      { src: "/icon-192.png", type: "image/png", sizes: "192x192" },
+                      { src: "/icon-512.png", type: "image/png", sizes: "512x512" },
+                      { src: "/icon-192-maskable.png", type: "image/png", sizes: "192x192", purpose: "maskable" },
+                      { src: "/icon-512-maskable.png", type: "image/png", sizes: "512x512", purpose: "maskable" },
+                    ],
+                  },
+                }),
+              ],
+            });
+            """
+        let project = try Fixtures.tree(["index.html": "<html><head><title>n</title></head><body></body></html>\n", "vite.config.ts": config])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let public_ = project.appendingPathComponent("public")
+        try web.png(64, "icon-192-maskable.png", in: public_)
+        let report = try web.generate(into: public_)
+        let manager = FileManager.default
+        for name in ["icon-maskable-192.png", "icon-maskable-512.png", "manifest.webmanifest"] {
+            #expect(!manager.fileExists(atPath: public_.appendingPathComponent(name).path), "\(name)")
+        }
+        for (name, side) in [("icon-192.png", 192), ("icon-512.png", 512), ("icon-192-maskable.png", 192), ("icon-512-maskable.png", 512)] {
+            #expect(try PNG.decode(Fixtures.bytes(at: public_.appendingPathComponent(name))).image.size == PixelSize(width: side, height: side), "\(name)")
+        }
+        // The maskable file is the maskable rendering (opaque, on the background), not the "any" one.
+        #expect(try PNG.decode(Fixtures.bytes(at: public_.appendingPathComponent("icon-192-maskable.png"))).image.isOpaque)
+        #expect(report.notes.contains { $0.contains("{ src: 'icon-192-maskable.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' }") }, "\(report.notes)")
     }
 
     @Test("generate into a Nuxt site's public/ whose PWA plugin is told manifest: false and which has no manifest file or page (Elk: its own module writes a manifest per language): no manifest written, the icons are, and it is said; with a page, the manifest is written and linked as before")
