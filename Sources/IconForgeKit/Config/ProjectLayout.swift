@@ -130,7 +130,7 @@ package struct ProjectLayout: Sendable {
                             if application { applicationRes = path }
                         }
                     }
-                    if name == "res", path.hasSuffix("src/main/res") {
+                    if name == "res", AndroidProject.isMainResources(path) {
                         android(res: path)
                         continue
                     }

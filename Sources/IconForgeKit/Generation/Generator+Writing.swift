@@ -24,8 +24,9 @@ extension Generator {
 
     /// The Android resource folder inside an output folder that is a project (`app/src/main/res`), or "".
     static func androidResources(in folder: String) -> String {
-        // A project's root (app/src/main/res), or a module's own folder (src/main/res): `-o app` is the module.
-        for candidate in ["app/src/main/res", "src/main/res"] {
+        // A project's root (app/src/main/res), or a module's own folder (src/main/res, or a Kotlin Multiplatform module's
+        // src/androidMain/res): `-o app` and `-o composeApp` are the module.
+        for candidate in ["app/src/main/res", "src/main/res", "src/androidMain/res"] {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate), isDirectory: &isFolder), isFolder.boolValue {
                 return candidate

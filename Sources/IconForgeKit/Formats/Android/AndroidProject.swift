@@ -17,7 +17,7 @@ struct AndroidProject {
     /// `implementation "group:name:1.0"`): its resources join the build too, so a name this tree does not define may be
     /// one of them (Fossify's apps take `@color/color_primary` from Fossify Commons).
     let hasExternalDependencies: Bool
-    /// What the module's manifest (`src/main/AndroidManifest.xml`) gives its `<application>` as `android:icon` and
+    /// What the module's main manifest (`manifestPath`) gives its `<application>` as `android:icon` and
     /// `android:roundIcon` (`@mipmap/ic_launcher`); nil when it names none or there is no manifest.
     let manifestIcon: String?, manifestRoundIcon: String?
     /// The `android:icon` of each `<activity-alias>` of the module's main manifest (wikimedia's @mipmap/launcher_yir25, an
@@ -136,10 +136,28 @@ struct AndroidProject {
         }
     }
 
-    /// The text of the module's main manifest (`src/main/AndroidManifest.xml`), nil when it cannot be read: the one
-    /// place it is read.
+    /// The names of a module's main source set: `main`, and a Kotlin Multiplatform module's Android one, `androidMain`
+    /// (Compose Multiplatform's `composeApp/src/androidMain/res` and its `AndroidManifest.xml`), which the Android
+    /// plugin reads as main.
+    static let mainSourceSets = ["main", "androidMain"]
+
+    /// True when `res` is a main source set's `res/` (`app/src/main/res`, `composeApp/src/androidMain/res`).
+    static func isMainResources(_ res: String) -> Bool {
+        let components = (res as NSString).pathComponents
+        return components.count >= 3 && components[components.count - 1] == "res" && components[components.count - 3] == "src"
+            && mainSourceSets.contains(components[components.count - 2])
+    }
+
+    /// The module's main manifest: `src/main/AndroidManifest.xml`, or `src/androidMain/AndroidManifest.xml` when only
+    /// that one exists (a Kotlin Multiplatform module).
+    static func manifestPath(module: String) -> String {
+        let paths = mainSourceSets.map { (module as NSString).appendingPathComponent("src/\($0)/AndroidManifest.xml") }
+        return paths.first { FileManager.default.fileExists(atPath: $0) } ?? paths[0]
+    }
+
+    /// The text of the module's main manifest (`manifestPath`), nil when it cannot be read: the one place it is read.
     static func manifestText(module: String) -> String? {
-        (try? FileIO.readDocument((module as NSString).appendingPathComponent("src/main/AndroidManifest.xml"))).map { String(decoding: $0, as: UTF8.self) }
+        (try? FileIO.readDocument(manifestPath(module: module))).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// True when the module's main manifest declares a watch (`<uses-feature android:name="android.hardware.type.watch">`).

@@ -137,7 +137,7 @@ enum AndroidResourceChecks {
         // what it overrides: the rest comes from main, so nothing is missing from it.
         let components = (URL(fileURLWithPath: res).standardizedFileURL.path as NSString).pathComponents
         let overlay = components.count >= 3 && components[components.count - 1] == "res" && components[components.count - 3] == "src"
-            && components[components.count - 2] != "main"
+            && !AndroidProject.mainSourceSets.contains(components[components.count - 2])
         // With the adaptive icon in mipmap-anydpi (which AAPT2 accepts only at minSdk 26 and up), or minSdk 26 and up
         // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
         // template writes none).
@@ -249,7 +249,7 @@ enum AndroidResourceChecks {
         }
         // The resources the module's manifest names for the launcher and the TV launcher exist (checked once, from main).
         if !overlay {
-            let manifest = (AndroidProject.module(of: res) as NSString).appendingPathComponent("src/main/AndroidManifest.xml")
+            let manifest = AndroidProject.manifestPath(module: AndroidProject.module(of: res))
             for finding in manifestFindings(project) { report(manifest, finding) }
         }
         // A library module's launcher icon that an application module of the project defines too is never the one the

@@ -66,12 +66,14 @@ extension AndroidResources {
         }
     }
 
-    /// The module's main source set's `res/` beside `res` (`app/src/beta/res` → `app/src/main/res`); `res` itself when it is
-    /// main's or not in a source set.
+    /// The module's main source set's `res/` beside `res` (`app/src/beta/res` → `app/src/main/res`, or a Kotlin
+    /// Multiplatform module's `src/androidMain/res` when that is the one there); `res` itself when it is main's or not in
+    /// a source set.
     static func mainResources(of res: String) -> String {
         let sourceSet = res.parentFolder
-        guard (sourceSet.parentFolder as NSString).lastPathComponent == "src" else { return res }
-        return (sourceSet.parentFolder as NSString).appendingPathComponent("main/res")
+        guard (sourceSet.parentFolder as NSString).lastPathComponent == "src", !AndroidProject.isMainResources(res) else { return res }
+        let candidates = AndroidProject.mainSourceSets.map { (sourceSet.parentFolder as NSString).appendingPathComponent("\($0)/res") }
+        return candidates.first { FileIO.isFolder($0) } ?? candidates[0]
     }
 
     /// The density folders of a layer's pictures of resource type `type` (`drawable-mdpi`…).
