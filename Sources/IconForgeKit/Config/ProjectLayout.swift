@@ -207,7 +207,12 @@ package struct ProjectLayout: Sendable {
         let libraries = candidates.filter { res in
             let module = AndroidProject.module(of: full(res))
             guard module != appModule, AndroidProject.isLibrary(module: module) else { return false }
-            return AndroidProject(res: full(res)).moduleFiles(type: type, name: name).contains { $0.hasPrefix(full(res) + "/") }
+            let library = AndroidProject(res: full(res))
+            // Only where a run would write the icon under that name: Tasks.org's @mipmap/ic_launcher_blue, in its KMP
+            // library's androidMain/res, would get an ic_launcher beside it that nothing shows (and no word of it); in the
+            // app module the run says the manifest names another icon.
+            return library.moduleFiles(type: type, name: name).contains { $0.hasPrefix(full(res) + "/") }
+                && AndroidResources.launcherName(library, main: full(res)) == name
         }
         return libraries.count == 1 ? libraries[0] : nil
     }

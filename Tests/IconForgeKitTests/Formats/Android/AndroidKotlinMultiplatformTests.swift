@@ -34,6 +34,26 @@ struct AndroidKotlinMultiplatformTests {
         #expect(routes == [root.appendingPathComponent("composeApp/src/androidMain/res").path], "\(routes)")
     }
 
+    @Test("an app whose launcher icon (Tasks.org's @mipmap/ic_launcher_blue) a KMP library's androidMain defines: generate stays in the app module, where it can say the manifest names another icon")
+    func launcherOfAnotherNameInLibrary() throws {
+        let root = try Fixtures.tree([
+            "settings.gradle.kts": "include(\":app\", \":kmp\")\n",
+            "app/build.gradle.kts": "plugins { alias(libs.plugins.android.application) }\n",
+            "app/src/main/AndroidManifest.xml": #"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher_blue"/></manifest>"#,
+            "app/src/main/res/values/strings.xml": "<resources/>",
+            "kmp/build.gradle.kts": "plugins { alias(libs.plugins.kotlin.multiplatform); alias(libs.plugins.android.library) }\n",
+            "kmp/src/androidMain/res/mipmap-anydpi-v26/ic_launcher_blue.xml": Self.adaptive,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).androidRoot == "", "the app module, given as the project above app/")
+        // Named ic_launcher, as a library's own manifest would give it, the icon would go there.
+        try FileManager.default.moveItem(at: root.appendingPathComponent("kmp/src/androidMain/res/mipmap-anydpi-v26/ic_launcher_blue.xml"),
+                                         to: root.appendingPathComponent("kmp/src/androidMain/res/mipmap-anydpi-v26/ic_launcher.xml"))
+        try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher"/></manifest>"#.utf8)
+            .write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        #expect(ProjectLayout(root: root.path).androidRoot == "kmp/src/androidMain/res")
+    }
+
     @Test("validate reads androidMain's manifest as the module's: a round icon it names that nothing defines is found")
     func manifestInAndroidMain() throws {
         let root = try Self.project()
