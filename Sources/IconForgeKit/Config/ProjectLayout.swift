@@ -30,8 +30,9 @@ package struct ProjectLayout: Sendable {
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
-    /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree, or electron-builder's
-    /// Linux icon folder (`build/icons`, PNGs named by size).
+    /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree, electron-builder's
+    /// Linux icon folder (`build/icons`, PNGs named by size), or the folder of its icons named as Extra CMake Modules
+    /// install them (Zeal's `assets/freedesktop/128-apps-zeal.png`).
     package var linuxFolder: String?
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
@@ -58,6 +59,8 @@ package struct ProjectLayout: Sendable {
         var androidResFolders: [String] = [], applicationRes: String?
         // Kotlin Multiplatform browser targets' resources/ folders holding a page.
         var kotlinWebFolders: [String] = []
+        // Folders holding icons named as Extra CMake Modules name them.
+        var ecmFolders: [String] = []
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
@@ -173,10 +176,20 @@ package struct ProjectLayout: Sendable {
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
-                } else if master == nil, Self.looksLikeMaster(name: name, path: full) {
-                    master = path
+                } else {
+                    // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
+                    if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
+                    if master == nil, Self.looksLikeMaster(name: name, path: full) { master = path }
                 }
             }
+        }
+        // Without a hicolor tree, the folder of the app's Extra CMake Modules icons (Zeal's assets/freedesktop, which
+        // ecm_install_icons installs into hicolor): of several, the one holding a desktop entry.
+        if linuxFolder == nil, tauriIcons == nil {
+            let withEntry = ecmFolders.filter { folder in
+                ((try? manager.contentsOfDirectory(atPath: folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder))) ?? []).contains(where: DesktopEntry.isEntryName)
+            }
+            linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
         // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.
         let installable = kotlinWebFolders.first { folder in

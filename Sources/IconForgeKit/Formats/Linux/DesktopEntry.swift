@@ -85,9 +85,16 @@ package struct DesktopEntry: Sendable, Equatable {
            let icon = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon"), isUsableName(icon) {
             return (icon, true)
         }
-        let names = Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
+        let names = iconNames(in: folder)
         if names.count == 1, let name = names.first, isUsableName(name) { return (name, true) }
         return ("app", false)
+    }
+
+    /// The app icon names `folder` holds: in its hicolor tree, and named as Extra CMake Modules name them (Zeal's
+    /// `assets/freedesktop/128-apps-zeal.png`).
+    static func iconNames(in folder: String) -> Set<String> {
+        Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
+            .union(HicolorTheme.ecmIcons(in: folder).map(\.name))
     }
 
     /// True for a desktop entry's file name, or a build's template of one (meson's `APP.desktop.in`).
@@ -119,7 +126,7 @@ package struct DesktopEntry: Sendable, Equatable {
     /// folder holding `.git` or `iconforge.yml` above `folder`, searched six folders deep (2,000 folders at most),
     /// build output, dependencies and version control left out.
     static func projectEntry(naming folder: String) -> String? {
-        let names = Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
+        let names = iconNames(in: folder)
         // The project's root is looked for from the absolute path: a relative one (data/img, given --out .) ends at "".
         guard !names.isEmpty, let root = Backup.projectRoot(containing: URL(fileURLWithPath: folder).standardizedFileURL.path) else { return nil }
         let manager = FileManager.default, scope = FolderScope(root)
@@ -147,11 +154,15 @@ package struct DesktopEntry: Sendable, Equatable {
                       writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         var files: [GeneratedFile] = [], notes: [String] = []
         let header = (try? FileIO.readPrefix(source, upTo: 4096)) ?? []
+        // In a folder of Extra CMake Modules icons, the scalable one is sc-apps-APP-ID.svg beside the PNGs.
+        let scalable = HicolorTheme.scalablePath(appID: appID, folder: folder)
         if FileKind.detect(header) == .svg {
-            let relative = "\(HicolorTheme.folderName)/scalable/apps/\(appID).svg"
             let bytes = try FileIO.readInput(source)
-            try writer.write(bytes, to: (folder as NSString).appendingPathComponent(relative))
-            files.append(GeneratedFile(path: relative, role: .linux, pixels: nil, bytes: bytes.count))
+            try writer.write(bytes, to: (folder as NSString).appendingPathComponent(scalable))
+            files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
+        } else if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable)) {
+            notes.append("kept \(scalable): a PNG master makes no scalable icon, and desktops may draw that one instead of the new PNGs — "
+                         + "replace it with an SVG master (or remove it)")
         }
         let manager = FileManager.default
         let existing = existingEntry(near: folder)

@@ -7,11 +7,17 @@ struct DesktopEntryStep: PlatformStep {
         guard run.outputs.contains(where: { $0.role == .linux }), !TauriIcons.isIconFolder(run.folder),
               ElectronBuilder.near(run.folder)?.isLinuxFolder(run.folder) != true else { return }
         // The name the PNGs were given when planned (before they were written, so before they could be "adopted").
-        let planned = run.outputs.first { $0.role == .linux }?.filename.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        // (An Extra CMake Modules file, 128-apps-zeal.png, names the icon zeal.)
+        let planned = run.outputs.first { $0.role == .linux }?.filename.map { name in
+            HicolorTheme.ecmIconName(ofFile: (name as NSString).lastPathComponent) ?? ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
         let id = planned ?? generator.appID(in: run.folder).id
         let adopted = generator.options.appID != nil || id != "app"
         let (files, notes) = try DesktopEntry.write(appID: id, adopted: adopted, source: run.source, folder: run.folder, writer: run.writer)
         run.files += files
         run.platformNotes += notes
+        // Extra CMake Modules icons listed one by one in the folder's CMakeLists.txt: new sizes need listing there.
+        let written = run.outputs.filter { $0.role == .linux }.compactMap(\.filename) + files.map { ($0.path as NSString).lastPathComponent }
+        if let note = HicolorTheme.unlistedECMNote(written: written, folder: run.folder) { run.platformNotes.append(note) }
     }
 }

@@ -53,18 +53,91 @@ package enum HicolorTheme {
     /// `<size>-<group>-<name>.<ext>`, the size a number or `sc` (scalable), the group `apps` — Zeal's
     /// `assets/freedesktop/128-apps-zeal.png` becomes `hicolor/128x128/apps/zeal.png` — or the legacy KDE 4 form
     /// with a theme prefix and the group `app` (`hi48-app-zeal.png`). Nil for any other name or group.
-    package static func ecmIconName(ofFile file: String) -> String? {
+    package static func ecmIconName(ofFile file: String) -> String? { ecmIcon(ofFile: file)?.name }
+
+    /// A file named as Extra CMake Modules install it, parsed: `hi48-app-zeal.png` is theme `hi`, size 48, group `app`,
+    /// name `zeal`; `sc-apps-zeal.svg` has no size (scalable).
+    package struct ECMIcon: Sendable, Equatable {
+        /// The file's name.
+        package var file: String
+        /// The icon's name (what `Icon=` names).
+        package var name: String
+        /// The pixel size the name gives; nil for `sc` (scalable).
+        package var pixels: Int?
+        /// The legacy theme prefix (`hi`), or "".
+        package var theme: String
+        /// `apps`, or the legacy `app`.
+        package var group: String
+
+        /// The name a file of this scheme takes for `name` at `pixels` (nil: scalable) with extension `ext`.
+        package func named(_ name: String, pixels: Int?, ext: String) -> String {
+            "\(theme)\(pixels.map(String.init) ?? "sc")-\(group)-\(name).\(ext)"
+        }
+    }
+
+    /// `file` parsed as an Extra CMake Modules icon name of the `apps` group; nil for any other name or group.
+    package static func ecmIcon(ofFile file: String) -> ECMIcon? {
         let ext = (file as NSString).pathExtension.lowercased()
         guard ["png", "svg", "svgz", "xpm"].contains(ext) else { return nil }
         let parts = (file as NSString).deletingPathExtension.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1] == "apps" || parts[1] == "app", !parts[2].isEmpty else { return nil }
         // The size, after an optional two-letter theme of the legacy form (hi, ox, br, lo, cr).
-        var size = Substring(parts[0])
+        var size = Substring(parts[0]), theme = ""
         if size.count > 2, size.prefix(2).allSatisfy({ $0.isASCII && $0.isLowercase }), size.dropFirst(2).first.map({ $0.isNumber || $0 == "s" }) == true {
+            theme = String(size.prefix(2))
             size = size.dropFirst(2)
         }
         guard size == "sc" || (!size.isEmpty && size.allSatisfy { $0.isASCII && $0.isNumber }) else { return nil }
-        return String(parts[2])
+        return ECMIcon(file: file, name: String(parts[2]), pixels: size == "sc" ? nil : Int(size), theme: theme, group: String(parts[1]))
+    }
+
+    /// The icons named as Extra CMake Modules name them directly in `folder` (Zeal's `assets/freedesktop`), by file name.
+    package static func ecmIcons(in folder: String) -> [ECMIcon] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().compactMap { file in
+            file.hasPrefix(".") ? nil : ecmIcon(ofFile: file)
+        }
+    }
+
+    /// The `linux` preset's PNGs as a folder of Extra CMake Modules icons keeps them (`ecm_install_icons` installs
+    /// `128-apps-zeal.png` as `hicolor/128x128/apps/zeal.png`): the app's files refreshed under their own names at the
+    /// sizes those names give, the preset's other sizes added in the same scheme, and no hicolor tree. Unchanged where
+    /// the folder holds no such icon.
+    static func adoptingECMNames(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        let isPNG = { (spec: IconSpec) in spec.role == .linux && spec.filename?.lowercased().hasSuffix(".png") == true }
+        guard let template = outputs.first(where: isPNG), let filename = template.filename else { return outputs }
+        let icons = ecmIcons(in: folder)
+        guard !icons.isEmpty else { return outputs }
+        let id = (filename as NSString).deletingPathExtension
+        let own = icons.filter { $0.name == id }
+        let scheme = own.first ?? icons[0]
+        var files: [Int: String] = [:]
+        for spec in outputs where isPNG(spec) {
+            if let side = spec.pixels?.width { files[side] = scheme.named(id, pixels: side, ext: "png") }
+        }
+        for icon in own where (icon.file as NSString).pathExtension.lowercased() == "png" {
+            if let side = icon.pixels, side > 0, side <= 1024 { files[side] = icon.file }
+        }
+        return outputs.filter { $0.role != .linux } + files.keys.sorted().map { Generator.spec(template, at: files[$0]!, pixels: $0) }
+    }
+
+    /// Where an SVG master is copied in `folder`: its Extra CMake Modules scalable name (`sc-apps-APP-ID.svg`) where the
+    /// folder keeps its icons so, else `hicolor/scalable/apps/APP-ID.svg`.
+    static func scalablePath(appID: String, folder: String) -> String {
+        let icons = ecmIcons(in: folder)
+        guard let scheme = icons.first(where: { $0.name == appID }) ?? icons.first else { return "\(folderName)/scalable/apps/\(appID).svg" }
+        return scheme.named(appID, pixels: nil, ext: "svg")
+    }
+
+    /// A note when `folder`'s `CMakeLists.txt` installs its icons with `ecm_install_icons` by a list of files that leaves
+    /// out some of `written` (new sizes): the build installs only the files it lists.
+    static func unlistedECMNote(written: [String], folder: String) -> String? {
+        let cmake = (folder as NSString).appendingPathComponent("CMakeLists.txt")
+        guard let bytes = try? FileIO.readDocument(cmake) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("ecm_install_icons") else { return nil }
+        let missing = written.filter { ecmIcon(ofFile: $0) != nil && !text.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        return "add \(missing.joined(separator: ", ")) to ecm_install_icons in the CMakeLists.txt beside them: it installs only the files it lists"
     }
 
     /// An app icon found in a hicolor tree.

@@ -1,0 +1,143 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// Collects a run's events.
+private final class Events: GenerateReporter, @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [GenerateEvent] = []
+    let showsProgress = false
+    func report(_ event: GenerateEvent) { lock.withLock { events.append(event) } }
+    var all: [GenerateEvent] { lock.withLock { events } }
+    var failures: [String] { all.compactMap { if case .failed(let line) = $0 { line } else { nil } } }
+    var finished: [GenerationReport] { all.compactMap { if case .finished(let report) = $0 { report } else { nil } } }
+}
+
+/// `generate MASTER --preset linux --out .` at a Linux desktop app's root: the project's own desktop entry and the
+/// icons it installs are found and refreshed in place, and nothing is written at the root.
+@Suite("Linux preset into a project's root")
+struct LinuxProjectTests {
+    static let master = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+    static let entry = "[Desktop Entry]\nVersion=1.0\nName=Zeal\nExec=zeal %u\nIcon=zeal\nTerminal=false\nType=Application\n"
+
+    private func run(_ root: URL, source: String = master) throws -> (reports: [GenerationReport], failures: [String]) {
+        let events = Events()
+        do { try GenerateSettings().generate(sources: [source], presets: "linux", out: root.path, reporter: events) } catch {}
+        return (events.finished, events.failures)
+    }
+
+    /// Every file under `root` (relative paths), the backup folder left out.
+    private func files(_ root: URL) -> Set<String> {
+        Set((FileManager.default.subpaths(atPath: root.path) ?? []).filter { path in
+            !path.hasPrefix(".iconforge") && !path.hasPrefix(".git") && !FileIO_isFolder(root.appendingPathComponent(path).path)
+        })
+    }
+
+    private func side(_ url: URL) throws -> Int { try PNG.decode(try Fixtures.bytes(at: url)).image.size.width }
+
+    @Test("Zeal's layout (assets/freedesktop: org.zealdocs.zeal.desktop with Icon=zeal, 16-apps-zeal.png … 512-apps-zeal.png and sc-apps-zeal.svg installed by ecm_install_icons): the ECM-named PNGs are refreshed in place at the sizes their names give, 22 px added in the same scheme, the entry, the SVG and the tray icon kept, the replaced files backed up, nothing written at the root")
+    func ecmNamedLayout() throws {
+        let sizes = [16, 24, 32, 48, 64, 128, 256, 512]
+        var tree = ["assets/freedesktop/org.zealdocs.zeal.desktop": Self.entry, ".git/HEAD": "ref: refs/heads/main\n",
+                    "assets/freedesktop/sc-apps-zeal.svg": "<svg/>", "assets/freedesktop/sc-apps-zeal-tray.svg": "<svg/>",
+                    "assets/freedesktop/CMakeLists.txt": "ecm_install_icons(ICONS " + sizes.map { "\"\($0)-apps-zeal.png\"" }.joined(separator: " ") + " DESTINATION share/icons)\n",
+                    "CMakeLists.txt": "project(Zeal)\n", "src/app/main.cpp": "int main() {}\n"]
+        for side in sizes { tree["assets/freedesktop/\(side)-apps-zeal.png"] = "old \(side)" }
+        let root = try Fixtures.tree(tree)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = files(root)
+        #expect(ProjectLayout(root: root.path).linuxFolder == "assets/freedesktop")
+
+        let (reports, failures) = try run(root)
+        #expect(failures.isEmpty, "\(failures)")
+        let folder = root.appendingPathComponent("assets/freedesktop")
+        for side in sizes + [22] {
+            #expect(try self.side(folder.appendingPathComponent("\(side)-apps-zeal.png")) == side)
+        }
+        // Only the new 22 px file is added; no hicolor tree, no new entry, nothing at the root.
+        #expect(files(root).subtracting(before) == ["assets/freedesktop/22-apps-zeal.png"], "\(files(root).subtracting(before).sorted())")
+        #expect(try String(contentsOf: folder.appendingPathComponent("org.zealdocs.zeal.desktop"), encoding: .utf8) == Self.entry)
+        #expect(try String(contentsOf: folder.appendingPathComponent("sc-apps-zeal.svg"), encoding: .utf8) == "<svg/>")
+        #expect(try String(contentsOf: folder.appendingPathComponent("sc-apps-zeal-tray.svg"), encoding: .utf8) == "<svg/>")
+        // Every replaced file is in the backup, as it was.
+        let backups = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".iconforge-backup").path)
+        try #require(backups.count == 1)
+        let backup = root.appendingPathComponent(".iconforge-backup/\(backups[0])/assets/freedesktop")
+        for side in sizes {
+            #expect(try String(contentsOf: backup.appendingPathComponent("\(side)-apps-zeal.png"), encoding: .utf8) == "old \(side)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backup.path).count == sizes.count)
+        let notes = reports.flatMap(\.notes)
+        // The new size is not in the build's list of icons, and the SVG a PNG master cannot replace is kept.
+        #expect(notes.contains { $0.contains("22-apps-zeal.png") && $0.contains("CMakeLists.txt") }, "\(notes)")
+        #expect(notes.contains { $0.contains("kept sc-apps-zeal.svg") }, "\(notes)")
+        #expect(!notes.contains { $0.contains("--app-id") }, "\(notes)")
+    }
+
+    @Test("an SVG master replaces the ECM-named scalable icon (sc-apps-NAME.svg) byte for byte, and a legacy KDE 4 scheme (hi48-app-NAME.png) is kept for new sizes")
+    func ecmScalableAndLegacy() throws {
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "icons/hi48-app-kfoo.png": "old", "icons/hisc-app-kfoo.svg": "<svg/>",
+                                      "src/org.kde.kfoo.desktop": "[Desktop Entry]\nName=KFoo\nIcon=kfoo\nType=Application\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let svg = root.appendingPathComponent("logo.svg")
+        let source = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"40\" fill=\"#0a7\"/></svg>\n"
+        try Data(source.utf8).write(to: svg)
+        let (reports, failures) = try run(root, source: svg.path)
+        #expect(failures.isEmpty, "\(failures)")
+        let icons = root.appendingPathComponent("icons")
+        #expect(try String(contentsOf: icons.appendingPathComponent("hisc-app-kfoo.svg"), encoding: .utf8) == source)
+        #expect(try side(icons.appendingPathComponent("hi48-app-kfoo.png")) == 48)
+        #expect(try side(icons.appendingPathComponent("hi256-app-kfoo.png")) == 256)
+        // The entry elsewhere in the project is read for the name, never written; none is added beside the icons.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { $0.hasSuffix(".desktop") }.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("hicolor").path))
+        #expect(!reports.flatMap(\.notes).contains { $0.contains("--app-id") })
+    }
+
+    @Test("a GNOME-style data/icons/hicolor tree at the root's run: its icons are refreshed in place, the entry beside it read and never written, nothing at the root")
+    func hicolorUnderData() throws {
+        let entry = "[Desktop Entry]\nName=Term\nExec=term\nIcon=org.example.Term\nType=Application\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "data/org.example.Term.desktop": entry,
+                                      "data/icons/hicolor/48x48/apps/org.example.Term.png": "old", "meson.build": "project('term')\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = files(root)
+        let (_, failures) = try run(root)
+        #expect(failures.isEmpty, "\(failures)")
+        let theme = root.appendingPathComponent("data/icons/hicolor")
+        #expect(try side(theme.appendingPathComponent("48x48/apps/org.example.Term.png")) == 48)
+        #expect(try side(theme.appendingPathComponent("512x512/apps/org.example.Term.png")) == 512)
+        let added = files(root).subtracting(before)
+        #expect(added.allSatisfy { $0.hasPrefix("data/icons/hicolor/") && $0.hasSuffix("/apps/org.example.Term.png") }, "\(added.sorted())")
+        #expect(try String(contentsOf: root.appendingPathComponent("data/org.example.Term.desktop"), encoding: .utf8) == entry)
+    }
+
+    @Test("nothing found (no entry, no hicolor tree, no ECM-named icons): the run writes hicolor/ and app.desktop into the folder given, as before")
+    func nothingFound() throws {
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "README.md": "# tool\n", "src/main.c": "int main() {}\n",
+                                      "assets/16-actions-go.png": "not an app icon"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).linuxFolder == nil)
+        let (_, failures) = try run(root)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("hicolor/48x48/apps/app.png").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("app.desktop").path))
+        #expect(try String(contentsOf: root.appendingPathComponent("assets/16-actions-go.png"), encoding: .utf8) == "not an app icon")
+    }
+
+    @Test("ECM names parsed with their scheme: size, theme prefix and group; a new size's name in the same scheme")
+    func ecmScheme() {
+        let legacy = HicolorTheme.ecmIcon(ofFile: "hi48-app-kfoo.png")
+        #expect(legacy?.name == "kfoo" && legacy?.pixels == 48 && legacy?.theme == "hi" && legacy?.group == "app")
+        #expect(legacy?.named("kfoo", pixels: 22, ext: "png") == "hi22-app-kfoo.png")
+        #expect(HicolorTheme.ecmIcon(ofFile: "sc-apps-zeal.svg")?.pixels == nil)
+        #expect(HicolorTheme.ecmIcon(ofFile: "sc-apps-zeal.svg")?.named("zeal", pixels: 128, ext: "png") == "128-apps-zeal.png")
+    }
+}
+
+private func FileIO_isFolder(_ path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+}
