@@ -141,12 +141,16 @@ struct AndroidProject {
     /// plugin reads as main.
     static let mainSourceSets = ["main", "androidMain"]
 
-    /// True when `res` is a main source set's `res/` (`app/src/main/res`, `composeApp/src/androidMain/res`).
-    static func isMainResources(_ res: String) -> Bool {
+    /// The source set whose `res/` `res` is (`main` for `app/src/main/res`, `debug` for `app/src/debug/res`); nil for a
+    /// `res/` in no source set.
+    static func sourceSet(of res: String) -> String? {
         let components = (res as NSString).pathComponents
-        return components.count >= 3 && components[components.count - 1] == "res" && components[components.count - 3] == "src"
-            && mainSourceSets.contains(components[components.count - 2])
+        guard components.count >= 3, components[components.count - 1] == "res", components[components.count - 3] == "src" else { return nil }
+        return components[components.count - 2]
     }
+
+    /// True when `res` is a main source set's `res/` (`app/src/main/res`, `composeApp/src/androidMain/res`).
+    static func isMainResources(_ res: String) -> Bool { sourceSet(of: res).map(mainSourceSets.contains) ?? false }
 
     /// The module's main manifest: `src/main/AndroidManifest.xml`, or `src/androidMain/AndroidManifest.xml` when only
     /// that one exists (a Kotlin Multiplatform module).

@@ -135,9 +135,7 @@ enum AndroidResourceChecks {
         let unversioned = definitions.contains { ["mipmap-anydpi", "mipmap"].contains($0.folder) && $0.name == launcher + ".xml" && $0.text.contains("<adaptive-icon") }
         // A source set other than main (a build type's or flavour's overlay: src/debug/res with one foreground) holds only
         // what it overrides: the rest comes from main, so nothing is missing from it.
-        let components = (URL(fileURLWithPath: res).standardizedFileURL.path as NSString).pathComponents
-        let overlay = components.count >= 3 && components[components.count - 1] == "res" && components[components.count - 3] == "src"
-            && !AndroidProject.mainSourceSets.contains(components[components.count - 2])
+        let overlay = AndroidProject.sourceSet(of: URL(fileURLWithPath: res).standardizedFileURL.path).map { !AndroidProject.mainSourceSets.contains($0) } ?? false
         // With the adaptive icon in mipmap-anydpi (which AAPT2 accepts only at minSdk 26 and up), or minSdk 26 and up
         // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
         // template writes none).

@@ -40,13 +40,14 @@ struct ElectronBuilder: Sendable, Equatable {
         }
         var project = ElectronBuilder(root: root)
         if let resources = (config["directories"] as? [String: Any])?["buildResources"] as? String { project.buildResources = resources }
+        // Each platform's icon as written: its own `icon`, else the common one (not for Linux, whose default is a folder).
         let common = config["icon"] as? String
-        project.macIcon = project.resolve((config["mac"] as? [String: Any])?["icon"] as? String ?? common, extension: "icns")
-        project.windowsIcon = project.resolve((config["win"] as? [String: Any])?["icon"] as? String ?? common, extension: "ico")
-        project.linuxIcons = project.resolveLinux((config["linux"] as? [String: Any])?["icon"] as? String)
-        for (key, value, found) in [("mac", (config["mac"] as? [String: Any])?["icon"] as? String ?? common, project.macIcon),
-                                    ("win", (config["win"] as? [String: Any])?["icon"] as? String ?? common, project.windowsIcon),
-                                    ("linux", (config["linux"] as? [String: Any])?["icon"] as? String, project.linuxIcons)] {
+        let written = { (platform: String) in (config[platform] as? [String: Any])?["icon"] as? String }
+        let (mac, win, linux) = (written("mac") ?? common, written("win") ?? common, written("linux"))
+        project.macIcon = project.resolve(mac, extension: "icns")
+        project.windowsIcon = project.resolve(win, extension: "ico")
+        project.linuxIcons = project.resolveLinux(linux)
+        for (key, value, found) in [("mac", mac, project.macIcon), ("win", win, project.windowsIcon), ("linux", linux, project.linuxIcons)] {
             if let value, found == nil { project.missingIcons.append(value + " (\(key).icon)") }
         }
         return project
