@@ -236,4 +236,21 @@ struct NewcomerTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("need a re-export: ") && result.standardError.contains("is 120x120 but should be 180x180"))
     }
+
+    @Test("generate -o . in a folder outside any project keeps the replaced file's backup and the ledger inside that folder, never in its parent")
+    func backupsInsideTheWorkingFolder() throws {
+        let parent = try Fixtures.temporaryFolder()
+        let work = parent.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let theirs = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        try Data(theirs).write(to: work.appendingPathComponent("apple-touch-icon.png"))
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        let result = try CommandRunner.run(["generate", master, "--preset", "web", "--out", "."], in: work)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["work"], "nothing of IconForge's beside the folder named")
+        let backups = FileManager.default.enumerator(atPath: work.appendingPathComponent(".iconforge-backup").path)?.allObjects as? [String] ?? []
+        let kept = try #require(backups.first { $0.hasSuffix("apple-touch-icon.png") })
+        #expect(try Fixtures.bytes(at: work.appendingPathComponent(".iconforge-backup/" + kept)) == theirs)
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent(".iconforge/written.json").path))
+    }
 }

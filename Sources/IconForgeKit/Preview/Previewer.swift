@@ -73,7 +73,7 @@ public struct Previewer: Sendable {
     /// Where `generate --preview` puts the sheet for an output folder. In a project (a folder at or above it holds
     /// `.git` or `iconforge.yml`), in the project's own `.iconforge/`, named for the output folder: never among its
     /// sources, which Xcode 16's synchronised folders ship and a website deploys. Elsewhere inside the output folder,
-    /// except beside a catalog, an Android `res/` folder or a website's folder (one with a web manifest), where Xcode
+    /// except beside a catalog, an Android `res/` folder or a website's folder (`Backup.shipsEveryFile`, or one with a web manifest), where Xcode
     /// or the Android build would take it for an asset, or a deployment would publish it.
     package static func sheetPath(forOutputFolder folder: String) -> String {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
@@ -84,7 +84,7 @@ public struct Previewer: Sendable {
             return NSString.path(withComponents: [root, WriteLedger.folderName, name])
         }
         let name = (folder as NSString).lastPathComponent
-        let beside = (name as NSString).pathExtension == "xcassets" || name == "res" || WebManifest.existingName(in: folder) != nil
+        let beside = (name as NSString).pathExtension == "xcassets" || Backup.shipsEveryFile(folder) || WebManifest.existingName(in: folder) != nil
         let inside = beside ? folder.parentFolder : folder
         return (inside as NSString).appendingPathComponent(sheetName)
     }

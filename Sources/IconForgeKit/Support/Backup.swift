@@ -35,16 +35,34 @@ package enum Backup {
 
     /// The folder a run given `given` keeps its backups and ledger in: the project's root when `given` is inside one (the
     /// nearest folder at or above it holding `.git` or `iconforge.yml`), so that nothing of IconForge's lands in a source
-    /// folder (Xcode 16's synchronised folders ship what is in them) and `fix .` keeps its backup inside the project;
-    /// else beside `given`, above any catalog folder.
-    static func anchor(for given: String) -> String {
+    /// folder (Xcode 16's synchronised folders ship what is in them) and `fix .` keeps its backup inside the project.
+    /// Outside a project: above any catalog folder; `given` itself when it is the working directory (or holds it) and
+    /// ships nothing as it is — `generate … -o .` in a folder of loose files, or a container's mounted `/work`, whose
+    /// parent is somebody else's (or `/`, where a backup is refused or vanishes with the container); else beside `given`.
+    /// `workingDirectory` is the process's own unless a test names one.
+    package static func anchor(for given: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
         let absolute = URL(fileURLWithPath: given).standardizedFileURL.path
         if let root = projectRoot(containing: absolute) { return root }
         let components = (absolute as NSString).pathComponents
         if let first = components.firstIndex(where: { catalogKinds.contains(($0 as NSString).pathExtension) }) {
             return NSString.path(withComponents: Array(components[..<first]))
         }
+        if FileIO.isFolder(absolute), !shipsEveryFile(absolute) {
+            let here = URL(fileURLWithPath: workingDirectory).standardizedFileURL.path
+            if here == absolute || here.hasPrefix(absolute == "/" ? "/" : absolute + "/") { return absolute }
+        }
         return absolute.parentFolder
+    }
+
+    /// Folders whose every file a build or a deployment takes, hidden ones too, so IconForge's own folders never go
+    /// inside them: an Android `res/` (and its `mipmap-*`, `drawable-*` folders) and a website's folder (`public/`,
+    /// `static/`, `www/`, `wwwroot/`, Flutter's `web/`, or any folder holding an `index.html`). Named and found from
+    /// what the user made, never from what a run writes (a web manifest), so a run's anchor does not move under it.
+    package static func shipsEveryFile(_ folder: String) -> Bool {
+        let name = (folder as NSString).lastPathComponent, parent = (folder.parentFolder as NSString).lastPathComponent
+        if name == "res" || parent == "res" { return true }
+        if ["public", "static", "www", "wwwroot", "web"].contains(name) { return true }
+        return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WebPage.fileName))
     }
 
     /// The nearest folder at or above `path` that holds `.git` or `iconforge.yml`, outside any catalog folder.
