@@ -11,7 +11,7 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 24 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
+        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 25 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
                 && lines.contains { $0.hasPrefix("browser-extension") } && lines.contains { $0.hasPrefix("android-notification") })
     }
 

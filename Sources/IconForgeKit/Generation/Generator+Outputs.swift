@@ -38,9 +38,10 @@ extension Generator {
                     spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                 }
                 if let layer = spec.visionLayer, let stack = spec.set {
-                    // Front and middle layers are empty unless given (--layer); the back layer defaults to the master.
-                    if layer != .back, options.visionLayerPaths[layer.rawValue] == nil { spec.filename = nil }
-                    spec.set = VisionStack.imageSet(stack: stack, layer: layer)
+                    // visionOS: front and middle layers are empty unless given (--layer); the back layer defaults to the
+                    // master. tvOS draws its layers from the master (see `Role.tv`).
+                    if stack.fileExtension == "solidimagestack", layer != .back, options.visionLayerPaths[layer.rawValue] == nil { spec.filename = nil }
+                    spec.set = ImageStack.imageSet(stack: stack, layer: layer)
                 }
                 let key = [spec.set ?? "", spec.outputPath ?? "", SetMerge.slot(CatalogEntry.fields(for: spec, background: .white))]
                     .joined(separator: "|")
@@ -93,6 +94,10 @@ extension Generator {
     }
 
     func rename(_ set: String) -> String {
+        // tvOS's brand assets folder is what the build setting names as the app icon (`App Icon & Top Shelf Image`).
+        if let slash = set.firstIndex(of: "/"), let name = options.appIconName, set[..<slash] == "App Icon & Top Shelf Image.\(BrandAssets.kind)" {
+            return name + "." + BrandAssets.kind + set[slash...]
+        }
         let kind = (set as NSString).pathExtension, base = (set as NSString).deletingPathExtension
         if ["appiconset", "icon", "solidimagestack"].contains(kind), base == "AppIcon", let name = options.appIconName { return name + "." + kind }
         if kind == "launchimage" || (kind == "imageset" && base == "LaunchImage"), base == "LaunchImage",

@@ -74,12 +74,21 @@ extension Generator {
         for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
             var files: [String: [UInt8]] = [:]
             for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
-            // A set inside a folder structure (a visionOS layer's Content.imageset) is written into its parent.
+            // A set inside a folder structure (a layer's Content.imageset, a tvOS Top Shelf image) is written into its
+            // parent, once the layer, stack and brand assets folders around it list it.
             var set = assetSet(name, outputs: outputs, files: files)
             let parent = (folder as NSString).appendingPathComponent(name.parentFolder)
             if name.contains("/") {
                 set.name = (name as NSString).lastPathComponent
-                try VisionStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
+                if ImageStack.layerKinds.contains(parent.fileExtension) {
+                    try ImageStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
+                }
+                if let brand = name.split(separator: "/").firstIndex(where: { String($0).fileExtension == BrandAssets.kind }),
+                   let spec = outputs.first(where: { $0.set == name }), let role = spec.xcodeRole, let points = spec.points {
+                    let parts = name.split(separator: "/").map(String.init)
+                    try BrandAssets.prepare(folder: (folder as NSString).appendingPathComponent(parts[...brand].joined(separator: "/")),
+                                            member: BrandAssets.Member(filename: parts[brand + 1], role: role, size: points), writer: writer)
+                }
             }
             let isNew = !FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(set.name))
             let merge = try set.write(into: parent, now: now, writer: writer)

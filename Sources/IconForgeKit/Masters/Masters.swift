@@ -252,6 +252,12 @@ struct Masters: Sendable {
             let factor: Double
             if [.androidNotification, .androidBanner].contains(job.spec.role) {
                 continue // drawn far smaller than any master: 96 px at most, a banner's logo 119 px tall
+            } else if job.spec.role == .tv {
+                // A back layer is a colour (or a picture of its own); a Top Shelf image shows the master inside its box.
+                let box = Renderer.topShelfBox(job.spec.pixels!)
+                factor = job.spec.visionLayer == nil ? min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height)) : 0
+            } else if job.spec.role == .tvLayer {
+                factor = options.visionLayerPaths[job.spec.visionLayer?.rawValue ?? ""] == nil ? min(wide, tall) : 0
             } else if job.spec.role == .androidSplash {
                 factor = max(wide, tall) * 192 / 288 // the master fills the 192 dp circle of the 288 dp canvas at most
             } else if job.spec.role == .launch, let logo {

@@ -34,7 +34,7 @@ struct Renderer: Sendable {
     }
 
     static func key(for spec: IconSpec, badged: Bool) -> Key {
-        let kind: Role? = [.launch, .launchLogo, .template, .mac, .androidNotification, .androidSplash, .androidBanner].contains(spec.role) ? spec.role : nil
+        let kind: Role? = [.launch, .launchLogo, .template, .mac, .androidNotification, .androidSplash, .androidBanner, .tv, .tvLayer].contains(spec.role) ? spec.role : nil
         return Key(kind: kind, appearance: spec.appearance, keepsAlpha: spec.keepsAlpha, pixels: spec.pixels!, visionLayer: spec.visionLayer,
                    androidLayer: spec.androidLayer, webPurpose: spec.webPurpose, circular: spec.isCircular, web: spec.isWeb,
                    badgeArea: badged ? badgeArea(for: spec) : nil)
@@ -106,6 +106,29 @@ struct Renderer: Sendable {
             let banner = AndroidTVBanner.make(master: masters.master.base, placement: masters.bannerPlacement ?? MaskPlacement(masters.master.base),
                                               size: size, background: options.background, filter: options.filter, text: options.bannerText)
             return try encode(.image(banner), size: size, options: encoding, path: job.path)
+        case .tv where spec.visionLayer == nil:
+            // A Top Shelf image: the master inside `topShelfBox`, centred, on the colour it lies on (as a wide Windows tile).
+            let colour = masters.wideTileBackground(options), box = Self.topShelfBox(size), master = masters.master
+            let scale = min(Double(box.width) / Double(master.size.width), Double(box.height) / Double(master.size.height))
+            let fitted = PixelSize(width: max(1, Int((Double(master.size.width) * scale).rounded())),
+                                   height: max(1, Int((Double(master.size.height) * scale).rounded())))
+            let canvas = Image(width: size.width, height: size.height, fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
+            let logo = Resampler.resize(master, to: fitted, options: ResizeOptions(filter: options.filter))
+            return try encode(.image(canvas.drawing(logo, atX: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2)),
+                              size: size, options: encoding, path: job.path)
+        case .tv:
+            // The back layer: the picture given for it (--layer back=FILE) filling it, else the colour the master lies on.
+            if let given = masters.visionLayers[VisionLayer.back.rawValue] {
+                return try resized(given, to: size, fit: options.fit ?? .fill, matte: matte, encoding: encoding, path: job.path)
+            }
+            let colour = masters.wideTileBackground(options)
+            return try encode(.image(Image(width: size.width, height: size.height,
+                                           fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))),
+                              size: size, options: encoding, path: job.path, finish: nil)
+        case .tvLayer:
+            // An upper layer: the picture given for it, else the master, at the icon's height and centred, clear around.
+            let picture = spec.visionLayer.flatMap { masters.visionLayers[$0.rawValue] } ?? masters.master
+            return try resized(picture, to: size, fit: .fit, encoding: encoding, path: job.path)
         case .template:
             let fit = masters.master.size.width == masters.master.size.height ? FitMode.stretch : .fit
             return try resized(masters.master, to: size, fit: fit, encoding: encoding, path: job.path, finish: finish)
@@ -131,6 +154,12 @@ struct Renderer: Sendable {
             return try resized(variant, to: size, fit: fit, matte: matte, encoding: encoding, path: job.path, finish: finish,
                                parallelism: parallelism)
         }
+    }
+
+    /// Where a Top Shelf image shows the master: two thirds of its height, centred — a banner's logo with room around
+    /// it, which a 1024 px master fills at 2x (960 px) without enlarging.
+    static func topShelfBox(_ size: PixelSize) -> PixelSize {
+        PixelSize(width: size.width, height: size.height * 2 / 3)
     }
 
     /// Pixels to encode: an image of their own, or a rectangle of the master's pixels as they are.

@@ -1522,6 +1522,110 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "tvos.json": ###"""
+{
+  "name": "tvos",
+  "summary": "tvOS: App Icon & Top Shelf Image.brandassets — the layered app icon (400x240 pt @1x @2x) and the App Store's (1280x768), each a front layer (the master at the icon's height, or --layer front=FILE) over a back layer (the colour the master lies on, or --layer back=FILE), and the Top Shelf images (1920x720, wide 2320x720, @1x @2x)",
+  "outputs": [
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon.imagestack",
+      "role": "tv-layer",
+      "idiom": "tv",
+      "points": "400x240",
+      "scale": 1,
+      "filename": "Front.png",
+      "layer": "front",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon.imagestack",
+      "role": "tv-layer",
+      "idiom": "tv",
+      "points": "400x240",
+      "scale": 2,
+      "filename": "Front@2x.png",
+      "layer": "front",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon.imagestack",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "400x240",
+      "scale": 1,
+      "filename": "Back.png",
+      "layer": "back",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon.imagestack",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "400x240",
+      "scale": 2,
+      "filename": "Back@2x.png",
+      "layer": "back",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon - App Store.imagestack",
+      "role": "tv-layer",
+      "idiom": "tv",
+      "points": "1280x768",
+      "scale": 1,
+      "filename": "Front.png",
+      "layer": "front",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/App Icon - App Store.imagestack",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "1280x768",
+      "scale": 1,
+      "filename": "Back.png",
+      "layer": "back",
+      "xcode-role": "primary-app-icon"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "1920x720",
+      "scale": 1,
+      "filename": "TopShelf.png",
+      "xcode-role": "top-shelf-image"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "1920x720",
+      "scale": 2,
+      "filename": "TopShelf@2x.png",
+      "xcode-role": "top-shelf-image"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/Top Shelf Image Wide.imageset",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "2320x720",
+      "scale": 1,
+      "filename": "TopShelfWide.png",
+      "xcode-role": "top-shelf-image-wide"
+    },
+    {
+      "set": "App Icon & Top Shelf Image.brandassets/Top Shelf Image Wide.imageset",
+      "role": "tv",
+      "idiom": "tv",
+      "points": "2320x720",
+      "scale": 2,
+      "filename": "TopShelfWide@2x.png",
+      "xcode-role": "top-shelf-image-wide"
+    }
+  ]
+}
+"""###,
         "visionos.json": ###"""
 {
   "name": "visionos",

@@ -26,6 +26,12 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case androidBanner = "android-banner"
     /// Android 12's splash screen icon: the logo inside the centre circle of a transparent canvas.
     case androidSplash = "android-splash"
+    /// tvOS: a layered app icon's back layer (a colour, or `--layer back=FILE`) and the Top Shelf images (the logo
+    /// on the colour it lies on, as a wide tile): opaque.
+    case tv
+    /// tvOS: a layered app icon's upper layer (the master at the icon's height, centred, or `--layer front=FILE`):
+    /// keeps alpha, so the back layer shows around it and moves apart from it in the focus effect.
+    case tvLayer = "tv-layer"
     /// Validation: a file of an icon set that may keep alpha — a dark or tinted appearance, a Mac icon, a visionOS
     /// layer in front of the back one. No preset output has it (an output's appearance says which variant it is).
     case variant
@@ -38,7 +44,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     package var requiresOpaque: Bool {
         switch self {
         case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
-             .androidSplash, .variant, .unknown: false
+             .androidSplash, .tvLayer, .variant, .unknown: false
         default: true
         }
     }
@@ -174,7 +180,8 @@ public struct IconSpec: Sendable, Equatable {
     package var androidLayer: AndroidLayer?
     /// Web app manifest icons: the manifest's `purpose`.
     package var webPurpose: WebPurpose?
-    /// A visionOS icon layer (its set is the `.solidimagestack`).
+    /// A layer of a layered icon: visionOS's (its set is the `.solidimagestack`) or tvOS's (an `.imagestack` in a
+    /// `.brandassets`).
     package var visionLayer: VisionLayer?
     /// Xcode's own `role` key of watch icons: notificationCenter, companionSettings, appLauncher, quickLook.
     package var xcodeRole: String?

@@ -39,7 +39,7 @@ public struct Preset: Sendable, Equatable {
     }
 
     /// Set folders the preset may write, and the roles that may live in them.
-    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset", "solidimagestack"]
+    static let setKinds = ["appiconset", "launchimage", "imageset", "colorset", "icon", "stickersiconset", "solidimagestack", "imagestack"]
 
     /// The most presets one preset includes, and the most outputs a preset has with them (every built-in preset
     /// together has a few hundred).
@@ -100,8 +100,9 @@ public struct Preset: Sendable, Equatable {
         }
         let idiom = try reader.choice("idiom", Idiom.self, required: true)!
         let set = try reader.string("set")
-        if let set, !setKinds.contains(set.fileExtension) || set.utf8.contains(UInt8(ascii: "/")) {
-            throw reader.error("set", "must be a folder name ending in .\(setKinds.joined(separator: ", .")) (got \"\(set)\")")
+        if let set, !setKinds.contains(set.fileExtension) || set.utf8.contains(UInt8(ascii: "/")) && !isBrandAssetsMember(set) {
+            throw reader.error("set", "must be a folder name ending in .\(setKinds.joined(separator: ", ")), or a .brandassets/ member "
+                               + "ending in .imagestack or .imageset (got \"\(set)\")")
         }
         let points = try reader.string("points").map { text throws(PresetError) -> PointSize in
             guard let size = PointSize(parsing: text) else {
@@ -157,8 +158,11 @@ public struct Preset: Sendable, Equatable {
         }
         spec.androidLayer = try reader.choice("android-layer")
         spec.webPurpose = try reader.choice("web-purpose")
-        if (spec.setKind == "solidimagestack") != (spec.visionLayer != nil) {
-            throw reader.error("layer", "a .solidimagestack output needs \"layer\": front, middle or back (and only it takes one)")
+        if ImageStack.kinds.contains(spec.setKind ?? "") != (spec.visionLayer != nil) {
+            throw reader.error("layer", "a .solidimagestack or .imagestack output needs \"layer\": front, middle or back (and only it takes one)")
+        }
+        if spec.set?.contains("/") == true, spec.xcodeRole == nil || spec.points == nil {
+            throw reader.error("xcode-role", "a .brandassets member needs the \"xcode-role\" and \"points\" its Contents.json lists it by")
         }
         if let container: ContainerKind = try reader.choice("container") {
             guard set == nil else { throw reader.error("container", "is for a file outside any set") }
@@ -171,6 +175,14 @@ public struct Preset: Sendable, Equatable {
         }
         try reader.rejectUnknown()
         return spec
+    }
+
+    /// `Name.brandassets/Member.imagestack` or `Name.brandassets/Member.imageset`: a tvOS icon stack or Top Shelf
+    /// image inside its brand assets folder, one level deep.
+    private static func isBrandAssetsMember(_ set: String) -> Bool {
+        let parts = set.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return parts.count == 2 && parts[0].fileExtension == BrandAssets.kind && ["imagestack", "imageset"].contains(parts[1].fileExtension)
+            && parts.allSatisfy { !$0.hasPrefix(".") && ($0 as NSString).deletingPathExtension.count > 0 }
     }
 
     /// Entries may share a file (iPhone and iPad 20 pt @2x are one 40x40 file) only when they agree on it.

@@ -4,7 +4,7 @@ import Foundation
 public enum PresetCatalog {
     /// The order `iconforge presets` lists them in.
     static let order = ["ios", "ios-legacy", "ios-universal", "ios-single", "icon-composer", "macos", "watchos", "watchos-legacy",
-                        "imessage", "carplay", "visionos", "android", "android-notification", "android-splash", "android-tv", "web",
+                        "imessage", "carplay", "visionos", "tvos", "android", "android-notification", "android-splash", "android-tv", "web",
                         "browser-extension", "bar-icons", "launch-images", "launch-screen", "web-clip", "itunes-artwork", "windows", "linux"]
 
     /// Every built-in preset, parsed from the JSON embedded in the binary.

@@ -82,6 +82,10 @@ enum ImageChecks {
             findings.append(Finding(.size, .error, "\(name) is \(info.width)x\(info.height) but should be \(pixels) (\(label))",
                                     fix: "export it at \(pixels), or run 'iconforge generate' for the set"))
         }
+        if let (pixels, label) = target.bounds, info.width > pixels.width || info.height > pixels.height {
+            findings.append(Finding(.size, .warning, "\(name) is \(info.width)x\(info.height), larger than \(pixels) (\(label)): what lies outside is cut off",
+                                    fix: "export it at \(pixels) or smaller, or run 'iconforge generate' for the set"))
+        }
         if target.role == .app, target.expectations.isEmpty, info.width != info.height {
             findings.append(Finding(.size, .error, "\(name) is \(info.width)x\(info.height); app icons are square",
                                     fix: "crop or pad the artwork to a square"))

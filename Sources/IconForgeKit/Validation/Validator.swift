@@ -150,8 +150,7 @@ public struct Validator: Sendable {
 
     /// Names for the catalog folders that hold nothing `validate` checks.
     private static let uncheckedKinds = ["colorset": "colour set", "dataset": "data set", "symbolset": "symbol set",
-                                         "stickerpack": "sticker pack", "brandassets": "brand assets folder",
-                                         "imagestack": "image stack", "cubetextureset": "texture set", "textureset": "texture set",
+                                         "stickerpack": "sticker pack", "cubetextureset": "texture set", "textureset": "texture set",
                                          "arresourcegroup": "AR resource group", "complicationset": "complication set",
                                          "spriteatlas": "sprite atlas"]
 
@@ -171,6 +170,10 @@ public struct Validator: Sendable {
             walk.findings += set.findings
             return
         }
+        // tvOS's brand assets and its stacks (visionOS's too) are checked as wholes, then walked: their layers' sets are
+        // checked as any set is, against the sizes the brand assets list.
+        if kind == BrandAssets.kind { walk.findings += BrandAssets.check(folder) }
+        if ImageStack.kinds.contains(kind) { walk.findings += ImageStack.check(folder) }
         if let name = Validator.uncheckedKinds[kind] { walk.unchecked[name, default: 0] += 1; return }
         // An Expo app: the images its app.json names, by what prebuild makes of each; they are not checked again as loose files.
         if let expo = ExpoProject.read(root: folder) {
@@ -368,6 +371,10 @@ public struct Validator: Sendable {
                 for (pixels, label) in target.expectations where pixels != size {
                     findings.append(Finding(.size, .error, "\(name) is \(size) but should be \(pixels) (\(label))",
                                             fix: "export it at \(pixels), or run 'iconforge generate' for the set"))
+                }
+                if let (pixels, label) = target.bounds, size.width > pixels.width || size.height > pixels.height {
+                    findings.append(Finding(.size, .warning, "\(name) is \(size), larger than \(pixels) (\(label)): what lies outside is cut off",
+                                            fix: "export it at \(pixels) or smaller, or run 'iconforge generate' for the set"))
                 }
             }
             return report(findings)

@@ -7,6 +7,8 @@ struct ValidationTarget: Sendable {
     var path: String
     var role: Role
     var expectations: [(pixels: PixelSize, label: String)] = []
+    /// The most a picture may be that actool centres inside its slot (a tvOS icon's upper layer): smaller is fine.
+    var bounds: (pixels: PixelSize, label: String)?
     /// Display scale, for the template-size rule.
     var scale: Int?
     /// In the app's primary icon set (the one App Store Connect checks); false for alternate and extension
@@ -45,6 +47,8 @@ enum CatalogReader {
         let parent = folder.parentFolder
         let stackLayer = (parent as NSString).pathExtension == "solidimagestacklayer"
             ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
+        // A tvOS layer's set or Top Shelf image: its size is its brand assets member's, at the entry's scale.
+        let brandMember = BrandAssets.member(containing: folder)
         var findings: [SetFinding] = []
         func report(_ finding: Finding) { findings.append(SetFinding(path: contentsPath, finding: finding)) }
 
@@ -100,6 +104,17 @@ enum CatalogReader {
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
             if stackLayer != nil { targets[filename]!.expectations.append((PixelSize(width: 1024, height: 1024), "visionOS \(stackLayer!) layer")) }
+            if let brandMember {
+                // The back layer and Top Shelf images fill the member; actool centres a smaller upper layer (Swiftfin's
+                // 216 px logo in its 400x240 icon, shipped so).
+                let scale = Double(scale(entry) ?? 1)
+                let pixels = PixelSize(width: Int((brandMember.member.size.width * scale).rounded()), height: Int((brandMember.member.size.height * scale).rounded()))
+                if brandMember.upperLayer {
+                    targets[filename]!.bounds = (pixels, "\(brandMember.label) at \(Int(scale))x")
+                } else {
+                    targets[filename]!.expectations.append((pixels, "\(brandMember.label) at \(Int(scale))x"))
+                }
+            }
             targets[filename]!.scale = scale(entry)
             if kind == "appiconset", isAppStoreIcon(entry) { targets[filename]!.appStoreIcon = true }
         }
@@ -111,8 +126,9 @@ enum CatalogReader {
                            fix: "delete it, or assign it to a slot in Xcode"))
         }
         if !wellFormed.contains(where: { $0["filename"] != nil }) {
-            // A visionOS stack's front and middle layers may be empty (Xcode's template has them so).
-            guard stackLayer == nil else { return (order.map { targets[$0]! }, findings) }
+            // A stack's front and middle layers may be empty (Xcode's visionOS template has them so; Yattee's tvOS icon
+            // ships an empty middle layer).
+            guard !ImageStack.layerKinds.contains(parent.fileExtension) else { return (order.map { targets[$0]! }, findings) }
             // Extensions and templates carry placeholder sets that nothing uses; Xcode builds them without a word. One known
             // to be an app extension's (Xcode's widget template, beside the widget's Info.plist: Mastodon's, BookPlayer's) is
             // no defect at all: an extension's icon is never shown (a widget shows its app's), so "fill it" is no advice.
@@ -179,6 +195,8 @@ enum CatalogReader {
     private static func role(_ entry: [String: Any], kind: String, template: Bool, stackLayer: String?) -> Role {
         // visionOS: the back layer is opaque, the layers in front of it may be transparent.
         if let stackLayer { return stackLayer.lowercased() == "back" ? .app : .variant }
+        // tvOS's layers and Top Shelf images: any PNG of the right size (Xcode's templates leave their alpha as it is).
+        if (entry["idiom"] as? String)?.hasPrefix("tv") == true { return .variant }
         switch kind {
         case "stickersiconset": return .app
         case "appiconset":
