@@ -431,7 +431,8 @@ package struct ProjectLayout: Sendable {
                 let filled = families.filter { iconSetNamesImage(inCatalog: (out as NSString).appendingPathComponent($0.path)) }
                 if filled.count == 1 { families = filled }
             }
-            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
+            let packagerIcns = family == "macos" && layout.icnsFolder != nil
+            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), !packagerIcns, families.count > 1 {
                 throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
             }
             let relative: String? = switch platform {
@@ -443,6 +444,9 @@ package struct ProjectLayout: Sendable {
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
             case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
+            // A desktop packager's .icns (the one a Tauri app's bundle.icon lists) is the Mac app's icon: a catalog of Mac
+            // icons elsewhere in the project is another app's (openai-translator's src-safari, the Safari extension's host).
+            case .apple where packagerIcns: layout.icnsFolder
             case .apple: families.first?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.appCatalogs.count == 1 ? layout.appCatalogs.first : layout.appCatalogs.first { $0.presets.isEmpty })?.path
