@@ -77,7 +77,8 @@ package struct ProjectLayout: Sendable {
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
             // Without a configured .icns, electron-builder looks for icon.icns in the resources folder.
             icnsFolder = electron.macIcon.map { $0.parentFolder } ?? resources
-            linuxFolder = electron.linuxFolder
+            // Its icons/ still to be made is the Linux folder only where the project has no other (a hicolor tree).
+            linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
@@ -164,7 +165,7 @@ package struct ProjectLayout: Sendable {
                         let inApp = { (relative: String) in relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative) }
                         windowsFolder = windowsFolder ?? electron.windowsIcon.map { inApp($0.parentFolder) }
                         icnsFolder = icnsFolder ?? electron.macIcon.map { inApp($0.parentFolder) }
-                        linuxFolder = linuxFolder ?? electron.linuxFolder.map(inApp)
+                        linuxFolder = linuxFolder ?? (electron.hasLinuxIcons ? electron.linuxFolder.map(inApp) : nil)
                     }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
@@ -191,6 +192,8 @@ package struct ProjectLayout: Sendable {
             }
             linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
+        // An Electron app at the root with no Linux icons yet: the resources folder's icons/, made by the run.
+        if linuxFolder == nil, tauriIcons == nil, let electron = rootElectron, rootIsElectron { linuxFolder = electron.linuxFolder }
         // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.
         let installable = kotlinWebFolders.first { folder in
             WebManifest.conventionalNames.contains { manager.fileExists(atPath: ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent($0)) }
