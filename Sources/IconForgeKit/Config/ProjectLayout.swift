@@ -55,6 +55,8 @@ package struct ProjectLayout: Sendable {
         // Links out of the project are not followed: init describes this project only.
         let scope = FolderScope(root)
         var androidIsApplication = false
+        // A folder of SVGs meson installs into hicolor (HicolorTheme.mesonIcons), the Linux folder where there is no other.
+        var mesonIcons: String?
         // Every module's src/main/res found, and the application module's.
         var androidResFolders: [String] = [], applicationRes: String?
         // Kotlin Multiplatform browser targets' resources/ folders holding a page.
@@ -174,6 +176,8 @@ package struct ProjectLayout: Sendable {
                         icnsFolder = icnsFolder ?? path
                     }
                     if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
+                    // A GNOME app's data/icons whose meson.build installs its SVGs into hicolor (Kooha's io.github.seadve.Kooha.svg).
+                    if name == "icons", mesonIcons == nil, !HicolorTheme.mesonIcons(in: full).isEmpty { mesonIcons = path }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
@@ -192,6 +196,7 @@ package struct ProjectLayout: Sendable {
             }
             linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
+        if linuxFolder == nil, tauriIcons == nil { linuxFolder = mesonIcons }
         // An Electron app at the root with no Linux icons yet: the resources folder's icons/, made by the run.
         if linuxFolder == nil, tauriIcons == nil, let electron = rootElectron, rootIsElectron { linuxFolder = electron.linuxFolder }
         // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.
