@@ -55,6 +55,8 @@ package struct ProjectLayout: Sendable {
         // Links out of the project are not followed: init describes this project only.
         let scope = FolderScope(root)
         var androidIsApplication = false
+        // A folder of SVGs meson installs into hicolor (HicolorTheme.mesonIcons), the Linux folder where there is no other.
+        var mesonIcons: String?
         // Every module's src/main/res found, and the application module's.
         var androidResFolders: [String] = [], applicationRes: String?
         // Kotlin Multiplatform browser targets' resources/ folders holding a page.
@@ -77,7 +79,8 @@ package struct ProjectLayout: Sendable {
             windowsFolder = electron.windowsIcon.map { $0.parentFolder } ?? resources
             // Without a configured .icns, electron-builder looks for icon.icns in the resources folder.
             icnsFolder = electron.macIcon.map { $0.parentFolder } ?? resources
-            linuxFolder = electron.linuxFolder
+            // Its icons/ still to be made is the Linux folder only where the project has no other (a hicolor tree).
+            linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
@@ -164,7 +167,7 @@ package struct ProjectLayout: Sendable {
                         let inApp = { (relative: String) in relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative) }
                         windowsFolder = windowsFolder ?? electron.windowsIcon.map { inApp($0.parentFolder) }
                         icnsFolder = icnsFolder ?? electron.macIcon.map { inApp($0.parentFolder) }
-                        linuxFolder = linuxFolder ?? electron.linuxFolder.map(inApp)
+                        linuxFolder = linuxFolder ?? (electron.hasLinuxIcons ? electron.linuxFolder.map(inApp) : nil)
                     }
                     if name == "icons", path.parentFolder.hasSuffix("src-tauri") {
                         windowsFolder = windowsFolder ?? path
@@ -173,6 +176,8 @@ package struct ProjectLayout: Sendable {
                         icnsFolder = icnsFolder ?? path
                     }
                     if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
+                    // A GNOME app's data/icons whose meson.build installs its SVGs into hicolor (Kooha's io.github.seadve.Kooha.svg).
+                    if name == "icons", mesonIcons == nil, !HicolorTheme.mesonIcons(in: full).isEmpty { mesonIcons = path }
                     if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
@@ -191,6 +196,9 @@ package struct ProjectLayout: Sendable {
             }
             linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
+        if linuxFolder == nil, tauriIcons == nil { linuxFolder = mesonIcons }
+        // An Electron app at the root with no Linux icons yet: the resources folder's icons/, made by the run.
+        if linuxFolder == nil, tauriIcons == nil, let electron = rootElectron, rootIsElectron { linuxFolder = electron.linuxFolder }
         // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.
         let installable = kotlinWebFolders.first { folder in
             WebManifest.conventionalNames.contains { manager.fileExists(atPath: ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent($0)) }
@@ -431,7 +439,8 @@ package struct ProjectLayout: Sendable {
                 let filled = families.filter { iconSetNamesImage(inCatalog: (out as NSString).appendingPathComponent($0.path)) }
                 if filled.count == 1 { families = filled }
             }
-            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), families.count > 1 {
+            let packagerIcns = family == "macos" && layout.icnsFolder != nil
+            if platform == .apple, !(writesIconBundle && !layout.iconBundles.isEmpty), !packagerIcns, families.count > 1 {
                 throw .projectLayout(path: out, .severalFolders(presets: [name], folders: families.map(\.path)))
             }
             let relative: String? = switch platform {
@@ -443,6 +452,9 @@ package struct ProjectLayout: Sendable {
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
             case .apple where writesIconBundle && !layout.iconBundles.isEmpty: layout.iconBundles[0].parentFolder
+            // A desktop packager's .icns (the one a Tauri app's bundle.icon lists) is the Mac app's icon: a catalog of Mac
+            // icons elsewhere in the project is another app's (openai-translator's src-safari, the Safari extension's host).
+            case .apple where packagerIcns: layout.icnsFolder
             case .apple: families.first?.path
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.appCatalogs.count == 1 ? layout.appCatalogs.first : layout.appCatalogs.first { $0.presets.isEmpty })?.path

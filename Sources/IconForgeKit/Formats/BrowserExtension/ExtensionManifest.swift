@@ -97,6 +97,20 @@ enum ExtensionManifest {
     /// The words that name a toolbar button's state in its icon's file name ("on" is not one: "add-on" is a name).
     static let stateWords: Set<String> = ["disabled", "enabled", "inactive", "active", "off", "gray", "grey", "grayed", "greyed", "paused"]
 
+    /// True for a vector icon (`img/multiaccountcontainer-16.svg`, which Firefox draws at every size): one file serves
+    /// every size a manifest declares it at, so no bitmap is added beside it (the toolbar and the add-ons page would
+    /// show two pictures) and a toolbar button showing one keeps it (Multi-Account Containers' page action shows
+    /// `img/container-openin-16.svg`, a glyph of its own, not the app's icon).
+    static func isVector(_ path: String) -> Bool { path.lowercased().hasSuffix(".svg") }
+
+    /// The vector icons (`isVector`) the manifest of the extension in `folder` declares in `icons`, each once, as written.
+    static func vectorIcons(in folder: String) -> [String] {
+        guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
+        var result: [String] = []
+        for icon in declaredIcons(root) where icon.place == "icons" && isVector(icon.path) && !result.contains(icon.path) { result.append(icon.path) }
+        return result
+    }
+
     /// The state icons (`isStateIcon`) the toolbar buttons of the manifest in `folder` declare, each once, as written.
     static func stateIcons(in folder: String) -> [String] {
         guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
@@ -148,7 +162,8 @@ enum ExtensionManifest {
     /// The manifest with the icons written: `icons` maps every size in `icons` to its file (other sizes it declares
     /// kept), and the toolbar button of its version (`action`, or `browser_action` and `page_action`) gets the
     /// `actionSizes` it lacks in its `default_icon` (one path becomes a map of sizes) where it has the button (a manifest without one keeps none: the browser
-    /// then shows `icons`), unless it shows a state of the button (`isStateIcon`). Only those members' text changes; every other byte is kept; unchanged, the file's own
+    /// then shows `icons`), unless it shows a state of the button (`isStateIcon`) or a vector icon (`isVector`); an
+    /// `icons` holding a vector icon gets no sizes added. Only those members' text changes; every other byte is kept; unchanged, the file's own
     /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
     static func merged(existing: [UInt8], icons: [Int: String], path: String) throws(IconForgeError) -> [UInt8] {
         // Chrome reads comments in manifest.json: they are skipped, and kept where the edit does not reach.
@@ -158,7 +173,9 @@ enum ExtensionManifest {
         var edits: [(path: [String], value: [String: Any])] = []
         let current = root["icons"] as? [String: Any]
         var map = current ?? [:]
-        for (size, file) in icons { map[String(size)] = file }
+        // A vector icon serves every size: bitmaps added beside it would show another picture at their sizes.
+        let vector = map.values.contains { ($0 as? String).map(isVector) ?? false }
+        if !vector { for (size, file) in icons { map[String(size)] = file } }
         if current.map({ !NSDictionary(dictionary: $0).isEqual(to: map) }) ?? true { edits.append((["icons"], map)) }
         for key in actionKeys(version: version(root)) {
             guard let action = root[key] as? [String: Any] else { continue }
@@ -166,6 +183,8 @@ enum ExtensionManifest {
             // A button whose icon is one of its states (Vimium's action_disabled_16.png) is the extension's design: kept whole.
             let named = old.map { $0.values.compactMap { $0 as? String } } ?? [action["default_icon"] as? String].compactMap { $0 }
             if named.contains(where: isStateIcon) { continue }
+            // A vector toolbar icon serves every size, and may be a glyph of the button's own (a page action's).
+            if named.contains(where: isVector) { continue }
             var icon = old ?? [:]
             // The sizes it declares are kept (their files were rendered where they are); those it lacks are added.
             for size in actionSizes where icon[String(size)] == nil { if let file = icons[size] { icon[String(size)] = file } }

@@ -9,9 +9,11 @@ extension Generator {
         guard let template = outputs.first(where: { $0.role == .browserExtension }) else { return outputs }
         let listed = ExtensionManifest.missingIcons(in: folder).isEmpty ? ExtensionManifest.listedIcons(in: folder) : []
         let covered = Set(listed.filter(\.inIcons).map(\.pixels))
+        // An `icons` holding a vector icon has every size: the preset's bitmaps would name nothing.
+        let vector = !ExtensionManifest.vectorIcons(in: folder).isEmpty
         var result = outputs.filter { spec in
             guard spec.role == .browserExtension, let pixels = spec.pixels else { return true }
-            return !covered.contains(pixels.width)
+            return !vector && !covered.contains(pixels.width)
         }
         var placed = Set(result.compactMap(\.outputPath))
         for icon in listed where placed.insert(icon.path).inserted { result.append(Self.spec(template, at: icon.path, pixels: icon.pixels)) }
@@ -51,8 +53,33 @@ extension Generator {
 
 /// The extension's `manifest.json` with its icons merged in, or the snippet of them.
 struct ExtensionManifestStep: PlatformStep {
+    /// The vector icons `icons` names (Multi-Account Containers' `img/multiaccountcontainer-16.svg`): an SVG master is
+    /// written into each, byte for byte (as the web's `icon.svg`); a bitmap master cannot redraw them, so they are left,
+    /// and the run says so — the extension keeps one picture at every size rather than a bitmap at some sizes and the
+    /// old vector at the others.
+    static func writeVectorIcons(_ vectors: [String], source: String, run: inout GenerationRun) throws(IconForgeError) -> [GeneratedFile] {
+        let header = (try? FileIO.readPrefix(source, upTo: 4096)) ?? []
+        let scope = FolderScope(run.folder)
+        let files = vectors.compactMap { ExtensionManifest.file($0, in: run.folder) }
+            .filter { scope.contains((run.folder as NSString).appendingPathComponent($0)) }
+        guard FileKind.detect(header) == .svg else {
+            run.warnings.append("\(ExtensionManifest.fileName)'s icons are the vector \(vectors.joined(separator: ", ")), which serves every size: "
+                + "a bitmap master cannot redraw it, so it is left as it is and no bitmap is added beside it — give an SVG master to replace it")
+            return []
+        }
+        let bytes = try FileIO.readInput(source)
+        var written: [GeneratedFile] = []
+        for file in files {
+            try run.writer.write(bytes, to: (run.folder as NSString).appendingPathComponent(file))
+            written.append(GeneratedFile(path: file, role: .browserExtension, pixels: nil, bytes: bytes.count))
+        }
+        return written
+    }
+
     func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
-        guard run.outputs.contains(where: { $0.role == .browserExtension }), !Generator.isCatalog(run.folder) else { return }
+        // (An extension whose icons are a vector keeps no bitmap output: its SVG is written here.)
+        let extensionRun = run.outputs.contains { $0.role == .browserExtension } || generator.options.presets.contains { $0.platform == .browserExtension }
+        guard extensionRun, !Generator.isCatalog(run.folder) else { return }
         let missing = ExtensionManifest.missingIcons(in: run.folder)
         if !missing.isEmpty {
             run.warnings.append("\(ExtensionManifest.fileName) names \(missing.joined(separator: ", ")), in a folder this one does not have: "
@@ -63,6 +90,10 @@ struct ExtensionManifestStep: PlatformStep {
         if !states.isEmpty {
             run.warnings.append("\(ExtensionManifest.fileName)'s toolbar button shows \(states.joined(separator: ", ")): icons of a state of the button "
                 + "(the extension's scripts change it with setIcon), a design of their own, so they are left as they are — update them from your art")
+        }
+        let vectors = missing.isEmpty ? ExtensionManifest.vectorIcons(in: run.folder) : []
+        if !vectors.isEmpty {
+            run.files += try Self.writeVectorIcons(vectors, source: run.source, run: &run)
         }
         run.files += try generator.writeExtensionManifest(outputs: run.writableOutputs, into: run.folder, writer: run.writer, asBuilt: !missing.isEmpty)
     }

@@ -14,13 +14,14 @@ struct ElectronBuilder: Sendable, Equatable {
     /// The macOS `.icns` and the Windows `.ico` the configuration names (or the defaults that exist), relative to the root.
     var macIcon: String?, windowsIcon: String?
     /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
-    /// or one PNG — else `icons/` in the resources folder where it exists, as electron-builder looks for them.
+    /// or one PNG — else `icons/` in the resources folder (where it exists, or is to be made: see `resolveLinux`), as
+    /// electron-builder looks for them.
     var linuxIcons: String?
     /// The icons the configuration names that are not there (YouTube Music's `assets/generated/icons/…`, made by its
     /// build), as written in it.
     var missingIcons: [String] = []
     /// True when the configuration names an icon for some platform.
-    var namesIcons: Bool { windowsIcon != nil || macIcon != nil || linuxIcons != nil }
+    var namesIcons: Bool { windowsIcon != nil || macIcon != nil || hasLinuxIcons }
 
     /// The configuration files electron-builder reads, in its order.
     static let configNames = ["electron-builder.yml", "electron-builder.yaml", "electron-builder.json"]
@@ -81,12 +82,20 @@ struct ElectronBuilder: Sendable, Equatable {
     func resolveLinux(_ value: String?) -> String? {
         let candidates = value.map { value in ["", buildResources].map { Self.lexical(($0 as NSString).appendingPathComponent(value)) } }
             ?? [(buildResources as NSString).appendingPathComponent("icons")]
-        return candidates.first { relative in
+        let found = candidates.first { relative in
             guard !relative.hasPrefix("..") && !relative.hasPrefix("/") else { return false }
             let full = (root as NSString).appendingPathComponent(relative)
             return FileIO.isFolder(full) || (relative.lowercased().hasSuffix(".png") && FileManager.default.fileExists(atPath: full))
         }
+        // Nothing configured and no icons/ yet (Stretchly's build/ holds icon.icns, icon.ico and appx/): icons/ in the
+        // resources folder is where electron-builder's documentation puts an app's own Linux icons, so that is where a
+        // run makes them — its Linux builds show the run's icon whether they read that folder or convert the .icns.
+        guard found == nil, value == nil, !buildResources.hasPrefix(".."), FileIO.isFolder((root as NSString).appendingPathComponent(buildResources)) else { return found }
+        return (buildResources as NSString).appendingPathComponent("icons")
     }
+
+    /// True when the Linux icon folder is there (not only the place a run would make it).
+    var hasLinuxIcons: Bool { linuxIcons.map { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) } ?? false }
 
     /// The folder the Linux icons are in, relative to the root: `linuxIcons` itself, or the folder of its one PNG.
     var linuxFolder: String? {

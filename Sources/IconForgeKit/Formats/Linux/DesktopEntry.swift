@@ -87,6 +87,14 @@ package struct DesktopEntry: Sendable, Equatable {
         }
         let names = iconNames(in: folder)
         if names.count == 1, let name = names.first, isUsableName(name) { return (name, true) }
+        // An entry whose Icon= its build fills in (Kooha's Icon=@icon@, meson's application_id): the icon named as the
+        // entry is (io.github.seadve.Kooha.desktop.in.in, beside io.github.seadve.Kooha.Devel.svg and .Source.svg).
+        if let entry = existingEntry(near: folder) {
+            var name = (entry.path as NSString).lastPathComponent
+            while name.hasSuffix(".in") { name = String(name.dropLast(3)) }
+            name = (name as NSString).deletingPathExtension
+            if names.contains(name), isUsableName(name) { return (name, true) }
+        }
         return ("app", false)
     }
 
@@ -94,7 +102,7 @@ package struct DesktopEntry: Sendable, Equatable {
     /// `assets/freedesktop/128-apps-zeal.png`).
     static func iconNames(in folder: String) -> Set<String> {
         Set(HicolorTheme.appIcons(in: (folder as NSString).appendingPathComponent(HicolorTheme.folderName)).map(\.name))
-            .union(HicolorTheme.ecmIcons(in: folder).map(\.name))
+            .union(HicolorTheme.ecmIcons(in: folder).map(\.name)).union(HicolorTheme.mesonIcons(in: folder))
     }
 
     /// True for a desktop entry's file name, or a build's template of one (meson's `APP.desktop.in`).
@@ -160,6 +168,9 @@ package struct DesktopEntry: Sendable, Equatable {
             let bytes = try FileIO.readInput(source)
             try writer.write(bytes, to: (folder as NSString).appendingPathComponent(scalable))
             files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
+        } else if HicolorTheme.mesonIcons(in: folder).contains(appID) {
+            notes.append("left \(scalable): the meson.build beside it installs it as the app's only icon (hicolor/scalable), which a PNG master "
+                         + "cannot redraw, and PNGs beside it would be installed by nothing — give an SVG master")
         } else if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable)) {
             notes.append("kept \(scalable): a PNG master makes no scalable icon, and desktops may draw that one instead of the new PNGs — "
                          + "replace it with an SVG master (or remove it)")
@@ -171,7 +182,8 @@ package struct DesktopEntry: Sendable, Equatable {
             // is said, not changed.
             let name = (existing.path as NSString).lastPathComponent
             let icon = (try? FileIO.readDocument(existing.path)).flatMap { DesktopEntry(text: String(decoding: $0, as: UTF8.self)).value("Icon") }
-            if icon != appID { notes.append("\(name), outside this folder, says Icon=\(icon ?? "(none)"): set it to \(appID)") }
+            // A placeholder its build fills in (Icon=@icon@) is the build's to get right.
+            if icon != appID, icon.map(isUsableName) ?? true { notes.append("\(name), outside this folder, says Icon=\(icon ?? "(none)"): set it to \(appID)") }
             return (files, notes)
         }
         let name = existing.map { ($0.path as NSString).lastPathComponent } ?? appID + ".desktop"

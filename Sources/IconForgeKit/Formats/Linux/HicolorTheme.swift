@@ -120,9 +120,34 @@ package enum HicolorTheme {
         return outputs.filter { $0.role != .linux } + files.keys.sorted().map { Generator.spec(template, at: files[$0]!, pixels: $0) }
     }
 
-    /// Where an SVG master is copied in `folder`: its Extra CMake Modules scalable name (`sc-apps-APP-ID.svg`) where the
-    /// folder keeps its icons so, else `hicolor/scalable/apps/APP-ID.svg`.
+    /// The app icon names of a folder whose `meson.build` installs its SVGs into the hicolor theme itself (Kooha's
+    /// `data/icons`: `io.github.seadve.Kooha.svg`, which `install_data(…, install_dir: iconsdir / 'hicolor' / 'scalable' /
+    /// 'apps')` installs), symbolic icons aside: empty for a folder with a `hicolor/` tree of its own, or whose
+    /// `meson.build` installs nothing into hicolor.
+    package static func mesonIcons(in folder: String) -> [String] {
+        let manager = FileManager.default
+        guard !FileIO.isFolder((folder as NSString).appendingPathComponent(folderName)),
+              let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("meson.build")),
+              String(decoding: bytes, as: UTF8.self).contains(folderName) else { return [] }
+        return ((try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().compactMap { file in
+            guard !file.hasPrefix("."), file.lowercased().hasSuffix(".svg") else { return nil }
+            let name = (file as NSString).deletingPathExtension
+            return name.hasSuffix("-symbolic") ? nil : name
+        }
+    }
+
+    /// The `linux` preset's outputs in a folder of icons meson installs (`mesonIcons`): none of its PNGs, as the
+    /// `meson.build` installs the files it lists (the app's SVG, which the run rewrites from an SVG master), and PNGs
+    /// beside them would be installed by nothing. Unchanged for any other folder.
+    static func adoptingMesonIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard !mesonIcons(in: folder).isEmpty else { return outputs }
+        return outputs.filter { !($0.role == .linux && $0.filename?.lowercased().hasSuffix(".png") == true) }
+    }
+
+    /// Where an SVG master is copied in `folder`: the app's own SVG in a folder meson installs (`APP-ID.svg`), its Extra
+    /// CMake Modules scalable name (`sc-apps-APP-ID.svg`) where the folder keeps its icons so, else `hicolor/scalable/apps/APP-ID.svg`.
     static func scalablePath(appID: String, folder: String) -> String {
+        if mesonIcons(in: folder).contains(appID) { return appID + ".svg" }
         let icons = ecmIcons(in: folder)
         guard let scheme = icons.first(where: { $0.name == appID }) ?? icons.first else { return "\(folderName)/scalable/apps/\(appID).svg" }
         return scheme.named(appID, pixels: nil, ext: "svg")

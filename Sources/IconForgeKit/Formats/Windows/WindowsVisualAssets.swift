@@ -193,6 +193,10 @@ package enum WindowsVisualAssets {
         for var spec in outputs {
             guard spec.role == .windows else { result.append(spec); continue }
             if spec.container == .ico {
+                // A Windows Application Packaging Project (.wapproj) packages another project's app: the .ico is that
+                // project's <ApplicationIcon> (ModernFlyouts' ..\ModernFlyouts\Assets\Logo.ico), and an app.ico here
+                // would be in no build (WindowsAssetsStep says which one it is).
+                if appIcon == nil, packagingProject(in: folder, files: files) != nil { continue }
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil
@@ -248,6 +252,51 @@ package enum WindowsVisualAssets {
             }
             return adopted
         }
+    }
+
+    /// The Windows Application Packaging Project (`*.wapproj`) in `folder`, by name: it packages the app another project
+    /// builds (its `EntryPointProjectUniqueName`) with the visual assets its `Content` items list.
+    static func packagingProject(in folder: String, files: [String]? = nil) -> String? {
+        (files ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()).first { $0.hasSuffix(".wapproj") }
+    }
+
+    /// The text of one MSBuild element in a project's text (`EntryPointProjectUniqueName`, `ApplicationIcon`), trimmed.
+    private static func element(_ name: String, in text: String) -> String? {
+        guard let open = text.range(of: "<\(name)>"), let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex) else { return nil }
+        return text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What a run into a packaging project's folder says of it: the app's `.ico` is its entry point project's
+    /// `<ApplicationIcon>` (outside this folder, so not written), and the files written that the project's `Content`
+    /// items do not list (an old-style project lists its images one by one, and packages only those).
+    static func packagingNotes(folder: String, written: [String]) -> [String] {
+        guard let name = packagingProject(in: folder), let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(name)) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var notes: [String] = []
+        if let entry = element("EntryPointProjectUniqueName", in: text) {
+            let project = (folder as NSString).appendingPathComponent(entry.replacingOccurrences(of: "\\", with: "/"))
+            let icon = (try? FileIO.readDocument(project)).flatMap { element("ApplicationIcon", in: String(decoding: $0, as: UTF8.self)) }
+            let entryFolder = entry.split(separator: "\\", omittingEmptySubsequences: false).dropLast().joined(separator: "\\")
+            let shown = icon.map { entryFolder.isEmpty ? $0 : entryFolder + "\\" + $0 }
+            notes.append("\(name) packages \(entry)" + (shown.map { ", whose <ApplicationIcon> \($0) is the app's icon" } ?? "")
+                         + ": a packaging project has no .ico of its own, so none was written here — that project's .ico is outside this folder")
+        }
+        // The Content items' paths, as written (Images\StoreLogo.scale-100.png); a wildcard lists every file.
+        var listed = Set<String>()
+        var rest = text[...]
+        while let open = rest.range(of: "<Content Include=\""), let close = rest.range(of: "\"", range: open.upperBound..<rest.endIndex) {
+            listed.insert(rest[open.upperBound..<close.lowerBound].replacingOccurrences(of: "\\", with: "/").lowercased())
+            rest = rest[close.upperBound...]
+        }
+        guard !listed.isEmpty, !listed.contains(where: { $0.contains("*") }) else { return notes }
+        let folders = Set(listed.map(\.parentFolder))
+        let unlisted = written.filter { folders.contains($0.parentFolder.lowercased()) && !listed.contains($0.lowercased()) }
+        if !unlisted.isEmpty {
+            let shown = unlisted.prefix(3).map { $0.replacingOccurrences(of: "/", with: "\\") }.joined(separator: ", ")
+            notes.append("\(name) lists its images one by one and packages only those: add <Content Include> items for the \(unlisted.count) "
+                         + "written here that it does not list (\(shown)\(unlisted.count > 3 ? ", …" : "")), or leave them out of the package")
+        }
+        return notes
     }
 
     /// The `.ico` a project already has for its app, relative to `folder`: the one a `.csproj`/`.vcxproj` there names as

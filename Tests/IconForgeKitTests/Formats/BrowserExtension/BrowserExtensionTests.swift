@@ -316,4 +316,49 @@ struct BrowserExtensionTests {
         try png(web, "a.png", width: 48)
         #expect(try Validator().validate([web.path]).files.flatMap(\.findings).contains { $0.rule == .webManifest && $0.severity == .error })
     }
+
+    @Test("a Firefox add-on whose icons are one SVG (Multi-Account Containers' img/multiaccountcontainer-16.svg) keeps one picture at every size: a PNG master adds no bitmap sizes and leaves manifest.json byte for byte, with a warning; an SVG master is written into that SVG; a page action's own SVG glyph is never replaced; a rerun changes nothing")
+    func vectorIcons() throws {
+        let manifest = """
+            {
+              "manifest_version": 2,
+              "name": "Containers",
+              "icons": {
+                "48": "img/app.svg",
+                "96": "img/app.svg"
+              },
+              "browser_specific_settings": { "gecko": { "id": "@containers" } },
+              "browser_action": {
+                "default_icon": "img/app.svg",
+                "theme_icons": [{ "light": "img/app.svg", "dark": "img/app.svg", "size": 32 }]
+              },
+              "page_action": {
+                "default_icon": "img/open-in.svg"
+              }
+            }
+
+            """
+        let appSVG = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#123456"/></svg>"##
+        let glyph = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M2 2h12v12H2z"/></svg>"##
+        let folder = try folder(["manifest.json": manifest, "img/app.svg": appSVG, "img/open-in.svg": glyph])
+        let report = try generate(into: folder)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == manifest)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons").path), "bitmaps beside a vector icon")
+        #expect(try text(folder.appendingPathComponent("img/app.svg")) == appSVG)
+        #expect(report.warnings.contains { $0.contains("img/app.svg") && $0.contains("SVG master") }, "\(report.warnings)")
+
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#3366CC"/></svg>"##
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg.utf8).write(to: master)
+        let second = try generate(into: folder, master: master.path)
+        #expect(try text(folder.appendingPathComponent("img/app.svg")) == svg)
+        #expect(second.files.map(\.path).contains("img/app.svg"))
+        #expect(try text(folder.appendingPathComponent("img/open-in.svg")) == glyph)
+        #expect(try text(folder.appendingPathComponent("manifest.json")) == manifest)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons").path))
+        let stamp = { (path: String) in try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.modificationDate] as? Date }
+        let before = try stamp("img/app.svg")
+        try generate(into: folder, master: master.path)
+        #expect(try stamp("img/app.svg") == before)
+    }
 }

@@ -119,4 +119,27 @@ struct ElectronBuilderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.appendingPathComponent("build/icons").path).count == 8)
         #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("build/icons/512x512.png").path))
     }
+
+    @Test("Stretchly's layout: package.json's build names no icon, build/ holds icon.icns, icon.ico and appx/ but no icons/: windows, macos and linux from the root all land, linux as electron-builder's build/icons (16-512 named by size, no hicolor tree or .desktop); a rerun writes nothing")
+    func linuxFolderToMake() throws {
+        let root = try Fixtures.temporaryFolder()
+        let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0"}, "build": {"appId": "net.example.app", "win": {"target": ["nsis", "appx"]}}}"#
+        try write(Array(package.utf8), "package.json", in: root)
+        let red = { (side: Int) in Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)) }
+        try write(try Ico.encode([red(256), red(32)]), "build/icon.ico", in: root)
+        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))]), "build/icon.icns", in: root)
+        try write(try PNG.encode(red(50)), "build/appx/StoreLogo.png", in: root)
+        let routes = try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path)
+        #expect(routes.map(\.folder).contains(root.appendingPathComponent("build/icons").path), "\(routes)")
+        try generate("windows,macos,linux", into: root)
+        let icons = root.appendingPathComponent("build/icons")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted()
+                == [16, 24, 32, 48, 64, 128, 256, 512].map { "\($0)x\($0).png" }.sorted())
+        #expect(try PNG.info(Fixtures.bytes(at: icons.appendingPathComponent("512x512.png"))).width == 512)
+        #expect(try Icns.read(try Fixtures.bytes(at: root.appendingPathComponent("build/icon.icns"))).contains { $0.type == "ic10" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".desktop") || $0 == "hicolor" || $0 == "linux" }.isEmpty)
+        let written = try Fixtures.snapshot(root)
+        try generate("windows,macos,linux", into: root)
+        #expect(try Fixtures.snapshot(root) == written)
+    }
 }

@@ -114,6 +114,41 @@ struct LinuxProjectTests {
         #expect(try String(contentsOf: root.appendingPathComponent("data/org.example.Term.desktop"), encoding: .utf8) == entry)
     }
 
+    @Test("Kooha's layout (data/icons: io.github.seadve.Kooha.svg, -symbolic, .Devel and .Source SVGs, installed by its meson.build into hicolor; data/io.github.seadve.Kooha.desktop.in.in with Icon=@icon@): an SVG master rewrites io.github.seadve.Kooha.svg byte for byte, no PNG, hicolor tree or .desktop anywhere, the variants and the template kept; a PNG master writes nothing and says why; a rerun writes nothing")
+    func mesonInstalledSVGs() throws {
+        let entry = "[Desktop Entry]\nName=Kooha\nExec=kooha\nIcon=@icon@\nType=Application\n"
+        let svg = { (colour: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="\#(colour)"/></svg>"# }
+        let meson = "install_data(\n  '@0@.svg'.format(application_id),\n  install_dir: iconsdir / 'hicolor' / 'scalable' / 'apps'\n)\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('kooha')\n", "data/meson.build": "subdir('icons')\n",
+                                      "data/io.github.seadve.Kooha.desktop.in.in": entry, "data/icons/meson.build": meson,
+                                      "data/icons/io.github.seadve.Kooha.svg": svg("#111111"), "data/icons/io.github.seadve.Kooha.Devel.svg": svg("#222222"),
+                                      "data/icons/io.github.seadve.Kooha.Source.svg": svg("#333333"),
+                                      "data/icons/io.github.seadve.Kooha-symbolic.svg": svg("#000000")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).linuxFolder == "data/icons")
+        let before = files(root)
+        let (bitmap, bitmapFailures) = try run(root)
+        #expect(bitmapFailures.isEmpty, "\(bitmapFailures)")
+        #expect(files(root) == before)
+        #expect(try String(contentsOf: root.appendingPathComponent("data/icons/io.github.seadve.Kooha.svg"), encoding: .utf8) == svg("#111111"))
+        #expect(bitmap.flatMap(\.notes).contains { $0.contains("io.github.seadve.Kooha.svg") && $0.contains("SVG master") }, "\(bitmap.flatMap(\.notes))")
+
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg("#3366CC").utf8).write(to: master)
+        let (reports, failures) = try run(root, source: master.path)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(files(root) == before, "\(files(root).subtracting(before).sorted())")
+        #expect(try String(contentsOf: root.appendingPathComponent("data/icons/io.github.seadve.Kooha.svg"), encoding: .utf8) == svg("#3366CC"))
+        for (name, colour) in [("io.github.seadve.Kooha.Devel.svg", "#222222"), ("io.github.seadve.Kooha-symbolic.svg", "#000000")] {
+            #expect(try String(contentsOf: root.appendingPathComponent("data/icons/" + name), encoding: .utf8) == svg(colour))
+        }
+        #expect(try String(contentsOf: root.appendingPathComponent("data/io.github.seadve.Kooha.desktop.in.in"), encoding: .utf8) == entry)
+        #expect(!reports.flatMap(\.notes).contains { $0.contains("@icon@") }, "\(reports.flatMap(\.notes))")
+        let written = try Fixtures.snapshot(root.appendingPathComponent("data"))
+        _ = try run(root, source: master.path)
+        #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
+    }
+
     @Test("nothing found (no entry, no hicolor tree, no ECM-named icons): the run writes hicolor/ and app.desktop into the folder given, as before")
     func nothingFound() throws {
         let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "README.md": "# tool\n", "src/main.c": "int main() {}\n",

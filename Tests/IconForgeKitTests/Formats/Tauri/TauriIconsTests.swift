@@ -65,6 +65,24 @@ struct TauriIconsTests {
         #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("a Tauri app beside another Xcode app's Mac catalog (openai-translator's src-safari, the Safari extension's host app): macos refreshes the icon.icns bundle.icon lists, with windows and linux, and leaves that catalog alone")
+    func macosBesideAnotherAppsCatalog() throws {
+        let root = try project()
+        let icons = root.appendingPathComponent("src-tauri/icons")
+        let set = root.appendingPathComponent("src-safari/Shared (App)/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let contents = #"{"images":[{"filename":"mac-icon-16@1x.png","idiom":"mac","scale":"1x","size":"16x16"}],"info":{"author":"xcode","version":1}}"#
+        try Data(contents.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        try Data(try PNG.encode(Image(width: 16, height: 16, fill: SIMD4(200, 0, 0, 255)))).write(to: set.appendingPathComponent("mac-icon-16@1x.png"))
+        let catalog = try Fixtures.snapshot(set.deletingLastPathComponent())
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path).map(\.folder) == [icons.path])
+        let icns = try Fixtures.bytes(at: icons.appendingPathComponent("icon.icns"))
+        _ = try generate(into: root)
+        #expect(try Fixtures.bytes(at: icons.appendingPathComponent("icon.icns")) != icns, "the listed icon.icns was not refreshed")
+        #expect(try Icns.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
+        #expect(try Fixtures.snapshot(set.deletingLastPathComponent()) == catalog)
+    }
+
     @Test("a Tauri app whose listed icons are made by its build (EcoPaste: no src-tauri/icons in git): from the root the error names that folder; --out src-tauri/icons writes the files the configuration lists, icon.ico among them, not an app.ico tauri build would not find")
     func iconFolderMadeByTheBuild() throws {
         let root = try Fixtures.tree(["src-tauri/tauri.conf.json": Self.config, "public/favicon.ico": "ico", "index.html": "<html></html>\n"])

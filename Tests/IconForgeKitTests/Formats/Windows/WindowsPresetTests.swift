@@ -124,6 +124,37 @@ struct WindowsPresetTests {
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("into a Windows Application Packaging Project (ModernFlyouts.Package: a .wapproj whose entry point is ..\\ModernFlyouts\\ModernFlyouts.csproj, its Content items listing Assets one by one): no app.ico in the packaging project, which builds no exe — a note names the entry point's <ApplicationIcon> — and a note lists the written images the .wapproj does not package")
+    func packagingProject() throws {
+        let root = try Fixtures.temporaryFolder()
+        let folder = root.appendingPathComponent("App.Package")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(AppxAssetChecksTests.manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        let project = """
+            <Project ToolsVersion="15.0">
+              <PropertyGroup>
+                <EntryPointProjectUniqueName>..\\App\\App.csproj</EntryPointProjectUniqueName>
+              </PropertyGroup>
+              <ItemGroup>
+                <Content Include="Assets\\StoreLogo.scale-100.png" />
+                <Content Include="Assets\\Square44x44Logo.targetsize-16.png" />
+              </ItemGroup>
+            </Project>
+
+            """
+        try Data(project.utf8).write(to: folder.appendingPathComponent("App.Package.wapproj"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/Assets"), withIntermediateDirectories: true)
+        try Data("<Project><PropertyGroup><ApplicationIcon>Assets\\Logo.ico</ApplicationIcon></PropertyGroup></Project>".utf8)
+            .write(to: root.appendingPathComponent("App/App.csproj"))
+        let report = try generate(Self.logo, into: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.lowercased().hasSuffix(".ico") }.isEmpty)
+        #expect(report.notes.contains { $0.contains("App.Package.wapproj packages ..\\App\\App.csproj") && $0.contains("..\\App\\Assets\\Logo.ico") }, "\(report.notes)")
+        let content = report.notes.first { $0.contains("App.Package.wapproj lists its images one by one") && $0.contains("<Content Include>") }
+        #expect(content != nil, "\(report.notes)")
+        #expect(content.map { !$0.contains("StoreLogo.scale-100.png") && !$0.contains("Square44x44Logo.targetsize-16.png") } ?? false)
+        #expect(String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("App.Package.wapproj")), as: UTF8.self) == project)
+    }
+
     @Test("into a project with a build's labelled copies of its tiles (Notepads' Square44x44Logo.scale-125-dev.png, its Debug builds' icons): they are left as they are, the unlabelled tiles written, and the project validates clean")
     func buildLabelledCopies() throws {
         let folder = try Fixtures.temporaryFolder()
