@@ -325,6 +325,12 @@ public struct Validator: Sendable {
             return report([unreadable(target.path, error)])
         }
         let kind = FileKind.detect(bytes)
+        // An .icns under another format's name (BlueWallet's icon_32x32.png in a Mac slot of its app icon set, which actool
+        // reads through ImageIO) is a misnamed file whose elements must decode; the store's rules are the catalog's, not its.
+        if kind == .icns, let claimed, claimed != .icns {
+            return report((Validator.nameMatters(target) ? [misnamed(name, holds: .icns, claimed: claimed)] : [])
+                          + IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits, isAppIcon: false))
+        }
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
         if let kind, let claimed, kind != claimed, Validator.nameMatters(target) {
