@@ -366,6 +366,21 @@ struct AndroidSweepTests {
         #expect(try Self.aapt2Problems(root) == [])
     }
 
+    @Test("a dark-mode background of the new colour already (Oss Weather's values-night #000000 under a black-edged master) is said nothing of; one of another colour, with its alpha, still is")
+    func nightBackgroundOfTheNewColour() throws {
+        let files = [
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/values/colors.xml": "<resources>\n    <color name=\"ic_launcher_background\">#FFFBFF</color>\n</resources>\n",
+        ]
+        for (night, told) in [("#372d2d", false), ("#FF372D2D", false), ("#80372D2D", true), ("#000000", true)] {
+            let root = try AndroidProjectTests.tree(files.merging(["app/src/main/res/values-night/colors.xml":
+                "<resources>\n    <!-- <color name=\"ic_launcher_background\">#123456</color> -->\n    <color name=\"ic_launcher_background\">\(night)</color>\n</resources>\n"]) { $1 })
+            let report = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#372D2D")!) }
+            #expect(report.warnings.contains { $0.contains("values-night/colors.xml defines ic_launcher_background too") } == told, "\(night): \(report.warnings)")
+        }
+    }
+
     @Test("a build type's own launcher pictures without an adaptive icon (zulip-mobile's src/debug/res) are named: main's new mipmap-anydpi-v26 wins over them on Android 8+")
     func debugPicturesShadowed() throws {
         let root = try AndroidProjectTests.tree(["app/build.gradle": "android { defaultConfig { minSdkVersion 24 } }\n"])
