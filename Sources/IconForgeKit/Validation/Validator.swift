@@ -179,6 +179,13 @@ public struct Validator: Sendable {
             walk.checked += files
             for file in files { walk.visited.insert(FileIO.realPath(file)) }
         }
+        // A Cordova app: the icons its config.xml names, each at the size cordova prepare copies it in; not again as loose files.
+        if let cordova = CordovaConfig.read(root: folder), walk.visited.insert(FileIO.realPath(cordova.file)).inserted {
+            let (findings, targets) = CordovaChecks.check(cordova, scope: walk.scope)
+            walk.findings += findings
+            walk.checked.append(cordova.file)
+            for target in targets where walk.visited.insert(FileIO.realPath(target.path)).inserted { walk.targets.append(target) }
+        }
         // An Android res/ folder: its launcher icons are checked as a whole; its resource folders are not walked
         // file by file (what else sits beside them, such as a web app's files, still is).
         let androidResources = AndroidResourceChecks.isResourceFolder(folder)
