@@ -283,6 +283,23 @@ struct AndroidSweepTests {
         #expect(try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }.map(\.severity) == [.error])
     }
 
+    @Test("a library's launcher icon that one application module shadows but another shows (Confetti's shared/: its wearApp has its own, its androidApp names @mipmap/ic_launcher and defines none) stays an error")
+    func libraryLauncherShownByAnotherApp() throws {
+        let root = try AndroidProjectTests.tree([
+            "settings.gradle": "include ':wear', ':phone', ':lib'\n",
+            "wear/build.gradle": "plugins { id 'com.android.application' }\n",
+            "wear/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "phone/build.gradle": "plugins { id 'com.android.application' }\n",
+            "phone/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "phone/src/main/res/values/strings.xml": "<resources/>\n",
+            "lib/build.gradle": "plugins { id 'com.android.library' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
+        ])
+        try png(PixelSize(width: 20, height: 20), at: "lib/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        try png(PixelSize(width: 72, height: 72), at: "wear/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        let library = try findings(root.appendingPathComponent("lib/src/main/res")).filter { $0.rule == .size }
+        #expect(library.map(\.severity) == [.error], "\(library.map(\.line))")
+    }
+
     @Test("a manifest icon given through a placeholder (Aegis's @mipmap/${iconName}) is the one the Gradle file sets last; one it does not set is not checked")
     func manifestPlaceholder() throws {
         let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n  <application android:icon=\"@mipmap/${iconName}\"/>\n</manifest>\n"
