@@ -103,15 +103,8 @@ extension PreviewInventory {
     /// defines it, as an opaque colour.
     static func color(named name: String, project: AndroidProject) -> RGBColor? {
         for definition in project.valueDefinitions(type: "color", name: name) {
-            let text = AndroidProject.withoutComments(definition.text)
-            guard let start = text.range(of: "name=\"\(name)\"") else { continue }
-            let value = text[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
-                .trimmingCharacters(in: .whitespacesAndNewlines)
             // #AARRGGBB drops the alpha; #RGB is expanded.
-            var hex = value.hasPrefix("#") ? String(value.dropFirst()) : value
-            if hex.count == 8 { hex = String(hex.dropFirst(2)) }
-            if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-            return RGBColor(hex: "#" + hex)
+            if let value = AndroidProject.colorValue(named: name, in: definition.text) { return value.color }
         }
         return nil
     }

@@ -182,6 +182,13 @@ public struct Validator: Sendable {
             walk.checked += files
             for file in files { walk.visited.insert(FileIO.realPath(file)) }
         }
+        // A Cordova app: the icons its config.xml names, each at the size cordova prepare copies it in; not again as loose files.
+        if let cordova = CordovaConfig.read(root: folder), walk.visited.insert(FileIO.realPath(cordova.file)).inserted {
+            let (findings, targets) = CordovaChecks.check(cordova, scope: walk.scope)
+            walk.findings += findings
+            walk.checked.append(cordova.file)
+            for target in targets where walk.visited.insert(FileIO.realPath(target.path)).inserted { walk.targets.append(target) }
+        }
         // An Android res/ folder: its launcher icons are checked as a whole; its resource folders are not walked
         // file by file (what else sits beside them, such as a web app's files, still is).
         let androidResources = AndroidResourceChecks.isResourceFolder(folder)
@@ -328,6 +335,12 @@ public struct Validator: Sendable {
             return report([unreadable(target.path, error)])
         }
         let kind = FileKind.detect(bytes)
+        // An .icns under another format's name (BlueWallet's icon_32x32.png in a Mac slot of its app icon set, which actool
+        // reads through ImageIO) is a misnamed file whose elements must decode; the store's rules are the catalog's, not its.
+        if kind == .icns, let claimed, claimed != .icns {
+            return report((Validator.nameMatters(target) ? [misnamed(name, holds: .icns, claimed: claimed)] : [])
+                          + IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits, isAppIcon: false))
+        }
         if claimed == .icns || kind == .icns { return report(IcnsChecks.check(name: name, path: target.path, bytes: bytes, kind: kind, limits: limits)) }
         var findings: [Finding] = []
         if let kind, let claimed, kind != claimed, Validator.nameMatters(target) {

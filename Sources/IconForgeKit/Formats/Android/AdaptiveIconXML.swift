@@ -58,6 +58,18 @@ enum AdaptiveIconXML {
         return references(in: xml, layerOpenings: { layer = $0 }, naming: { element in element == "inset" ? layer ?? element : element })
     }
 
+    /// The one resource a drawable that only wraps another draws — an `<inset>`, `<scale>`, `<clip>` or `<rotate>` of it,
+    /// or a `<layer-list>` of it alone (Oss Weather's `launcher_icon_monochrome`, an `<inset>` of its foreground) — as
+    /// (type, name); nil for a drawable of its own (a `<vector>`, a `<shape>`), one drawing several, or none.
+    static func wrappedResource(in xml: String) -> (type: String, name: String)? {
+        let live = AndroidProject.withoutComments(xml)
+        guard let root = live.firstMatch(of: /<([A-Za-z][A-Za-z-]*)/), ["inset", "scale", "clip", "rotate", "layer-list"].contains(String(root.1)),
+              !["<shape", "<vector", "<path", "<bitmap", "<nine-patch", "<color", "<gradient", "android:src="].contains(where: live.contains) else { return nil }
+        let found = references(in: live)
+        guard let first = found.first, found.allSatisfy({ $0.1 == first.1 && $0.2 == first.2 }) else { return nil }
+        return (first.1, first.2)
+    }
+
     /// The most references of one adaptive icon that are resolved.
     static let maxReferences = 16
 }

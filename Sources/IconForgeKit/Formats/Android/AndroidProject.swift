@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// The Android project around a `res/` folder, read once for the launcher-icon checks and for `generate`: every `res/`
 /// root a build of that module can see (its source sets and flavours `src/<set>/res`, and the other modules of the
@@ -117,7 +118,9 @@ struct AndroidProject {
     static func isLibrary(module: String) -> Bool {
         gradleFiles(module: module).contains { gradle in
             let text = withoutComments(gradle)
-            return ["com.android.library", "plugins.android.library", "'android-library'", "\"android-library\""].contains { text.contains($0) }
+            // Also the Android-KMP library plugin (Confetti's shared/: com.android.kotlin.multiplatform.library, or its catalog alias).
+            return ["com.android.library", "plugins.android.library", "'android-library'", "\"android-library\"", "com.android.kotlin.multiplatform.library",
+                    "plugins.android.kotlin.multiplatform.library", "androidKotlinMultiplatformLibrary"].contains { text.contains($0) }
         }
     }
 
@@ -378,6 +381,24 @@ struct AndroidProject {
                     .contains { ($0 as NSString).deletingPathExtension == name }
             }
         }
+    }
+
+    /// The value of the colour `name` (`<color name="NAME">`, `<item type="color">`) in a values file's text, written as
+    /// `#RGB`, `#ARGB`, `#RRGGBB` or `#AARRGGBB`: the colour (alpha dropped) and whether it is opaque; nil for a reference
+    /// (`@color/x`) or no definition outside a comment.
+    static func colorValue(named name: String, in text: String) -> (color: RGBColor, opaque: Bool)? {
+        let live = withoutComments(text)
+        guard let start = live.range(of: "name=\"\(name)\"") else { return nil }
+        let value = live[start.upperBound...].drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard value.hasPrefix("#") else { return nil }
+        var hex = String(value.dropFirst()), opaque = true
+        if hex.count == 4 || hex.count == 8 {
+            let alpha = hex.prefix(hex.count / 4)
+            opaque = alpha.uppercased().allSatisfy { $0 == "F" }
+            hex = String(hex.dropFirst(hex.count / 4))
+        }
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        return RGBColor(hex: "#" + hex).map { ($0, opaque) }
     }
 
     /// The `values*/` files (any root) that define the value resource `type/name` (`<color name="x">`, or

@@ -251,8 +251,15 @@ enum AndroidResourceChecks {
             for finding in manifestFindings(project) { report(manifest, finding) }
         }
         // A library module's launcher icon that an application module of the project defines too is never the one the
-        // app shows (the app's resources override its libraries'): what is wrong with it breaks nothing.
-        if project.isLibrary, let app = project.roots(definingFile: "mipmap", name: "ic_launcher").first(where: { root in
+        // app shows (the app's resources override its libraries'): what is wrong with it breaks nothing — unless another
+        // application module names that icon and defines none of its own (Confetti's androidApp shows shared/'s, while
+        // its wearApp has its own).
+        let defining = project.roots(definingFile: "mipmap", name: "ic_launcher").filter { !project.moduleRoots.contains($0) }.map(AndroidProject.module(of:))
+        let relying = Set(project.resourceRoots.filter { !project.moduleRoots.contains($0) }.map(AndroidProject.module(of:))).contains { module in
+            !defining.contains(module) && AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
+                && AndroidProject.readManifestIcons(module: module).0 == "@mipmap/ic_launcher"
+        }
+        if project.isLibrary, !relying, let app = project.roots(definingFile: "mipmap", name: "ic_launcher").first(where: { root in
             !project.moduleRoots.contains(root) && !AndroidProject.isLibrary(module: AndroidProject.module(of: root))
         }) {
             let name = (AndroidProject.module(of: app) as NSString).lastPathComponent

@@ -91,8 +91,12 @@ enum AndroidResources {
         for definition in definitions {
             let references = AdaptiveIconXML.layerReferences(in: definition.text)
             guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }) else { continue }
-            // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage.
-            if !references.contains(where: { $0.0 == "foreground" && $0.1 == type && $0.2 == name }) { found = (type, name) }
+            // The foreground given again as the monochrome is no designed glyph: it is the old logo's coverage. So is a
+            // drawable that only wraps it (Oss Weather's launcher_icon_monochrome, an <inset> of ic_launcher_foreground).
+            let isForeground = { (type: String, name: String) in references.contains { $0.0 == "foreground" && $0.1 == type && $0.2 == name } }
+            let wrapped = AndroidProject(res: res).moduleFiles(type: type, name: name).filter { $0.hasSuffix(".xml") }
+                .compactMap { file in (try? FileIO.readDocument(file)).flatMap { AdaptiveIconXML.wrappedResource(in: String(decoding: $0, as: UTF8.self)) } }
+            if !isForeground(type, name), !(wrapped.first.map { isForeground($0.type, $0.name) } ?? false) { found = (type, name) }
             break
         }
         // A layer this run writes over (the foreground, the launcher icons) cannot be kept as the monochrome.
@@ -143,10 +147,12 @@ enum AndroidResources {
         // is left: a name the new icon no longer refers to, overridden by a source set that has no launcher icon of its
         // own, e.g. a layer of an old -v33 icon the run replaces.
         var named = Set<String>()
+        // A source set's own icon goes by the manifest's name (openHAB's src/stable/res/mipmap-anydpi-v26/icon.xml), not only ic_launcher's.
+        let ownIconNames = [launcher + ".xml", "ic_launcher.xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])
         for old in AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])) {
             for (element, type, resource) in AdaptiveIconXML.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
-                    && AndroidProject.adaptiveIconFiles(in: root).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
+                    && AndroidProject.adaptiveIconFiles(in: root, names: ownIconNames).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
                     warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
                                     + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
@@ -255,6 +261,8 @@ enum AndroidResources {
             let values = (res as NSString).appendingPathComponent("values")
             for other in project.valueDefinitions(type: "color", name: colourName)
             where other.path.parentFolder.parentFolder == res && other.path.parentFolder != values {
+                // One of the new colour already (Oss Weather's values-night #000000 under a black-edged master) changes nothing.
+                if let value = AndroidProject.colorValue(named: colourName, in: other.text), value.opaque, value.color == backgroundColor { continue }
                 let folder = (other.path.parentFolder as NSString).lastPathComponent
                 warnings.append("\(relative(other.path)) defines \(colourName) too: where \(folder) applies, the new icon is drawn on that colour, "
                                 + "not \(backgroundColor); set it for the new icon, or delete it to use \(backgroundColor) everywhere")

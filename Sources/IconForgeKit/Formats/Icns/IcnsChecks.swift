@@ -25,8 +25,9 @@ enum IcnsChecks {
         return info.isExtension && info.namesIcon((path as NSString).lastPathComponent)
     }
 
-    /// `path` (for where the file is) may be just the name.
-    static func check(name: String, path: String? = nil, bytes: [UInt8], kind: FileKind?, limits: PNGLimits) -> [Finding] {
+    /// `path` (for where the file is) may be just the name. `isAppIcon` false checks the elements alone (a file that is
+    /// not a hand-kept app icon: an .icns in an asset catalog's slot, whose set holds the store's sizes).
+    static func check(name: String, path: String? = nil, bytes: [UInt8], kind: FileKind?, limits: PNGLimits, isAppIcon: Bool = true) -> [Finding] {
         guard kind == .icns else {
             let what = kind.map { "\($0) data" } ?? "not an icon file"
             return [Finding(.icns, .error, "\(name) is \(what) named .icns; the Mac App Store refuses it (\"missing 512pt@2x\")",
@@ -50,7 +51,7 @@ enum IcnsChecks {
         }
         // Xcode never checks an icon inside a project bundle, and the Mac App Store reads a .icon app's icon from Assets.car.
         let inProject = (path ?? name).split(separator: "/").contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
-        if !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements), !isExtensionIcon(path ?? name) {
+        if isAppIcon, !elements.contains(where: { $0.type == "ic10" }), !inProject, !isActoolFallback(elements), !isExtensionIcon(path ?? name) {
             // A warning, not an error: an app built by Xcode takes its icon from the asset catalog, so a hand-kept .icns
             // is an Electron, Tauri, Qt or Java app's, most of which never go to the Mac App Store (MarkText's has none).
             findings.append(Finding(.icns, .warning, "\(name) has no ic10 (512 pt @2x, 1024 px) image: Retina screens draw the 512 px one "

@@ -209,6 +209,27 @@ struct AndroidFlavourTests {
         #expect(try Fixtures.snapshot(root) == before)
     }
 
+    @Test("flavours that each define the manifest's own icon (openHAB's @mipmap/icon in src/beta/res and src/stable/res, main having none): a run into beta says nothing of stable, whose builds keep its own icon")
+    func siblingFlavoursOfAnotherIconName() throws {
+        let icon = AndroidProjectTests.adaptive("    <background android:drawable=\"@color/icon_background\"/>\n    <foreground android:drawable=\"@drawable/icon_foreground\"/>\n")
+        let root = try AndroidProjectTests.tree([
+            "mobile/build.gradle": "plugins { id 'com.android.application' }\nandroid { defaultConfig { minSdkVersion 21 } }\n",
+            "mobile/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n    <application android:icon=\"@mipmap/icon\"/>\n</manifest>\n",
+            "mobile/src/main/res/values/strings.xml": "<resources/>\n",
+            "mobile/src/beta/res/mipmap-anydpi-v26/icon.xml": icon,
+            "mobile/src/beta/res/drawable/icon_foreground.xml": AndroidSweepTests.vector,
+            "mobile/src/beta/res/values/colors.xml": "<resources>\n    <color name=\"icon_background\">#FF0000</color>\n</resources>\n",
+            "mobile/src/stable/res/mipmap-anydpi-v26/icon.xml": icon,
+            "mobile/src/stable/res/drawable/icon_foreground.xml": AndroidSweepTests.vector,
+            "mobile/src/stable/res/values/colors.xml": "<resources>\n    <color name=\"icon_background\">#0000FF</color>\n</resources>\n",
+        ])
+        let stable = root.appendingPathComponent("mobile/src/stable/res")
+        let before = try Fixtures.snapshot(stable)
+        let report = try generate(into: root.appendingPathComponent("mobile/src/beta/res"))
+        #expect(!report.warnings.contains { $0.contains("stable") }, "\(report.warnings)")
+        #expect(try Fixtures.snapshot(stable) == before)
+    }
+
     @Test("a flavour with a launcher icon of its own (Nextcloud's qa, Home Assistant's debug) is left to itself: main's layers take IconForge's names, nothing is said about the flavour")
     func flavourWithItsOwnIcon() throws {
         let icon = AndroidProjectTests.adaptive("    <background android:drawable=\"@drawable/ic_launcher_background\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n")

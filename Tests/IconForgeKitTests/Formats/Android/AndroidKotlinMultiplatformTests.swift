@@ -1,5 +1,6 @@
 import Foundation
 import IconForgeKit
+import Raster
 import TestSupport
 import Testing
 
@@ -52,6 +53,32 @@ struct AndroidKotlinMultiplatformTests {
         try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher"/></manifest>"#.utf8)
             .write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
         #expect(ProjectLayout(root: root.path).androidRoot == "kmp/src/androidMain/res")
+    }
+
+    @Test("a launcher icon in a library applying the Android-KMP library plugin (Confetti's shared/, com.android.kotlin.multiplatform.library): generate at the root writes there, nothing into the app module", arguments: [
+        "id(\"com.android.kotlin.multiplatform.library\")", "alias(libs.plugins.android.kotlin.multiplatform.library)", "alias(libs.plugins.androidKotlinMultiplatformLibrary)"])
+    func launcherInKotlinMultiplatformLibrary(plugin: String) throws {
+        let root = try Fixtures.tree([
+            "settings.gradle.kts": "include(\":androidApp\", \":shared\")\n",
+            "androidApp/build.gradle.kts": "plugins { id(\"com.android.application\") }\n",
+            "androidApp/src/main/AndroidManifest.xml": #"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher"/></manifest>"#,
+            "androidApp/src/main/res/values/strings.xml": "<resources/>",
+            "shared/build.gradle.kts": "plugins {\n    kotlin(\"multiplatform\")\n    \(plugin)\n}\nkotlin { android { androidResources { enable = true } } }\n",
+            "shared/src/androidMain/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive,
+            "shared/src/androidMain/res/values/ic_launcher_background.xml": #"<resources><color name="ic_launcher_background">#FFFFFF</color></resources>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).androidRoot == "shared/src/androidMain/res")
+        let routes = try ProjectLayout.routes(presets: ["android"], out: root.path).map(\.folder)
+        #expect(routes == [root.appendingPathComponent("shared/src/androidMain/res").path], "\(routes)")
+        var options = GenerateOptions(presets: try PresetCatalog.presets("android"))
+        options.androidBackground = .color(RGBColor(red: 0, green: 0, blue: 0))
+        for folder in routes {
+            _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: folder)
+        }
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("shared/src/androidMain/res/mipmap-xxhdpi/ic_launcher.png").path))
+        let app = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("androidApp/src/main/res").path)
+        #expect(app == ["values"], "\(app)")
     }
 
     @Test("validate reads androidMain's manifest as the module's: a round icon it names that nothing defines is found")

@@ -269,6 +269,23 @@ struct AndroidProjectTests {
         #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_monochrome") }, "\(report.notes)")
     }
 
+    @Test("a monochrome that only wraps the foreground (Oss Weather's launcher_icon_monochrome, an <inset> of ic_launcher_foreground) is the old logo too: the new icon's own is made; an <inset> of a glyph of its own is kept")
+    func monochromeThatWrapsTheForeground() throws {
+        let vector = "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\" android:viewportWidth=\"108\" android:viewportHeight=\"108\"/>\n"
+        for (wrapped, kept) in [("ic_launcher_foreground", false), ("ic_launcher_glyph", true)] {
+            let root = try Self.tree([
+                "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("    <background android:drawable=\"@android:color/white\"/>\n    <foreground android:drawable=\"@drawable/ic_launcher_foreground\"/>\n    <monochrome android:drawable=\"@drawable/launcher_icon_monochrome\" />\n"),
+                "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
+                "app/src/main/res/drawable/ic_launcher_glyph.xml": vector,
+                "app/src/main/res/drawable/launcher_icon_monochrome.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<inset xmlns:android=\"http://schemas.android.com/apk/res/android\"\n    android:insetLeft=\"10dp\"\n    android:insetTop=\"10dp\"\n    android:insetRight=\"10dp\"\n    android:insetBottom=\"10dp\"\n    android:drawable=\"@drawable/\(wrapped)\"/>",
+            ])
+            let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+            #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/launcher_icon_monochrome") } == kept, "\(wrapped): \(report.notes)")
+            let xml = String(decoding: try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+            #expect(xml.contains(kept ? "@drawable/launcher_icon_monochrome" : "<monochrome android:drawable=\"@mipmap/ic_launcher_monochrome\"/>"), "\(xml)")
+        }
+    }
+
     @Test("--out a project root whose app module is not called app (Mastodon's mastodon/) writes into that module's res/, preferring the application module to a library")
     func moduleNotCalledApp() throws {
         let root = try Self.tree([

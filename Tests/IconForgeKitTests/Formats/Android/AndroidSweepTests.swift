@@ -283,6 +283,23 @@ struct AndroidSweepTests {
         #expect(try findings(root.appendingPathComponent("app/src/main/res")).filter { $0.rule == .size }.map(\.severity) == [.error])
     }
 
+    @Test("a library's launcher icon that one application module shadows but another shows (Confetti's shared/: its wearApp has its own, its androidApp names @mipmap/ic_launcher and defines none) stays an error")
+    func libraryLauncherShownByAnotherApp() throws {
+        let root = try AndroidProjectTests.tree([
+            "settings.gradle": "include ':wear', ':phone', ':lib'\n",
+            "wear/build.gradle": "plugins { id 'com.android.application' }\n",
+            "wear/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "phone/build.gradle": "plugins { id 'com.android.application' }\n",
+            "phone/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "phone/src/main/res/values/strings.xml": "<resources/>\n",
+            "lib/build.gradle": "plugins { id 'com.android.library' }\nandroid { defaultConfig { minSdkVersion 26 } }\n",
+        ])
+        try png(PixelSize(width: 20, height: 20), at: "lib/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        try png(PixelSize(width: 72, height: 72), at: "wear/src/main/res/mipmap-hdpi/ic_launcher.png", in: root)
+        let library = try findings(root.appendingPathComponent("lib/src/main/res")).filter { $0.rule == .size }
+        #expect(library.map(\.severity) == [.error], "\(library.map(\.line))")
+    }
+
     @Test("a manifest icon given through a placeholder (Aegis's @mipmap/${iconName}) is the one the Gradle file sets last; one it does not set is not checked")
     func manifestPlaceholder() throws {
         let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n  <application android:icon=\"@mipmap/${iconName}\"/>\n</manifest>\n"
@@ -364,6 +381,21 @@ struct AndroidSweepTests {
         #expect(try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/values-night/ic_launcher_background.xml")) == night)
         #expect(report.warnings.contains { $0.contains("values-night/ic_launcher_background.xml defines ic_launcher_background too") }, "\(report.warnings)")
         #expect(try Self.aapt2Problems(root) == [])
+    }
+
+    @Test("a dark-mode background of the new colour already (Oss Weather's values-night #000000 under a black-edged master) is said nothing of; one of another colour, with its alpha, still is")
+    func nightBackgroundOfTheNewColour() throws {
+        let files = [
+            "app/build.gradle": "android { defaultConfig { minSdkVersion 26 } }\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": AndroidProjectTests.adaptive("    <background android:drawable=\"@color/ic_launcher_background\"/>\n    <foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>\n"),
+            "app/src/main/res/values/colors.xml": "<resources>\n    <color name=\"ic_launcher_background\">#FFFBFF</color>\n</resources>\n",
+        ]
+        for (night, told) in [("#372d2d", false), ("#FF372D2D", false), ("#80372D2D", true), ("#000000", true)] {
+            let root = try AndroidProjectTests.tree(files.merging(["app/src/main/res/values-night/colors.xml":
+                "<resources>\n    <!-- <color name=\"ic_launcher_background\">#123456</color> -->\n    <color name=\"ic_launcher_background\">\(night)</color>\n</resources>\n"]) { $1 })
+            let report = try generate(into: root) { $0.androidBackground = .color(RGBColor(hex: "#372D2D")!) }
+            #expect(report.warnings.contains { $0.contains("values-night/colors.xml defines ic_launcher_background too") } == told, "\(night): \(report.warnings)")
+        }
     }
 
     @Test("a build type's own launcher pictures without an adaptive icon (zulip-mobile's src/debug/res) are named: main's new mipmap-anydpi-v26 wins over them on Android 8+")

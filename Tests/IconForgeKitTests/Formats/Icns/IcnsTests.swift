@@ -189,6 +189,24 @@ struct IcnsChecksTests {
         #expect(try validate(bytes, name: "TemplateIcon.icns").contains { $0.message.contains("no ic10") })
     }
 
+    @Test("an .icns named .png in an app icon set's Mac slot (BlueWallet's icon_32x32.png, which actool reads through ImageIO) is a misnamed file, not a store icon lacking ic10; its elements are still decoded")
+    func icnsInCatalogSlot() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let set = folder.appendingPathComponent("Images.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"filename":"icon_32x32.png","idiom":"mac","scale":"1x","size":"32x32"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try Data(Icns.encode(try elements(["ic11", "ic05"]))).write(to: set.appendingPathComponent("icon_32x32.png"))
+        let found = try Validator().validate([set.path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(!found.contains { $0.message.contains("no ic10") }, "\(found.map(\.line))")
+        #expect(found.contains { $0.rule == .fileType && $0.severity == .warning && $0.message.contains("icon_32x32.png is named .png but holds") }, "\(found.map(\.line))")
+        // A damaged element is still an error.
+        try Data(Icns.encode([Icns.Element(type: "ic11", data: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3])])).write(to: set.appendingPathComponent("icon_32x32.png"))
+        let damaged = try Validator().validate([set.path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(damaged.contains { $0.rule == .icns && $0.severity == .error }, "\(damaged.map(\.line))")
+    }
+
     @Test("an app extension's .icns, named by the CFBundleIconFile of the extension's Info.plist beside it (NetNewsWire's Safari share extension, 16 to 256 px, on the Mac App Store since 2020), needs no ic10: the store's rule is the app's icon's")
     func extensionIcon() throws {
         let folder = try Fixtures.temporaryFolder()
