@@ -381,6 +381,8 @@ package struct ProjectLayout: Sendable {
     ///   so that one folder does not become a heap.
     /// - into an Expo app's folder (its app.json names images): iOS's, Android's and the web's into the folder itself,
     ///   where the run writes those images (`ExpoIcons.routes`), and into a committed ios/ catalog or android/ as above.
+    /// - into a Cordova app's folder (its config.xml): Android's and iOS's into the folder itself, where the run re-renders
+    ///   the icons config.xml names in place (`CordovaIcons.routes`); refused for a platform it names no icon for.
     package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         var platforms: [(name: String, platform: Preset.Platform, writesIconBundle: Bool)] = []
         for name in names {
@@ -400,6 +402,12 @@ package struct ProjectLayout: Sendable {
         let layout = ProjectLayout(root: out)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
         if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
+        // A Cordova app's root: its config.xml's icons are written in place; what it names none of is refused, not heaped there.
+        if let cordova = CordovaConfig.read(root: out),
+           let routes = try CordovaIcons.routes(cordova, presets: platforms.map { ($0.name, $0.platform) }, out: out, others: { (rest) throws(IconForgeError) in
+               try Self.routes(presets: rest, out: out) }) {
+            return routes
+        }
         // An Electron app whose configuration names icons its build makes (YouTube Music's assets/generated/icons/…, not
         // in git) is no plain folder, even with a web/ of its own: windows/, linux/ and AppIcon.* heaped at its root
         // would be used by nothing.

@@ -20,6 +20,8 @@ struct RunPlan {
     var warnings: [String]
     /// A run into an Expo app's folder: the images its configuration names are the outputs, and its step the only one.
     var expo: ExpoRun? = nil
+    /// A run into a Cordova app's folder: the files its config.xml names are the outputs, and its step the only one.
+    var cordova: CordovaRun? = nil
 }
 
 /// One run of `generate` on its way through its steps: plan → render → write the pictures → each platform's other

@@ -119,13 +119,14 @@ extension Generator {
     /// The outputs a run into `folder` writes, and the project's designed monochrome it keeps instead of making one: a
     /// designed monochrome (a vector, or PNGs IconForge did not write) stays for themed icons, the adaptive icon keeps
     /// referring to it, and no silhouette replaces it. In an Expo app's folder, the images its configuration names
-    /// (`expo`, the run's plan of them).
-    func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?, expo: ExpoRun?) {
-        if let expo = ExpoIcons.run(in: folder, options: options) { return (expo.outputs, nil, expo) }
+    /// (`expo`, the run's plan of them); in a Cordova app's, the icons its config.xml names (`cordova`).
+    func plannedOutputs(in folder: String) -> (outputs: [IconSpec], keptMonochrome: String?, expo: ExpoRun?, cordova: CordovaRun?) {
+        if let expo = ExpoIcons.run(in: folder, options: options) { return (expo.outputs, nil, expo, nil) }
+        if let cordova = CordovaIcons.run(in: folder, options: options) { return (cordova.outputs, nil, nil, cordova) }
         let kept = designedMonochrome(in: folder)
         let layers = keptLayers(in: folder)
         let planned = addingLowDensity(outputs(in: folder), in: folder, launcher: layers?.launcher ?? "ic_launcher")
-        return (planned.filter { kept == nil || $0.androidLayer != .monochrome }.compactMap { spec in layers.map { $0.naming(spec) } ?? spec }, kept, nil)
+        return (planned.filter { kept == nil || $0.androidLayer != .monochrome }.compactMap { spec in layers.map { $0.naming(spec) } ?? spec }, kept,nil, nil)
     }
 
     /// `outputs` with an ldpi copy (0.75×: 36 px icons, 81 px layers) of every mdpi launcher picture when the project's
@@ -213,7 +214,7 @@ extension Generator {
         if Backup.catalogKinds.contains(given), given != "xcassets" {
             throw .outputFolder(path: outputFolder, .assetSet(holder: outputFolder.parentFolder))
         }
-        let (outputs, keptMonochrome, expo) = plannedOutputs(in: outputFolder)
+        let (outputs, keptMonochrome, expo, cordova) = plannedOutputs(in: outputFolder)
         let allPlanned = fileJobs(outputs)
         var existing: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputFolder, isDirectory: &existing), !existing.boolValue {
@@ -262,6 +263,6 @@ extension Generator {
             warnings += try checkWebsite(outputFolder)
         }
         return RunPlan(source: source, folder: outputFolder, outputs: outputs, jobs: planned, refused: refused, keptMonochrome: keptMonochrome,
-                       androidResources: android, writer: writer, warnings: warnings, expo: expo)
+                       androidResources: android, writer: writer, warnings: warnings, expo: expo, cordova: cordova)
     }
 }

@@ -73,8 +73,10 @@ package struct Generator: Sendable {
         // plan → render → write the pictures into their sets and containers → each platform's other files.
         var run = try render(try prepare(source: source, folder: outputFolder), parallelism: parallelism, progress: progress)
         try writePictures(&run)
-        // An Expo app's folder has no catalog, res/ or manifest of its own: prebuild makes them from its configuration.
-        for step in run.plan.expo == nil ? Generator.platformSteps : [ExpoStep()] { try step.finish(&run, by: self) }
+        // An Expo app's folder has no catalog, res/ or manifest of its own: prebuild makes them from its configuration;
+        // nor has a Cordova app's: prepare copies the files config.xml names.
+        let steps: [any PlatformStep] = run.plan.expo != nil ? [ExpoStep()] : run.plan.cordova != nil ? [CordovaStep()] : Generator.platformSteps
+        for step in steps { try step.finish(&run, by: self) }
         let kept = run.writer.finish()
         return GenerationReport(sourcePath: source, outputFolderPath: outputFolder, files: (run.written.map { $0.file } + run.files).placed(in: outputFolder),
                                 warnings: run.warnings,

@@ -78,6 +78,26 @@ struct CordovaConfig: Sendable {
     /// The file an icon names.
     func file(of icon: Icon) -> String { (file.parentFolder as NSString).appendingPathComponent(icon.path) }
 
+    /// The icons of the `<platform>` elements named in `platforms`, in document order (not the default icon outside them).
+    func icons(for platforms: Set<String>) -> [Icon] { icons.filter { $0.platform.map(platforms.contains) ?? false } }
+
+    /// The path of an icon's file relative to the project's folder, without `./` or `..` steps; nil for one outside it
+    /// (an absolute path, one climbing out) or a URL.
+    func relativePath(of icon: Icon) -> String? {
+        guard !icon.path.hasPrefix("/"), !icon.path.contains("://"), !icon.path.contains("\\") else { return nil }
+        var parts: [Substring] = []
+        for part in icon.path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
     /// The pixels `cordova prepare` puts the icon's file in: Android's launcher size at its density (an adaptive layer's
     /// 108 dp), or iOS's `width` × `height`; nil for the default icon and a size it does not give.
     func expectedPixels(of icon: Icon) -> PixelSize? {
