@@ -226,7 +226,20 @@ struct Masters: Sendable {
     /// Twice the longest side of any output (2048 for an icon set): a linear-light reduction of that
     /// drawing is sharper and truer than librsvg's own coverage at the small sizes.
     static func vectorSize(_ jobs: [Generator.FileJob]) -> SourceImage.VectorSize {
-        .longSide(2 * (jobs.compactMap(\.spec.pixels).map { max($0.width, $0.height) }.max() ?? 512))
+        .longSide(2 * (jobs.compactMap(masterSide).max() ?? 512))
+    }
+
+    /// The longest side a square master is shown at in a job's output: the output's own, but a tvOS Top Shelf image
+    /// shows it in its box and a tvOS layer at its height (drawn at the wide Top Shelf's 4640 px, an SVG needed 328 MiB).
+    private static func masterSide(_ job: Generator.FileJob) -> Int? {
+        guard let pixels = job.spec.pixels else { return nil }
+        switch job.spec.role {
+        case .tv where job.spec.visionLayer == nil:
+            let box = Renderer.topShelfBox(pixels)
+            return min(box.width, box.height)
+        case .tvLayer: return min(pixels.width, pixels.height)
+        default: return max(pixels.width, pixels.height)
+        }
     }
 
     /// App icons are square: a non-square master needs an explicit --fit.

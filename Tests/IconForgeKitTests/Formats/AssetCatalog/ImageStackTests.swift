@@ -91,6 +91,16 @@ struct ImageStackTests {
         #expect(shelf.pixel(x: 5, y: 5)[0] == 0x12 && shelf.isOpaque)
     }
 
+    @Test("tvos from an SVG master draws it at twice the size it is shown at (960 px on the 2x Top Shelf), not at the wide Top Shelf's 4640 px, which needed 328 MiB")
+    func tvOSFromSVG() throws {
+        let options = GenerateOptions(presets: [try PresetCatalog.preset("tvos")])
+        let folder = try Fixtures.temporaryFolder()
+        _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("sources/icon.svg").path,
+                                                outputFolder: folder.path, parallelism: .serial)
+        let wide = try PNG.decode(Fixtures.bytes(at: folder.appendingPathComponent(Self.brand + "/Top Shelf Image Wide.imageset/TopShelfWide@2x.png")))
+        #expect(wide.image.size == PixelSize(width: 4640, height: 1440) && wide.info.colorType == .rgb)
+    }
+
     @Test("validate reads brand assets as actool does: a layer of the wrong size, a listed member that is missing, a stack of one layer, an unlisted set")
     func tvOSChecks() throws {
         let options = GenerateOptions(presets: [try PresetCatalog.preset("tvos")])
