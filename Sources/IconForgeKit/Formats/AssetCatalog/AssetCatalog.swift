@@ -269,8 +269,14 @@ package struct SetMerge: Sendable {
 
     /// An entry's slot, as text: its slot keys rendered in Xcode's format.
     static func slot(_ fields: [String: ContentsJSON]) -> String {
-        ContentsJSON.object(fields.filter { slotKeys.contains($0.key) }).rendered
+        var key = fields.filter { slotKeys.contains($0.key) }
+        if key["scale"] == nil, key["idiom"]?.string == "tv" { key["scale"] = .string(tvSingleScale) }
+        return ContentsJSON.object(key).rendered
     }
+
+    /// tvOS's single-scale pictures (an App Store stack's layers) are written with `"scale": "1x"` or without a scale
+    /// (Swiftfin's): one slot either way, so a run replaces the picture rather than adding a second one beside it.
+    static let tvSingleScale = "1x"
 
     /// The iOS app-icon layout an entry belongs to, or nil (other platforms, other kinds of set): "classic"
     /// (iphone, ipad, ios-marketing), "single-size" (one universal 1024) or "all-sizes" (universal with scales).

@@ -84,6 +84,7 @@ enum CatalogReader {
             if setChecks {
                 var slotFields = entry
                 slotFields["filename"] = nil
+                if slotFields["scale"] == nil, slotFields["idiom"] as? String == "tv" { slotFields["scale"] = SetMerge.tvSingleScale }
                 let slot = ContentsJSON(any: slotFields)?.rendered ?? label
                 if let other = slots[slot] {
                     report(Finding(.duplicateEntry, .error, "two entries fill the slot \(label) (\(other) and \(filename))",

@@ -101,6 +101,33 @@ struct ImageStackTests {
         #expect(wide.image.size == PixelSize(width: 4640, height: 1440) && wide.info.colorType == .rgb)
     }
 
+    @Test("an App Store layer whose entry has no scale (Swiftfin's) is the 1x slot: generate replaces its picture, keeping it in the backup, rather than adding a second; validate calls the two a duplicate")
+    func tvOSEntryWithoutScale() throws {
+        let options = GenerateOptions(presets: [try PresetCatalog.preset("tvos")])
+        let root = try Fixtures.temporaryFolder()
+        try Data("project: {}\n".utf8).write(to: root.appendingPathComponent("iconforge.yml"))
+        let folder = root.appendingPathComponent("Assets.xcassets")
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        _ = try Generator(options: options).run(source: master, outputFolder: folder.path, parallelism: .serial)
+        let layer = folder.appendingPathComponent(Self.brand + "/App Icon - App Store.imagestack/Front.imagestacklayer/Content.imageset")
+        try FileManager.default.removeItem(at: layer.appendingPathComponent("Front.png"))
+        let theirs = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("glyph-master.png"))
+        try Data(theirs).write(to: layer.appendingPathComponent("512.png"))
+        try Data(#"{"images":[{"filename":"512.png","idiom":"tv"}],"info":{"author":"xcode","version":1}}"#.utf8).write(to: layer.appendingPathComponent("Contents.json"))
+        _ = try Generator(options: options).run(source: master, outputFolder: folder.path, parallelism: .serial)
+        let entries = try ContentsJSON.parse(Fixtures.bytes(at: layer.appendingPathComponent("Contents.json"))).fields?["images"]?.array ?? []
+        #expect(entries.count == 1, "\(entries)")
+        let backups = FileManager.default.enumerator(atPath: root.appendingPathComponent(".iconforge-backup").path)?.allObjects as? [String] ?? []
+        let kept = try #require(backups.first { $0.hasSuffix("Content.imageset/512.png") })
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent(".iconforge-backup/" + kept)) == theirs)
+        // Both entries side by side fill one slot.
+        try Data(theirs).write(to: layer.appendingPathComponent("512.png"))
+        try Data(#"{"images":[{"filename":"512.png","idiom":"tv"},{"filename":"Front.png","idiom":"tv","scale":"1x"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: layer.appendingPathComponent("Contents.json"))
+        let findings = try Validator().validate([folder.path], parallelism: .serial).files.flatMap(\.findings)
+        #expect(findings.contains { $0.message.contains("two entries fill the slot") })
+    }
+
     @Test("validate reads brand assets as actool does: a layer of the wrong size, a listed member that is missing, a stack of one layer, an unlisted set")
     func tvOSChecks() throws {
         let options = GenerateOptions(presets: [try PresetCatalog.preset("tvos")])
