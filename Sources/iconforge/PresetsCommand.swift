@@ -30,16 +30,25 @@ struct PresetsCommand: ParsableCommand {
         func run() throws {
             let preset = try Terminal.orExit { try PresetCatalog.preset(name) }
             print("\(preset.name): \(preset.summary)")
-            for spec in preset.outputs {
+            // A layer's file lies in its layer's image set (visionOS's and tvOS's stacks): the path says so.
+            let paths: [String] = preset.outputs.map { spec in
+                var set = spec.set
+                if let stack = set, let layer = spec.visionLayer { set = ImageStack.imageSet(stack: stack, layer: layer) }
+                guard let name = spec.filename else { return set ?? "" }
+                return set.map { "\($0)/\(name)" } ?? name
+            }
+            // The path column fits the longest (tvOS's brand assets run past 90 characters), so no path runs into its role.
+            let longest: Int = paths.map { $0.count }.max() ?? 0
+            let pathWidth = max(52, longest + 2)
+            for (spec, path) in zip(preset.outputs, paths) {
                 let size = spec.pixels.map { $0.description } ?? "-"
-                let path = spec.filename.map { name in spec.set.map { "\($0)/\(name)" } ?? name } ?? (spec.set ?? "")
                 var notes = [spec.idiom.rawValue]
                 if let points = spec.points { notes.append("\(points) pt" + (spec.scale.map { " @\($0)" } ?? "")) }
                 if let appearance = spec.appearance { notes.append(appearance.rawValue) }
                 if let orientation = spec.orientation { notes.append(orientation) }
                 notes.append(spec.keepsAlpha ? "RGBA" : "RGB")
                 print("  " + size.padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + path.padding(toLength: 52, withPad: " ", startingAt: 0)
+                      + path.padding(toLength: pathWidth, withPad: " ", startingAt: 0)
                       + spec.role.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) + notes.joined(separator: ", "))
             }
         }

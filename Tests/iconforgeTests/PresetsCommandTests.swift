@@ -22,4 +22,16 @@ struct PresetsCommandTests {
         #expect(result.standardOutput.contains("167x167    AppIcon.appiconset/Icon-83.5@2x.png"))
         #expect(result.standardOutput.split(separator: "\n").count == 19)
     }
+
+    @Test("show gives a layer's file its layer's set, and a path column as wide as the longest path: tvOS's never run into their role")
+    func showLongPaths() throws {
+        let result = try CommandRunner.run(["presets", "show", "tvos"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").dropFirst()
+        #expect(lines.count == 10)
+        for line in lines {
+            #expect(line.contains(".png  ") && (line.contains("  tv ") || line.contains("  tv-layer ")), "\(line)")
+        }
+        #expect(result.standardOutput.contains("App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Front.imagestacklayer/Content.imageset/Front@2x.png"))
+    }
 }

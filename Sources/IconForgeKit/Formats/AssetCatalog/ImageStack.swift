@@ -21,7 +21,7 @@ package enum ImageStack {
 
     /// The image set of `layer` inside `stack` (a path relative to the output folder, which may itself be inside a
     /// `.brandassets`).
-    static func imageSet(stack: String, layer: VisionLayer) -> String {
+    package static func imageSet(stack: String, layer: VisionLayer) -> String {
         let kind = stack.fileExtension
         return "\(stack)/\(folderName(layer, stackKind: kind)).\(kind)layer/Content.imageset"
     }
