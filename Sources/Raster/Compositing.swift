@@ -16,6 +16,9 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
 
     /// White, the default background.
     public static let white = RGBColor(red: 255, green: 255, blue: 255)
+
+    /// The colour as an opaque 8-bit pixel (an `Image`'s `fill`).
+    public var opaquePixel: SIMD4<UInt16> { SIMD4(UInt16(red), UInt16(green), UInt16(blue), 255) }
     /// Black.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
 

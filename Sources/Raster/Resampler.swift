@@ -171,7 +171,7 @@ public enum Resampler {
     private static func paddingValue(_ colour: RGBColor?, format: Image.PixelFormat) -> SIMD4<UInt16> {
         guard let colour else { return .zero }
         let scale: UInt16 = format == .rgba16 ? 257 : 1
-        return SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255) &* scale
+        return colour.opaquePixel &* scale
     }
 }
 

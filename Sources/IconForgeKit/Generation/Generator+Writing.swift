@@ -83,11 +83,8 @@ extension Generator {
                 if ImageStack.layerKinds.contains(parent.fileExtension) {
                     try ImageStack.prepare(layerFolder: parent, stackFolder: parent.parentFolder, writer: writer)
                 }
-                if let brand = name.split(separator: "/").firstIndex(where: { String($0).fileExtension == BrandAssets.kind }),
-                   let spec = outputs.first(where: { $0.set == name }), let role = spec.xcodeRole, let points = spec.points {
-                    let parts = name.split(separator: "/").map(String.init)
-                    try BrandAssets.prepare(folder: (folder as NSString).appendingPathComponent(parts[...brand].joined(separator: "/")),
-                                            member: BrandAssets.Member(filename: parts[brand + 1], role: role, size: points), writer: writer)
+                if let spec = outputs.first(where: { $0.set == name }), let membership = BrandAssets.membership(ofSet: name, spec: spec) {
+                    try BrandAssets.prepare(folder: (folder as NSString).appendingPathComponent(membership.folder), member: membership.member, writer: writer)
                 }
             }
             let isNew = !FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent(set.name))

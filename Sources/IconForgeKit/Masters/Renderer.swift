@@ -108,23 +108,19 @@ struct Renderer: Sendable {
             return try encode(.image(banner), size: size, options: encoding, path: job.path)
         case .tv where spec.visionLayer == nil:
             // A Top Shelf image: the master inside `topShelfBox`, centred, on the colour it lies on (as a wide Windows tile).
-            let colour = masters.wideTileBackground(options), box = Self.topShelfBox(size), master = masters.master
+            let box = Self.topShelfBox(size), master = masters.master
             let scale = min(Double(box.width) / Double(master.size.width), Double(box.height) / Double(master.size.height))
             let fitted = PixelSize(width: max(1, Int((Double(master.size.width) * scale).rounded())),
                                    height: max(1, Int((Double(master.size.height) * scale).rounded())))
-            let canvas = Image(width: size.width, height: size.height, fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
-            let logo = Resampler.resize(master, to: fitted, options: ResizeOptions(filter: options.filter))
-            return try encode(.image(canvas.drawing(logo, atX: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2)),
+            return try encode(.image(centred(master, at: fitted, on: masters.wideTileBackground(options), size: size)),
                               size: size, options: encoding, path: job.path)
         case .tv:
             // The back layer: the picture given for it (--layer back=FILE) filling it, else the colour the master lies on.
             if let given = masters.visionLayers[VisionLayer.back.rawValue] {
                 return try resized(given, to: size, fit: options.fit ?? .fill, matte: matte, encoding: encoding, path: job.path)
             }
-            let colour = masters.wideTileBackground(options)
-            return try encode(.image(Image(width: size.width, height: size.height,
-                                           fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))),
-                              size: size, options: encoding, path: job.path, finish: nil)
+            return try encode(.image(Image(width: size.width, height: size.height, fill: masters.wideTileBackground(options).opaquePixel)),
+                              size: size, options: encoding, path: job.path)
         case .tvLayer:
             // An upper layer: the picture given for it, else the master, at the icon's height and centred, clear around.
             let picture = spec.visionLayer.flatMap { masters.visionLayers[$0.rawValue] } ?? masters.master
@@ -212,14 +208,18 @@ struct Renderer: Sendable {
 
     /// A launch image in logo mode: the logo, `launchLogoScale` of the short side wide, centred on the colour.
     private func logoOnBackground(size: PixelSize) -> Image {
-        let colour = options.launchBackground ?? options.background
-        let canvas = Image(width: size.width, height: size.height,
-                           fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255))
         let logo = masters.logo ?? masters.master
         let (logoWidth, logoHeight) = (Double(logo.size.width), Double(logo.size.height))
         let width = max(1, Int((options.launchLogoScale * Double(min(size.width, size.height))).rounded()))
         let height = max(1, Int((Double(width) * logoHeight / logoWidth).rounded()))
-        let resized = Resampler.resize(logo, to: PixelSize(width: width, height: height), options: ResizeOptions(filter: options.filter))
-        return canvas.drawing(resized, atX: (size.width - width) / 2, y: (size.height - height) / 2)
+        return centred(logo, at: PixelSize(width: width, height: height), on: options.launchBackground ?? options.background, size: size)
+    }
+
+    /// `picture` reduced to `fitted` and drawn in the middle of an opaque canvas of `size` in `colour`: a launch image's
+    /// logo, a Top Shelf image's master.
+    private func centred(_ picture: ImagePyramid, at fitted: PixelSize, on colour: RGBColor, size: PixelSize) -> Image {
+        let resized = Resampler.resize(picture, to: fitted, options: ResizeOptions(filter: options.filter))
+        return Image(width: size.width, height: size.height, fill: colour.opaquePixel)
+            .drawing(resized, atX: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2)
     }
 }

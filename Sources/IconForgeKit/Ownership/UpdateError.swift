@@ -14,7 +14,7 @@ public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
     case noHead
     /// A `.desktop` file without a `[Desktop Entry]` group, where `Icon=` would go.
     case noDesktopEntryGroup
-    /// A visionOS image stack's Contents.json that is not JSON.
+    /// A layered icon's stack or a tvOS brand assets folder whose Contents.json is not JSON.
     case invalidContentsJSON
 
     public var description: String {

@@ -196,7 +196,7 @@ struct PreviewSections {
         let shown = scaled.cropped(x: (side - circle) / 2, y: (side - circle) / 2, size: PixelSize(width: circle, height: circle))
             .masked(by: IconShape.circle(side: circle))
         let screen = Image(width: width - 2 * border, height: height - 2 * border,
-                           fill: SIMD4(UInt16(background.red), UInt16(background.green), UInt16(background.blue), 255))
+                           fill: background.opaquePixel)
         return Image(width: width, height: height, fill: SIMD4(0x20, 0x20, 0x20, 255)).drawing(screen, atX: border, y: border)
             .drawing(shown, atX: (width - circle) / 2, y: (height - circle) / 2)
     }
@@ -210,7 +210,7 @@ struct PreviewSections {
                 let image = icon.image.map { picture -> Image in
                     let pad = 8
                     let bar = Image(width: picture.width + 2 * pad, height: picture.height + 2 * pad,
-                                    fill: SIMD4(UInt16(colour.red), UInt16(colour.green), UInt16(colour.blue), 255)).drawing(picture, atX: pad, y: pad)
+                                    fill: colour.opaquePixel).drawing(picture, atX: pad, y: pad)
                     return Self.besideMagnified(bar, factor: max(2, 96 / max(bar.width, 1)))
                 }
                 tiles.append(tile(icon, image: image, area: image?.size ?? PixelSize(width: 64, height: 64), caption: ["Toolbar, \(name)", icon.label, "1:1 and magnified"]))

@@ -33,6 +33,16 @@ package enum BrandAssets {
         }
     }
 
+    /// The brand assets folder (relative to the output folder) that the set at `set` lies in, and the member entry that
+    /// lists it: from the set's path (`X.brandassets/App Icon.imagestack/Front.imagestacklayer/Content.imageset`) and
+    /// the role and size its preset output gives. Nil for a set outside brand assets.
+    static func membership(ofSet set: String, spec: IconSpec) -> (folder: String, member: Member)? {
+        let parts = set.split(separator: "/").map(String.init)
+        guard let brand = parts.firstIndex(where: { $0.fileExtension == kind }), brand + 1 < parts.count,
+              let role = spec.xcodeRole, let size = spec.points else { return nil }
+        return (parts[...brand].joined(separator: "/"), Member(filename: parts[brand + 1], role: role, size: size))
+    }
+
     /// Lists `member` in `folder`'s Contents.json (created where missing), keeping every other entry and key; an entry
     /// of the same file name whose role or size differ is replaced. Entries stay in file-name order, as Xcode keeps them.
     static func prepare(folder: String, member: Member, writer: OutputWriter) throws(IconForgeError) {
@@ -40,11 +50,7 @@ package enum BrandAssets {
             throw .file(.writeFailed(path: folder, reason: error.localizedDescription))
         }
         let contents = (folder as NSString).appendingPathComponent("Contents.json")
-        var root: [String: ContentsJSON] = ["info": ContentsJSON.info]
-        if let bytes = try? FileIO.readDocument(contents) {
-            guard let fields = (try? ContentsJSON.parse(bytes))?.fields else { throw .update(path: contents, .invalidContentsJSON) }
-            root = fields
-        }
+        var root = try ContentsJSON.containerFields(at: contents)
         var entries = root["assets"]?.array ?? []
         if let index = entries.firstIndex(where: { $0.fields?["filename"]?.string == member.filename }) {
             let fields = entries[index].fields ?? [:]

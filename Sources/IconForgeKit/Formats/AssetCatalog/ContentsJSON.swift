@@ -114,6 +114,15 @@ package indirect enum ContentsJSON: Sendable, Equatable {
     package var array: [ContentsJSON]? { if case .array(let items) = self { items } else { nil } }
 
     /// Parses JSON text (as Xcode and Icon Composer write it, or any valid JSON); the error names what is wrong.
+    /// The object a container folder's Contents.json holds (a layered icon's stack, a brand assets folder), to add an
+    /// entry to: Xcode's bare `info` where there is none; an error naming the file where it is not a JSON object, which
+    /// rewriting would lose.
+    static func containerFields(at path: String) throws(IconForgeError) -> [String: ContentsJSON] {
+        guard let bytes = try? FileIO.readDocument(path) else { return ["info": info] }
+        guard let fields = (try? parse(bytes))?.fields else { throw .update(path: path, .invalidContentsJSON) }
+        return fields
+    }
+
     package static func parse(_ bytes: [UInt8]) throws(ContentsJSONError) -> ContentsJSON {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {

@@ -37,13 +37,7 @@ package enum ImageStack {
             try writer.write(Array(ContentsJSON.object(["info": ContentsJSON.info]).rendered.utf8), to: layerContents)
         }
         let stackContents = (stackFolder as NSString).appendingPathComponent("Contents.json")
-        var root: [String: ContentsJSON] = ["info": ContentsJSON.info]
-        if let bytes = try? FileIO.readDocument(stackContents) {
-            guard let fields = (try? ContentsJSON.parse(bytes))?.fields else {
-                throw .update(path: stackContents, .invalidContentsJSON)
-            }
-            root = fields
-        }
+        var root = try ContentsJSON.containerFields(at: stackContents)
         var listed = layers(root)
         let name = (layerFolder as NSString).lastPathComponent
         guard !listed.contains(name) else { return }

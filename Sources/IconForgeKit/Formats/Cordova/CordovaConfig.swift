@@ -27,8 +27,9 @@ struct CordovaConfig: Sendable {
     var file: String
     var icons: [Icon]
 
-    /// Android's launcher icon (48 dp) in pixels at each density cordova-android knows.
-    static let launcherPixels = ["ldpi": 36, "mdpi": 48, "hdpi": 72, "xhdpi": 96, "xxhdpi": 144, "xxxhdpi": 192]
+    /// Android's launcher icon (48 dp) and adaptive layer (108 dp) in pixels at each density cordova-android knows:
+    /// Android's own table (`AndroidResourceChecks.densities`) and the ldpi it still copies.
+    static let densities = [(name: "ldpi", legacy: 36, layer: 81)] + AndroidResourceChecks.densities
 
     /// The config.xml of the Cordova app in `root`; nil when there is none, or the file is no Cordova configuration.
     static func read(root: String) -> CordovaConfig? {
@@ -48,31 +49,19 @@ struct CordovaConfig: Sendable {
         for tag in live.matches(of: /<(\/?)(platform|icon)\b([^>]*)>/) {
             line += live[scanned..<tag.range.lowerBound].reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
             scanned = tag.range.lowerBound
-            let attributes = String(tag.output.3)
+            let attributes = WebPage.attributes(tag.output.3)
             if tag.output.2 == "platform" {
-                platform = tag.output.1.isEmpty && !attributes.hasSuffix("/") ? value("name", in: attributes) : nil
+                platform = tag.output.1.isEmpty && !tag.output.3.hasSuffix("/") ? attributes["name"] : nil
                 continue
             }
             guard tag.output.1.isEmpty else { continue }
             for attribute in ["src", "foreground", "background"] {
-                guard let path = value(attribute, in: attributes), !path.isEmpty, !path.hasPrefix("@") else { continue }
-                icons.append(Icon(platform: platform, attribute: attribute, path: path, density: value("density", in: attributes),
-                                  width: value("width", in: attributes).flatMap { Int($0) }, height: value("height", in: attributes).flatMap { Int($0) },
-                                  line: line))
+                guard let path = attributes[attribute], !path.isEmpty, !path.hasPrefix("@") else { continue }
+                icons.append(Icon(platform: platform, attribute: attribute, path: path, density: attributes["density"],
+                                  width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) }, line: line))
             }
         }
         return CordovaConfig(file: file, icons: icons)
-    }
-
-    /// The value of `name="…"` (or `'…'`) among a tag's attributes.
-    private static func value(_ name: String, in attributes: String) -> String? {
-        for quote in ["\"", "'"] {
-            guard let start = attributes.range(of: " \(name)=\(quote)") ?? attributes.range(of: "\t\(name)=\(quote)")
-                    ?? attributes.range(of: "\n\(name)=\(quote)"),
-                  let end = attributes[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
-            return String(attributes[start.upperBound..<end])
-        }
-        return nil
     }
 
     /// The file an icon names.
@@ -101,8 +90,8 @@ struct CordovaConfig: Sendable {
     /// The pixels `cordova prepare` puts the icon's file in: Android's launcher size at its density (an adaptive layer's
     /// 108 dp), or iOS's `width` × `height`; nil for the default icon and a size it does not give.
     func expectedPixels(of icon: Icon) -> PixelSize? {
-        if icon.platform == "android", let density = icon.density, let side = Self.launcherPixels[density] {
-            let pixels = icon.attribute == "src" ? side : side * 108 / 48
+        if icon.platform == "android", let density = Self.densities.first(where: { $0.name == icon.density }) {
+            let pixels = icon.attribute == "src" ? density.legacy : density.layer
             return PixelSize(width: pixels, height: pixels)
         }
         if icon.platform == "ios", let width = icon.width, let height = icon.height ?? icon.width, width > 0, height > 0, width <= 4096, height <= 4096 {
