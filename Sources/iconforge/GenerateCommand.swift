@@ -7,7 +7,7 @@ import Raster
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Make every icon and launch image of one or more presets from a master PNG, SVG or JPEG.",
+        abstract: "Make every icon and launch image of one or more presets from a master PNG, SVG, JPEG or .icon.",
         discussion: """
             Each source is decoded once and every output is resampled straight from it (Lanczos-3 in linear \
             light by default). App icons, App Store icons and launch images are written as opaque 8-bit RGB, \

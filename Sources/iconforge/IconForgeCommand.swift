@@ -6,7 +6,7 @@ import IconForgeKit
 struct IconForgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iconforge",
-        abstract: "Turn one master (PNG, SVG or JPEG) into every iOS icon and launch image, and check such assets.",
+        abstract: "Turn one master (PNG, SVG, JPEG or an Icon Composer .icon) into every icon and launch image an app ships, Apple, Android, web, Windows and Linux, and check such assets.",
         discussion: """
             Exit status: 0 success, 1 when a file failed (each failure is one line on standard error \
             naming the file and the reason), 2 for usage errors.

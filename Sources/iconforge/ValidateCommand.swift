@@ -6,7 +6,7 @@ import IconForgeKit
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check icon and launch-image files, sets and catalogs the way App Store review will.",
+        abstract: "Check icon and launch-image files, sets, catalogs and projects the way App Store review, Xcode, Android's build and browsers will.",
         discussion: """
             Paths may be PNG files, folders (searched recursively), .appiconset/.launchimage/.imageset sets and \
             whole .xcassets catalogs. Roles come from each set's Contents.json, then from --preset (by file \

@@ -68,6 +68,9 @@ package struct ProjectLayout: Sendable {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
             webFolder = FileIO.isFolder((root as NSString).appendingPathComponent("public")) && WebApp.isViteProject(root) ? "public" : ""
         }
+        // An Angular workspace's application: its build serves public/ (Angular 17's template) or the page's folder
+        // (src/) at the site's root.
+        if webFolder == nil, let angular = AngularWorkspace.read(root: root) { webFolder = angular.applications[0].servedFolder }
         // electron-builder's icons: where its configuration names them, else its resources folder (`build/`, which
         // the search skips as build output).
         // (A root whose package.json only mentions electron, with no icon configured and no resources folder — Logseq's,

@@ -267,6 +267,7 @@ struct WebManifestStep: PlatformStep {
                                                  writer: run.writer, warnings: &run.warnings)
         run.files += web.files
         run.platformNotes += web.notes
+        if let unshipped = AngularWorkspace.unshipped(run.written.map(\.file.path) + run.files.map(\.path), in: run.folder) { run.warnings.append(unshipped) }
         if generator.options.hashesNames {
             try generator.retireHashedIcons(renamed: run.renamed, written: Set(run.named.map(\.path)), folder: run.folder, writer: run.writer)
         }

@@ -44,6 +44,8 @@ enum WebManifestChecks {
                     [path])
         }
         var sizes = Set<String>(), maskable = false, installable = false
+        // An Angular app serving this folder copies only what its build's assets name: a file they miss is not in the built site.
+        let angular = AngularWorkspace.application(serving: site.root).flatMap { $0.application.assets == nil ? nil : $0 }
         // Every size each file is listed at: one file listed at 192 and 512 is scaled by the browser, not wrong.
         var listedSizes: [String: Set<String>] = [:]
         for (_, icon) in icons {
@@ -89,6 +91,11 @@ enum WebManifestChecks {
             guard let data = try? FileIO.read(file) else {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist"
                                + WebManifestChecks.pageRelativeHint(src, file: file, site: site, scope: scope), fix: "add the file, or fix src"))
+                continue
+            }
+            if let (workspace, application) = angular, let relative = WebApp.relative(file, to: workspace), !application.ships(relative) {
+                report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which the build's assets in angular.json do not name: "
+                               + "`ng build` leaves it out of the site, so browsers get a 404", fix: "add \"\(relative)\" to projects.\(application.name).architect.build.options.assets"))
                 continue
             }
             let size = FileKind.pixelSize(data)
