@@ -45,6 +45,28 @@ package enum IconShape {
         }
     }
 
+    /// Coverage of a rectangle of `size` with circular corners of `radius` pixels (tvOS's wide app icons), each
+    /// pixel sampled 4×4.
+    package static func roundedRectangle(size: PixelSize, radius: Double) -> [Float] {
+        var mask = [Float](repeating: 0, count: size.width * size.height)
+        let (width, height) = (Double(size.width), Double(size.height))
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                var hits = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        // Distance past the corner circle's centre on each axis, zero along the straight edges.
+                        let (px, py) = (Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+                        let dx = max(0, max(radius - px, px - (width - radius))), dy = max(0, max(radius - py, py - (height - radius)))
+                        if dx * dx + dy * dy <= radius * radius { hits += 1 }
+                    }
+                }
+                mask[y * size.width + x] = Float(hits) / 16
+            }
+        }
+        return mask
+    }
+
     /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
     package static func circle(side: Int) -> [Float] { superellipse(side: side, exponent: 2) }
 

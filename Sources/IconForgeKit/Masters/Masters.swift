@@ -97,7 +97,8 @@ struct Masters: Sendable {
                             + "template images take their shape from alpha alone — use a glyph on a transparent background")
         }
         var masters = Masters(master: pyramid(image), masterIsOpaque: translucent == 0)
-        if jobs.contains(where: { $0.spec.role == .windows || $0.spec.role == .androidNotification }) {
+        // The wide tiles' and tvOS's backgrounds (`wideTileBackground`) need to know what the master lies on.
+        if jobs.contains(where: { [.windows, .androidNotification, .tv].contains($0.spec.role) }) {
             masters.isLogo = image.hasTransparentEdges
             if !masters.isLogo { masters.edgeColor = image.edgeColor(fallback: options.background) }
         }

@@ -85,3 +85,56 @@ extension PreviewInventory {
         }
     }
 }
+
+// Layered icons: tvOS's brand assets (the App Icon's image stack and the Top Shelf images) and visionOS's solid image stack.
+extension PreviewInventory {
+    /// The largest picture of an image set (by scale; the file the entry names), or nil when it names none.
+    static func largestPicture(inSet set: String, label: String, limits: PNGLimits) -> Picture? {
+        guard let entries = try? AssetSetContents.read(set: set).get().entries else { return nil }
+        let scale = { (entry: [String: Any]) in Double(((entry["scale"] as? String) ?? "1x").dropLast()) ?? 1 }
+        guard let best = entries.filter({ ($0["filename"] as? String).map { !$0.contains("/") } ?? false }).max(by: { scale($0) < scale($1) }),
+              let filename = best["filename"] as? String else { return nil }
+        return picture((set as NSString).appendingPathComponent(filename), label: label, limits: limits)
+    }
+
+    /// A layered icon as the system draws it at rest (no parallax): each layer's largest picture, back to front, centred
+    /// on the back layer at the back layer's scale. The tile's path is the stack's (its findings are the layers').
+    static func readStack(_ stack: String, label: String, limits: PNGLimits) -> Picture {
+        guard let fields = try? ContentsJSON.containerFields(at: (stack as NSString).appendingPathComponent("Contents.json")) else {
+            return Picture(label: label, path: stack, problem: "no readable Contents.json")
+        }
+        var layers: [Picture] = []
+        for layer in ImageStack.layers(fields).reversed() {
+            let set = ((stack as NSString).appendingPathComponent(layer) as NSString).appendingPathComponent("Content.imageset")
+            if let picture = largestPicture(inSet: set, label: layer, limits: limits) { layers.append(picture) }
+        }
+        guard let back = layers.first?.image else {
+            return Picture(label: label, path: stack, problem: layers.first?.problem ?? "no layer picture")
+        }
+        var canvas = back
+        for layer in layers.dropFirst() {
+            guard let image = layer.image else { return Picture(label: label, path: layer.path, problem: layer.problem) }
+            // A layer at another size than the back (a smaller logo) is centred, as the system places it.
+            canvas = canvas.drawing(image, atX: (canvas.width - image.width) / 2, y: (canvas.height - image.height) / 2)
+        }
+        return Picture(label: "\(label) · \(layers.count) \(layers.count == 1 ? "layer" : "layers")", path: stack, image: canvas)
+    }
+
+    /// tvOS's brand assets: the home-screen App Icon (the smaller of its primary icons; the larger is the App Store's),
+    /// then the Top Shelf images.
+    mutating func readBrandAssets(_ folder: String, limits: PNGLimits) {
+        guard let members = BrandAssets.members(of: folder) else {
+            notes.append("\((folder as NSString).lastPathComponent): no readable Contents.json")
+            return
+        }
+        let name = (folder as NSString).lastPathComponent
+        if let icon = members.filter({ $0.role == "primary-app-icon" }).min(by: { $0.size.width < $1.size.width }) {
+            tv.append(Self.readStack((folder as NSString).appendingPathComponent(icon.filename), label: "\(name) · \(icon.filename)", limits: limits))
+        }
+        for role in ["top-shelf-image", "top-shelf-image-wide"] {
+            guard let member = members.first(where: { $0.role == role }) else { continue }
+            let set = (folder as NSString).appendingPathComponent(member.filename)
+            if let picture = Self.largestPicture(inSet: set, label: "\(member.filename) · \(member.size)", limits: limits) { tv.append(picture) }
+        }
+    }
+}

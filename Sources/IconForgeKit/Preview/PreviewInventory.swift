@@ -49,6 +49,10 @@ struct PreviewInventory {
     var small: [Picture] = []
     var mac: Picture?
     var watch: Picture?
+    /// tvOS: the App Icon's layers drawn together, then the Top Shelf images.
+    var tv: [Picture] = []
+    /// visionOS: the App Icon's layers drawn together.
+    var vision: Picture?
     var android: AndroidIcon?
     /// Web: the maskable manifest icon, the Apple touch icon, favicons.
     var maskable: Picture?
@@ -75,7 +79,7 @@ struct PreviewInventory {
     var notes: [String] = []
 
     var isEmpty: Bool {
-        home.isEmpty && small.isEmpty && mac == nil && watch == nil && android == nil && maskable == nil && touchIcon == nil
+        home.isEmpty && small.isEmpty && mac == nil && watch == nil && tv.isEmpty && vision == nil && android == nil && maskable == nil && touchIcon == nil
             && favicons.isEmpty && launch.isEmpty && windows == nil && linux.isEmpty && notificationIcon == nil && splashIcon == nil && tvBanner == nil
             && extensionIcons.isEmpty && variants.isEmpty
     }
@@ -132,6 +136,10 @@ struct PreviewInventory {
         if !others.isEmpty { inventory.notes.append("Also found, not shown (\(others.count)): " + others.joined(separator: ", ")) }
         if inventory.mac == nil, let icns = found.icnsFiles.sorted().first { inventory.mac = readIcns(icns, limits: limits) }
         for set in found.launchSets.sorted() { inventory.readLaunchSet(set, limits: limits) }
+        if let brand = found.brandAssets.sorted().first { inventory.readBrandAssets(brand, limits: limits) }
+        if let stack = found.visionStacks.sorted().first {
+            inventory.vision = readStack(stack, label: (stack as NSString).lastPathComponent, limits: limits)
+        }
         if let res = found.resourceFolders.sorted().first { inventory.android = readAndroid(res, limits: limits) }
         for res in (found.resourceFolders + found.drawableRoots).sorted() where inventory.notificationIcon == nil && inventory.splashIcon == nil
             && inventory.tvBanner == nil {
@@ -154,6 +162,8 @@ struct PreviewInventory {
     /// Paths of the things a preview reads, gathered in one walk.
     private struct Found {
         var iconSets: [String] = [], launchSets: [String] = [], iconBundles: [String] = [], icnsFiles: [String] = []
+        /// tvOS's `.brandassets` and visionOS's `.solidimagestack` folders.
+        var brandAssets: [String] = [], visionStacks: [String] = []
         var resourceFolders: [String] = [], manifests: [String] = [], webFolders: [String] = []
         var windowsAssetFolders: Set<String> = [], icoFiles: [String] = [], hicolorThemes: [String] = []
         /// Folders with `drawable*` folders (an Android `res/` without launcher icons, or a folder generate wrote into).
@@ -188,6 +198,8 @@ struct PreviewInventory {
         switch (name as NSString).pathExtension {
         case "appiconset": found.iconSets.append(path); return
         case "launchimage": found.launchSets.append(path); return
+        case "brandassets": found.brandAssets.append(path); return
+        case "solidimagestack": found.visionStacks.append(path); return
         case "icon" where IconComposerBundle.isBundle(path): found.iconBundles.append(path); return
         default: break
         }

@@ -18,7 +18,7 @@ struct PreviewSections {
     static let launcherPixels = 192
 
     var sections: [ContactSheet.Section] {
-        [home, variants, small, android, androidExtras, mac, watch, windows, linux, web, browserExtension, launch].compactMap { $0 }
+        [home, variants, small, android, androidExtras, mac, watch, tv, vision, windows, linux, web, browserExtension, launch].compactMap { $0 }
             + (inventory.notes.isEmpty ? [] : [ContactSheet.Section(title: "Notes", notes: inventory.notes, tiles: [])])
     }
 
@@ -232,6 +232,34 @@ struct PreviewSections {
         let image = watch.image.map { Self.masked($0, side: side, mask: IconShape.circle(side: side), matte: .black) }
         return ContactSheet.Section(title: "watchOS", notes: ["Under the watch's circular mask (196 px: the 49 mm app launcher at @2x)."],
                                     tiles: [tile(watch, image: image, area: PixelSize(width: 232, height: 232), backdrop: .darkWallpaper, caption: [watch.label])])
+    }
+
+    /// tvOS's home screen draws the App Icon at 400x240 with rounded corners (its focus effect's parallax is not drawn);
+    /// the Top Shelf images as thumbnails.
+    private var tv: ContactSheet.Section? {
+        guard !inventory.tv.isEmpty else { return nil }
+        let tiles = inventory.tv.enumerated().map { index, picture -> ContactSheet.Tile in
+            guard index == 0, picture.path.fileExtension == "imagestack" else {
+                let image = picture.image.map { Self.scaled($0, longSide: 400) }
+                return tile(picture, image: image, area: image?.size ?? PixelSize(width: 400, height: 150), backdrop: .darkWallpaper, caption: [picture.label])
+            }
+            let size = PixelSize(width: 400, height: 240)
+            let image = picture.image.map { image in
+                Resampler.resize(image, to: size, options: ResizeOptions(fit: .fill)).masked(by: IconShape.roundedRectangle(size: size, radius: 20))
+            }
+            return tile(picture, image: image, area: PixelSize(width: 440, height: 280), backdrop: .darkWallpaper, caption: ["Home screen, at rest (400x240)", picture.label])
+        }
+        return ContactSheet.Section(title: "tvOS", notes: ["The App Icon's layers drawn together at rest, with rounded corners (the focus effect's parallax and shine are not drawn); the Top Shelf images, 400 px wide."],
+                                    tiles: tiles)
+    }
+
+    /// visionOS draws the App Icon's layers in a circle.
+    private var vision: ContactSheet.Section? {
+        guard let vision = inventory.vision else { return nil }
+        let side = 216
+        let image = vision.image.map { Self.masked($0, side: side, mask: IconShape.circle(side: side), matte: nil) }
+        return ContactSheet.Section(title: "visionOS", notes: ["The App Icon's layers drawn together in the circle visionOS shows (the depth effect is not drawn)."],
+                                    tiles: [tile(vision, image: image, area: PixelSize(width: 252, height: 252), backdrop: .lightWallpaper, caption: [vision.label])])
     }
 
     private var web: ContactSheet.Section? {

@@ -53,6 +53,26 @@ struct PreviewExtrasTests {
         #expect(tiles.map(\.file) == ["drawable-xxxhdpi/splash_icon.png", "drawable-night-xxxhdpi/splash_icon.png"])
     }
 
+    @Test("tvOS and visionOS: the App Icon's layers drawn together (tvOS at 400x240 with rounded corners, the logo on the back layer's colour), the Top Shelf images 400 px wide; visionOS's in its circle")
+    func layeredIcons() throws {
+        var options = GenerateOptions(presets: try PresetCatalog.presets("tvos,visionos"))
+        options.background = RGBColor(red: 0x12, green: 0x34, blue: 0x56)
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")
+        _ = try Generator(options: options).run(source: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, outputFolder: folder.path)
+        let sheet = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path])
+        let tv = sheet.tiles.filter { $0.section == "tvOS" }
+        #expect(tv.map { $0.caption[0] } == ["Home screen, at rest (400x240)", "Top Shelf Image.imageset", "Top Shelf Image Wide.imageset"])
+        let icon = try #require(tv.first), size = try #require(icon.pixels)
+        #expect(size == PixelSize(width: 400, height: 240))
+        // The back layer's colour at the icon's side, and none at its rounded corner (the tile's backdrop shows there).
+        #expect(rgb(sheet.image, icon.x + 20, icon.y + 120) == SIMD3(0x12, 0x34, 0x56))
+        #expect(rgb(sheet.image, icon.x, icon.y) != SIMD3(0x12, 0x34, 0x56))
+        #expect(icon.caption.contains("2 layers") && icon.file?.hasSuffix("App Icon.imagestack") == true)
+        #expect(tv.dropFirst().allSatisfy { $0.pixels?.width == 400 })
+        let vision = try #require(sheet.tiles.first { $0.section == "visionOS" })
+        #expect(vision.pixels == PixelSize(width: 216, height: 216))
+    }
+
     @Test("a browser extension: its toolbar icons (16 and 32 px, from the manifest) on Chrome's light and dark toolbars, 1:1 and magnified")
     func browserExtension() throws {
         let folder = try generated("browser-extension", master: "app-icon-master.png",

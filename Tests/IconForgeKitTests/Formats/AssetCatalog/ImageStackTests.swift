@@ -67,6 +67,14 @@ struct ImageStackTests {
         // The full-bleed sample: the front layer is the square at the icon's height, clear at its sides, over its edge colour.
         let front = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent("App Icon.imagestack/Front.imagestacklayer/Content.imageset/Front.png"))).image
         #expect(front.pixel(x: 10, y: 120)[3] == 0 && front.pixel(x: 200, y: 120)[3] == 255)
+        // The back layer and the Top Shelf's sides are the colour the master's edge has, not --background (white): a
+        // tvOS-only run did not look at the master's edge at all.
+        let edge = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: master))).image.edgeColor(fallback: .white)
+        #expect(edge != .white)
+        for file in ["App Icon.imagestack/Back.imagestacklayer/Content.imageset/Back.png", "Top Shelf Image.imageset/TopShelf.png"] {
+            let corner = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent(file))).image.pixel(x: 2, y: 2)
+            #expect(corner == SIMD4(UInt16(edge.red), UInt16(edge.green), UInt16(edge.blue), 255), "\(file): \(corner) against \(edge)")
+        }
         let report = try Validator().validate([folder.path], parallelism: .serial)
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.message))")
         let before = try Fixtures.snapshot(folder)
