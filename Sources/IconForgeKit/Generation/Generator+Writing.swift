@@ -71,6 +71,9 @@ extension Generator {
                 warnings.append(unused)
             }
         }
+        // tvOS's brand assets new in this run: the folder's name is the app icon its build setting must name.
+        let newBrandAssets = Set(outputs.compactMap { spec in spec.set.flatMap { BrandAssets.membership(ofSet: $0, spec: spec)?.folder } })
+            .filter { !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
         for name in uniqueSets(outputs) where (name as NSString).pathExtension != "icon" {
             var files: [String: [UInt8]] = [:]
             for job in jobs where job.spec.set == name { files[job.spec.filename!] = bytes[job.path] }
@@ -118,6 +121,12 @@ extension Generator {
                 let backup = Backup.path(for: (folder as NSString).appendingPathComponent(name), given: (folder as NSString).appendingPathComponent(name),
                                          stamp: Backup.timestamp(now))
                 notes.append("moved \(merge.leaving.count) file\(merge.leaving.count == 1 ? "" : "s") of the replaced layout out of \(name) to \(backup)")
+            }
+        }
+        // A new brand assets folder beside the one the project's tvOS target names (Yattee's Yattee2.brandassets) is in no build.
+        for name in newBrandAssets.sorted() {
+            if let unused = XcodeProject.unusedIconWarning((name as NSString).deletingPathExtension, at: (folder as NSString).appendingPathComponent(name)) {
+                warnings.append(unused)
             }
         }
         for job in jobs where job.spec.set == nil && job.spec.container == nil {

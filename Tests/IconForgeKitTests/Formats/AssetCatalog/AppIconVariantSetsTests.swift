@@ -86,4 +86,26 @@ struct AppIconVariantSetsTests {
         try xcodeProject(["ASSETCATALOG_COMPILER_APPICON_NAME = \"$(APP_ICON)\""], at: root)
         #expect(try !warnings("ios-single", out: catalog).contains { $0.contains("build settings name") })
     }
+
+    @Test("tvOS: new brand assets beside the ones the project's build settings name (Yattee's Yattee2.brandassets) are said to be in no build, with the name to give; named, or with --app-icon-name, nothing is said")
+    func brandAssetsTheProjectDoesNotName() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = root.appendingPathComponent("TV/Assets.xcassets")
+        try FileManager.default.createDirectory(at: catalog.appendingPathComponent("Yattee2.brandassets"), withIntermediateDirectories: true)
+        try Data(#"{"assets":[],"info":{"author":"xcode","version":1}}"#.utf8).write(to: catalog.appendingPathComponent("Yattee2.brandassets/Contents.json"))
+        try xcodeProject(["ASSETCATALOG_COMPILER_APPICON_NAME = Yattee2"], at: root)
+        func warnings(name: String? = nil) throws -> [String] {
+            var options = GenerateOptions(presets: try PresetCatalog.presets("tvos"))
+            options.appIconName = name
+            return try Generator(options: options).run(source: Self.master, outputFolder: catalog.path).warnings
+        }
+        let unused = try warnings()
+        #expect(unused.contains { $0.contains("not App Icon & Top Shelf Image: no build shows what is written into App Icon & Top Shelf Image.brandassets")
+                && $0.contains("--app-icon-name Yattee2") }, "\(unused)")
+        #expect(try !warnings(name: "Yattee2").contains { $0.contains("build settings name") })
+        try xcodeProject(["ASSETCATALOG_COMPILER_APPICON_NAME = \"App Icon & Top Shelf Image\""], at: root)
+        try FileManager.default.removeItem(at: catalog.appendingPathComponent("App Icon & Top Shelf Image.brandassets"))
+        #expect(try !warnings().contains { $0.contains("build settings name") })
+    }
 }
