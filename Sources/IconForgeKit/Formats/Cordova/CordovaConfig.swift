@@ -3,7 +3,7 @@ import Raster
 
 /// A Cordova app's `config.xml` (PhoneGap's and Ionic 1–3's too: a `<widget>` of the W3C widgets namespace): the icons
 /// its `<icon>` elements name, which `cordova prepare` copies into the native projects it makes under `platforms/` —
-/// Android's by `density` into `mipmap-*/ic_launcher.png` (an adaptive icon's from `foreground` and `background`), iOS's
+/// Android's by `density` into `mipmap-*/ic_launcher.png` (an adaptive icon's from `foreground`, `background` and `monochrome`), iOS's
 /// by `width` and `height` into the app icon set. The one reader of that file.
 struct CordovaConfig: Sendable {
     static let fileName = "config.xml"
@@ -12,7 +12,7 @@ struct CordovaConfig: Sendable {
     struct Icon: Sendable {
         /// `android`, `ios` or another `<platform name>`; nil for an icon outside every `<platform>` (the default icon).
         var platform: String?
-        /// The attribute naming the file: `src`, or an adaptive icon's `foreground` or `background`.
+        /// The attribute naming the file: `src`, or an adaptive icon's `foreground`, `background` or `monochrome` (cordova-android 12).
         var attribute: String
         /// The path as written, relative to the project's folder.
         var path: String
@@ -55,7 +55,7 @@ struct CordovaConfig: Sendable {
                 continue
             }
             guard tag.output.1.isEmpty else { continue }
-            for attribute in ["src", "foreground", "background"] {
+            for attribute in ["src", "foreground", "background", "monochrome"] {
                 guard let path = attributes[attribute], !path.isEmpty, !path.hasPrefix("@") else { continue }
                 icons.append(Icon(platform: platform, attribute: attribute, path: path, density: attributes["density"],
                                   width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) }, line: line))

@@ -84,7 +84,7 @@ enum CordovaIcons {
                                 points: nil, scale: nil, pixels: pixels, filename: relative.fileName, platform: ios ? "ios" : nil, appearance: nil)
             let folder = relative.parentFolder
             spec.folder = folder.isEmpty ? nil : folder
-            if !ios { spec.androidLayer = icon.attribute == "foreground" ? .foreground : icon.attribute == "background" ? .background : .legacy }
+            if !ios { spec.androidLayer = AndroidLayer(rawValue: icon.attribute) ?? .legacy }
             outputs.append(spec)
         }
         return CordovaRun(config: config, outputs: outputs, notes: notes)

@@ -86,6 +86,28 @@ struct CordovaIconsTests {
         #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.line))")
     }
 
+    @Test("cordova-android 12's monochrome layer (<icon monochrome=…>) is re-rendered in place as Android's themed-icon layer: 432 px at xxxhdpi, one colour on transparency, not a copy of the foreground")
+    func monochrome() throws {
+        let config = Self.config.replacingOccurrences(of: #"background="res/android/bg-xxxhdpi.png" density"#,
+                                                      with: #"background="res/android/bg-xxxhdpi.png" monochrome="res/android/mono-xxxhdpi.png" density"#)
+        let root = try Self.project(config)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(try Self.png(108, 90)).write(to: root.appendingPathComponent("res/android/mono-xxxhdpi.png"))
+        try ExpoIconsTests.generate("android", master: Fixtures.testImages.appendingPathComponent("glyph-master.png").path, into: root)
+        let mono = try PNG.decode(Fixtures.bytes(at: root.appendingPathComponent("res/android/mono-xxxhdpi.png"))).image
+        #expect(mono.size == PixelSize(width: 432, height: 432))
+        var colours = Set<SIMD3<UInt16>>(), clear = 0
+        for y in stride(from: 0, to: 432, by: 3) {
+            for x in stride(from: 0, to: 432, by: 3) {
+                let p = mono.pixel(x: x, y: y)
+                if p[3] == 0 { clear += 1 } else if p[3] == mono.format.maxValue { colours.insert(SIMD3(p[0], p[1], p[2])) }
+            }
+        }
+        #expect(clear > 0 && colours.count == 1, "\(colours.count) colours, \(clear) clear")
+        let foreground = try PNG.decode(Fixtures.bytes(at: root.appendingPathComponent("res/android/fg-xxxhdpi.png"))).image
+        #expect(foreground.bytes != mono.bytes)
+    }
+
     @Test("a platform config.xml names no icon for is refused in one line, and nothing is written")
     func noIconsForPlatform() throws {
         let config = Self.config.replacingOccurrences(of: #"<icon src="res/ios/icon-60@3x.png" width="180" height="180"/>"#, with: "")
