@@ -183,7 +183,7 @@ enum AndroidResources {
         // A source set's own icon goes by the manifest's name (openHAB's src/stable/res/mipmap-anydpi-v26/icon.xml), not only ic_launcher's.
         let ownIconNames = [launcher + ".xml", "ic_launcher.xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])
         for old in AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])) {
-            for (element, type, resource) in AdaptiveIconXML.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
+            for (element, type, resource) in AdaptiveIconXML.layerReferences(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
                     && AndroidProject.adaptiveIconFiles(in: root, names: ownIconNames).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }

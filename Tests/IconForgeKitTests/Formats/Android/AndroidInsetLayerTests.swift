@@ -55,4 +55,38 @@ struct AndroidInsetLayerTests {
         #expect(bareXML.contains("<monochrome android:drawable=\"@drawable/ic_app_logo_monochrome\"/>") && !bareXML.contains("<inset"), "\(bareXML)")
     }
 
+    @Test("a logo the icon draws through <inset> as its foreground (Thunderbird's @drawable/ic_app_logo, which its build types override and its theme shows in the app) is not taken for a layer: the new icon's foreground is IconForge's own, the logo stays, the build type is told; a run into that build type gives it an icon of its own")
+    func logoDrawnInsetIsNotALayer() throws {
+        let files = [
+            "app/src/main/AndroidManifest.xml": "<manifest><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive(
+                "    <background android:drawable=\"@color/launcher_icon_background\" />\n"
+                + "    <foreground>\n        <inset android:drawable=\"@drawable/ic_app_logo\" android:inset=\"22%\" />\n    </foreground>\n"),
+            "app/src/main/res/drawable/ic_app_logo.xml": Self.logo,
+            "app/src/main/res/values/colors.xml": "<resources>\n    <color name=\"launcher_icon_background\">#F0F8FF</color>\n</resources>\n",
+            "app/src/debug/res/drawable/ic_app_logo.xml": Self.logo.replacingOccurrences(of: "#000000", with: "#FF0000"),
+        ]
+        let root = try Fixtures.tree(files)
+        let main = root.appendingPathComponent("app/src/main/res")
+        let report = try Self.generate(into: root)
+        let xml = try Self.text(main.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml"))
+        #expect(xml.contains("<foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>"), "\(xml)")
+        #expect(FileManager.default.fileExists(atPath: main.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png").path))
+        // The logo is nobody's layer: no pictures under its name, main's and the build type's drawables as they were.
+        let everything = FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }
+        #expect(!everything.contains { $0.hasSuffix("ic_app_logo.png") }, "\(everything)")
+        #expect(try Self.text(main.appendingPathComponent("drawable/ic_app_logo.xml")) == Self.logo)
+        #expect(!report.notes.contains { $0.contains("kept the name @drawable/ic_app_logo") }, "\(report.notes)")
+        #expect(report.warnings.contains { $0.contains("@drawable/ic_app_logo for its <foreground>") && $0.contains("src/debug/res") }, "\(report.warnings)")
+        // Into the build type of the project as it was: an icon of its own (main's would inset its 108 dp layers by 22%
+        // again), its layers by IconForge's names. (After the main run, main's icon draws its layers whole, and a run into
+        // the build type writes only its layers, which that icon draws.)
+        let debug = try Fixtures.tree(files).appendingPathComponent("app/src/debug/res")
+        let debugReport = try Self.generate(into: debug)
+        let debugXML = try Self.text(debug.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml"))
+        #expect(debugXML.contains("<foreground android:drawable=\"@mipmap/ic_launcher_foreground\"/>"), "\(debugXML)")
+        #expect(FileManager.default.fileExists(atPath: debug.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png").path))
+        #expect(!FileManager.default.fileExists(atPath: debug.appendingPathComponent("drawable-xxxhdpi/ic_app_logo.png").path))
+        #expect(debugReport.notes.contains { $0.contains("through an <inset>") }, "\(debugReport.notes)")
+    }
 }
