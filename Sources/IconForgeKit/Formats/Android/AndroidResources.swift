@@ -179,6 +179,22 @@ enum AndroidResources {
         // set's business; one that a source set overrides without its own icon (fed through main's) is kept above. What
         // is left: a name the new icon no longer refers to, overridden by a source set that has no launcher icon of its
         // own, e.g. a layer of an old -v33 icon the run replaces.
+        // Other source sets are named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself,
+        // whose siblings are outside it: as relative as the folder the user gave, never absolute; so is a file of res/ beside
+        // them (app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml, not mipmap-anydpi-v26/ic_launcher.xml).
+        let aboveModule = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
+        let shown = { (path: String) -> String in
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
+            return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
+        }
+        let shownInRes = { (path: String) -> String in
+            FolderScope.resolve(root) == FolderScope.resolve(res) ? shown(res) + "/" + relative(path) : shown(path)
+        }
+        // A source set's src/<set>/res is written by --variant <set>; a folder the Gradle file adds (src/res_breezy),
+        // which no variant names, by a run into it.
+        let rerun = { (root: String) -> String in
+            (root as NSString).lastPathComponent == "res" ? "--variant " + (root.parentFolder as NSString).lastPathComponent : "--out " + shown(root)
+        }
         var named = Set<String>()
         // A source set's own icon goes by the manifest's name (openHAB's src/stable/res/mipmap-anydpi-v26/icon.xml), not only ic_launcher's.
         let ownIconNames = [launcher + ".xml", "ic_launcher.xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])
@@ -187,8 +203,8 @@ enum AndroidResources {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
                     && AndroidProject.adaptiveIconFiles(in: root, names: ownIconNames).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
-                    warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
-                                    + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
+                    warnings.append("\(shownInRes(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(shown(root)) overrides: "
+                                    + "that source set's builds now show this icon too; give it its own with \(rerun(root))")
                 }
             }
         }
@@ -223,18 +239,6 @@ enum AndroidResources {
             // Source sets with an adaptive icon of their own (openHAB's src/beta/res and src/stable/res, main having none):
             // their builds show it whatever main holds, so the icon just written may show in no build at all. Beside an icon
             // main had of its own, theirs are the project's design, and nothing is said.
-            // Named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself, whose
-            // siblings are outside it: as relative as the folder the user gave, never absolute.
-            let aboveModule = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
-            let shown = { (path: String) -> String in
-                let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
-                return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
-            }
-            // A source set's src/<set>/res is written by --variant <set>; a folder the Gradle file adds (src/res_breezy),
-            // which no variant names, by a run into it.
-            let rerun = { (root: String) -> String in
-                (root as NSString).lastPathComponent == "res" ? "--variant " + (root.parentFolder as NSString).lastPathComponent : "--out " + shown(root)
-            }
             var ownIcons: [String] = []
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }
