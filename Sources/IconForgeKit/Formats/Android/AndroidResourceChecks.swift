@@ -306,7 +306,10 @@ enum AndroidResourceChecks {
             }
             let bitmaps = project.moduleFiles(type: type, name: name).filter { ["png", "webp", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
             guard !bitmaps.isEmpty else { continue } // a vector or layer list draws at any size
-            let xhdpi = bitmaps.first { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains("xhdpi") }
+            let qualified = { (qualifier: String) in bitmaps.first { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains(Substring(qualifier)) } }
+            // A bitmap in drawable-nodpi (Aves' banner.png) is never scaled for the screen's density: its pixels are the
+            // banner's, checked as an xhdpi one is.
+            let xhdpi = qualified("xhdpi") ?? qualified("nodpi")
             guard let xhdpi else {
                 findings.append(Finding(.tvBanner, .warning, "the banner \(value) has no bitmap in an xhdpi folder: Android TV scales another density's "
                                         + "to 320x180 px", fix: "add \(type)-xhdpi/\(name).png at 320x180 ('iconforge generate MASTER --preset android-tv')"))

@@ -128,6 +128,18 @@ extension AndroidResources {
         // The source sets whose layers main's icon draws: the module's others with no launcher icon of their own.
         let feeding = project.moduleRoots.filter { !same($0, main) && !hasOwnIcon($0) }
         let references = AdaptiveIconXML.layerReferences(in: definition.text)
+        // A drawable main's icon draws through an <inset> (Thunderbird's @drawable/ic_app_logo, a 72 dp logo inset by 22%,
+        // which its beta, daily and debug build types override and its theme shows as the app's logo) is artwork for the
+        // inner part of a layer, not a layer. IconForge's 108 dp layer under that name would be drawn whole, as the new icon
+        // draws its layers, and would replace the logo everywhere else the app shows it: the new icon's layers take
+        // IconForge's own names. A source set's run gets an icon of its own: main's would inset its layers a second time.
+        let inset = Set(AdaptiveIconXML.insetLayers(in: definition.text).map(\.0))
+        if !isMain, let drawn = references.first(where: { inset.contains($0.2) }) {
+            result.followsMain = false
+            result.notes.append("wrote an adaptive icon of \(launcher) into this source set: main's \(definition.folder)/\(definition.name) draws "
+                                + "@\(drawn.1)/\(drawn.2) through an <inset>, which would draw the new layers smaller")
+            return result
+        }
         let reserved = Set([launcher, "ic_launcher", "ic_launcher_round"] + (result.round.map { [$0] } ?? []))
         // The manifest's own launcher icon (wikimedia's @mipmap/launcher drawing @drawable/launcher_foreground) keeps the
         // names its adaptive icon gives its layers, unless another icon draws that layer too (its launcher_yir25 shares the
@@ -143,7 +155,7 @@ extension AndroidResources {
         var adopted = Set<String>()
         var taken = Set<String>()
         for element in ["foreground", "background", "monochrome"] {
-            guard let (_, type, name) = references.first(where: { $0.0 == element }), !reserved.contains(name) else { continue }
+            guard let (_, type, name) = references.first(where: { $0.0 == element }), !reserved.contains(name), !inset.contains(name) else { continue }
             // A colour background is a colour, a colour drawable or (under a mipmap's name) one in mipmap/; pictures are
             // drawables or mipmaps.
             let colour = element == "background" && backgroundIsColor

@@ -13,15 +13,46 @@ enum AndroidResources {
     static let monochromeReference = "@mipmap/ic_launcher_monochrome"
 
     /// The adaptive icon XML; every reference names a resource the same run writes, or the project's own designed
-    /// monochrome (`monochrome`: the reference, nil for none).
+    /// monochrome (`monochrome`: the reference, nil for none), drawn through an `<inset>` of `monochromeInset` (a fraction)
+    /// when the project's icon drew it so (Thunderbird's glyph, a 1024-unit vector inset by 22%).
     /// `foreground` and `background`: the names of layers a flavour overrides (see `keptLayers`), else IconForge's own.
-    static func adaptiveIcon(backgroundIsColor: Bool, monochrome: String?, foreground: String? = nil, background: String? = nil) -> String {
+    static func adaptiveIcon(backgroundIsColor: Bool, monochrome: String?, monochromeInset: Double? = nil, foreground: String? = nil,
+                             background: String? = nil) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(marker)\n"
         xml += "<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
         xml += "    <background android:drawable=\"\(background ?? "@\(backgroundIsColor ? "color" : "mipmap")/ic_launcher_background")\"/>\n"
         xml += "    <foreground android:drawable=\"\(foreground ?? "@mipmap/ic_launcher_foreground")\"/>\n"
-        if let monochrome { xml += "    <monochrome android:drawable=\"\(monochrome)\"/>\n" }
+        if let monochrome, let monochromeInset {
+            xml += "    <monochrome>\n        <inset android:drawable=\"\(monochrome)\" android:inset=\"\(percent(monochromeInset))\"/>\n    </monochrome>\n"
+        } else if let monochrome {
+            xml += "    <monochrome android:drawable=\"\(monochrome)\"/>\n"
+        }
         return xml + "</adaptive-icon>\n"
+    }
+
+    /// A fraction as an `android:inset` percentage: 0.22 → `22%`, 0.167 → `16.7%`.
+    static func percent(_ fraction: Double) -> String {
+        let value = (fraction * 100_000).rounded() / 1000
+        return (value == value.rounded() ? String(Int(value)) : String(value)) + "%"
+    }
+
+    /// The inset the module's adaptive icon draws the designed monochrome `reference` through (`<monochrome><inset
+    /// android:drawable="@drawable/ic_app_logo_monochrome" android:inset="22%"/></monochrome>`), as a fraction; nil when it
+    /// draws it as the whole layer. A glyph drawn inset is artwork for the inner part of the layer: drawn as the whole
+    /// 108 dp layer it would reach far past the 72 dp a launcher shows, and the themed icon would be cut off.
+    static func monochromeInset(of reference: String, res: String, launcher: String) -> Double? {
+        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
+        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"])
+            .filter { preference.contains($0.folder) }
+            .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
+        for definition in definitions {
+            let references = AdaptiveIconXML.layerReferences(in: definition.text)
+            guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }), "@\(type)/\(name)" == reference else { continue }
+            // The name is the monochrome's alone (not also a layer drawn bare), so an inset of it is the monochrome's.
+            guard !references.contains(where: { $0.0 != "monochrome" && $0.2 == name }) else { return nil }
+            return AdaptiveIconXML.insetLayers(in: definition.text).first { $0.0 == name }?.1
+        }
+        return nil
     }
 
     /// The colour resource of a colour background.
@@ -112,8 +143,9 @@ enum AndroidResources {
 
     /// Writes the XML into `res` and moves clashing files aside; returns the paths written (relative to
     /// `root`) and notes for the user.
-    static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: String?, imageNames: Set<String>,
-                      writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String], warnings: [String]) {
+    /// `monochromeIsDesigned`: `monochrome` is the project's own designed layer (`designedMonochrome`), kept as its icon drew it.
+    static func write(res: String, root: String, backgroundColor: RGBColor?, monochrome: String?, monochromeIsDesigned: Bool = false,
+                      imageNames: Set<String>, writer: OutputWriter) throws(IconForgeError) -> (written: [String], notes: [String], warnings: [String]) {
         var written: [String] = [], notes: [String] = [], warnings: [String] = []
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         let relative = { (path: String) -> String in
@@ -139,6 +171,7 @@ enum AndroidResources {
         let launcher = kept.launcher
         let colourName = kept.background.flatMap { $0.type == "color" ? $0.name : nil } ?? "\(launcher)_background"
         let xml = adaptiveIcon(backgroundIsColor: backgroundColor != nil, monochrome: monochrome,
+                               monochromeInset: monochromeIsDesigned ? monochrome.flatMap { monochromeInset(of: $0, res: res, launcher: launcher) } : nil,
                                foreground: kept.reference(.foreground), background: kept.reference(.background, colour: backgroundColor != nil))
         notes += kept.notes
         warnings += kept.warnings
@@ -146,16 +179,32 @@ enum AndroidResources {
         // set's business; one that a source set overrides without its own icon (fed through main's) is kept above. What
         // is left: a name the new icon no longer refers to, overridden by a source set that has no launcher icon of its
         // own, e.g. a layer of an old -v33 icon the run replaces.
+        // Other source sets are named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself,
+        // whose siblings are outside it: as relative as the folder the user gave, never absolute; so is a file of res/ beside
+        // them (app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml, not mipmap-anydpi-v26/ic_launcher.xml).
+        let aboveModule = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
+        let shown = { (path: String) -> String in
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
+            return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
+        }
+        let shownInRes = { (path: String) -> String in
+            FolderScope.resolve(root) == FolderScope.resolve(res) ? shown(res) + "/" + relative(path) : shown(path)
+        }
+        // A source set's src/<set>/res is written by --variant <set>; a folder the Gradle file adds (src/res_breezy),
+        // which no variant names, by a run into it.
+        let rerun = { (root: String) -> String in
+            (root as NSString).lastPathComponent == "res" ? "--variant " + (root.parentFolder as NSString).lastPathComponent : "--out " + shown(root)
+        }
         var named = Set<String>()
         // A source set's own icon goes by the manifest's name (openHAB's src/stable/res/mipmap-anydpi-v26/icon.xml), not only ic_launcher's.
         let ownIconNames = [launcher + ".xml", "ic_launcher.xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])
         for old in AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"] + (kept.round.map { [$0 + ".xml"] } ?? [])) {
-            for (element, type, resource) in AdaptiveIconXML.references(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
+            for (element, type, resource) in AdaptiveIconXML.layerReferences(in: old.text) where !xml.contains("@\(type)/\(resource)\"") {
                 for root in project.roots(definingFile: type, name: resource) where project.moduleRoots.contains(root) && FolderScope.resolve(root) != FolderScope.resolve(res)
                     && AndroidProject.adaptiveIconFiles(in: root, names: ownIconNames).isEmpty && FolderScope.resolve(root) != FolderScope.resolve(mainResources(of: res)) {
                     guard named.insert("\(type)/\(resource) \(root)").inserted else { continue }
-                    warnings.append("\(relative(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(relative(root)) overrides: "
-                                    + "that source set's builds now show this icon too; generate into \(relative(root)) for its own")
+                    warnings.append("\(shownInRes(old.path)) referred to @\(type)/\(resource) for its <\(element)>, which \(shown(root)) overrides: "
+                                    + "that source set's builds now show this icon too; give it its own with \(rerun(root))")
                 }
             }
         }
@@ -190,18 +239,6 @@ enum AndroidResources {
             // Source sets with an adaptive icon of their own (openHAB's src/beta/res and src/stable/res, main having none):
             // their builds show it whatever main holds, so the icon just written may show in no build at all. Beside an icon
             // main had of its own, theirs are the project's design, and nothing is said.
-            // Named from the module's folder up (mobile/src/beta/res) when the run's folder is res/ itself, whose
-            // siblings are outside it: as relative as the folder the user gave, never absolute.
-            let aboveModule = URL(fileURLWithPath: AndroidProject.module(of: res)).standardizedFileURL.path.parentFolder
-            let shown = { (path: String) -> String in
-                let full = URL(fileURLWithPath: path).standardizedFileURL.path, named = relative(path)
-                return named.hasPrefix("/") && full.hasPrefix(aboveModule + "/") ? String(full.dropFirst(aboveModule.count + 1)) : named
-            }
-            // A source set's src/<set>/res is written by --variant <set>; a folder the Gradle file adds (src/res_breezy),
-            // which no variant names, by a run into it.
-            let rerun = { (root: String) -> String in
-                (root as NSString).lastPathComponent == "res" ? "--variant " + (root.parentFolder as NSString).lastPathComponent : "--out " + shown(root)
-            }
             var ownIcons: [String] = []
             for root in project.moduleRoots where FolderScope.resolve(root) != FolderScope.resolve(res) {
                 let own = project.moduleFiles(type: "mipmap", name: launcher).filter { $0.hasPrefix(root + "/") }

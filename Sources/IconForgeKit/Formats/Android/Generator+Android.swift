@@ -106,7 +106,7 @@ struct AndroidLayersStep: PlatformStep {
         }
         let monochrome = run.plan.keptMonochrome ?? own
         let (files, notes, warnings) = try AndroidResources.write(res: res, root: folder, backgroundColor: colour, monochrome: monochrome,
-                                                                  imageNames: names, writer: run.writer)
+                                                                  monochromeIsDesigned: run.plan.keptMonochrome != nil, imageNames: names, writer: run.writer)
         run.warnings += warnings
         if let kept = run.plan.keptMonochrome {
             run.platformNotes.append("kept your designed monochrome layer \(kept) for themed icons; --monochrome FILE replaces it")

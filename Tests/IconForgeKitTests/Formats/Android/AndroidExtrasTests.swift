@@ -230,6 +230,25 @@ struct AndroidExtrasTests {
         #expect(try project(manifest: tv.replacingOccurrences(of: "@mipmap/ic_launcher\"", with: "@android:drawable/sym_def_app_icon\""), banner: PixelSize(width: 320, height: 180)).isEmpty)
     }
 
+    @Test("validate: a banner in drawable-nodpi (Aves' banner.png, 320x180) is never scaled for the density, so it is the banner as it is drawn: no warning that it lacks an xhdpi bitmap; its size is checked as an xhdpi one's")
+    func nodpiBanner() throws {
+        func findings(banner: PixelSize) throws -> [Finding] {
+            let root = try Fixtures.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let main = root.appendingPathComponent("app/src/main")
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi"), withIntermediateDirectories: true)
+            try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/ic_launcher" android:banner="@drawable/banner"><activity android:name=".Main"><intent-filter><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity></application></manifest>"##.utf8)
+                .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/><monochrome android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+                .write(to: main.appendingPathComponent("res/mipmap-anydpi/ic_launcher.xml"))
+            try write(Image(width: banner.width, height: banner.height, fill: SIMD4(0, 0, 0, 255)), to: main.appendingPathComponent("res/drawable-nodpi/banner.png"))
+            return try self.findings(main.appendingPathComponent("res")).filter { $0.rule == .tvBanner }
+        }
+        #expect(try findings(banner: PixelSize(width: 320, height: 180)).isEmpty)
+        let scaled = try findings(banner: PixelSize(width: 640, height: 360))
+        #expect(scaled.map(\.message) == ["drawable-nodpi/banner.png, the TV banner, is 640x360 but should be 320x180: Android TV scales it"], "\(scaled)")
+    }
+
     @Test("validate: the launcher icon named as android:banner too (LibreTube's @mipmap/ic_launcher) is a warning on the manifest that asks for a banner of its own, not an error that its square launcher PNG is not 320x180")
     func launcherIconAsBanner() throws {
         let root = try Fixtures.temporaryFolder()

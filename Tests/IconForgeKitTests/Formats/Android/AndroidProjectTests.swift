@@ -213,6 +213,23 @@ struct AndroidProjectTests {
         #expect(!report.warnings.contains { $0.contains("authenticator") }, "\(report.warnings)")
     }
 
+    @Test("that warning names both files from the module's folder up and the option that gives the source set its own icon, when the run was given the project's root (routed into app/src/main/res): not a bare mipmap-anydpi-v26/ic_launcher.xml beside an absolute path")
+    func flavourOverrideIsNamedFromTheModule() throws {
+        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let root = try Self.tree([
+            "settings.gradle": "include ':app'\n",
+            // Thunderbird's: a logo drawn through <inset>, which the build type overrides.
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("<background android:drawable=\"@android:color/white\"/>\n<foreground><inset android:drawable=\"@drawable/ic_app_logo\" android:inset=\"22%\"/></foreground>\n"),
+            "app/src/main/res/drawable/ic_app_logo.xml": vector,
+            "app/src/beta/res/drawable/ic_app_logo.xml": vector.replacingOccurrences(of: "#FFFFFF", with: "#FF0000"),
+        ])
+        let routes = try ProjectLayout.routes(presets: ["android"], out: root.path)
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: routes[0].folder)
+        #expect(report.warnings.contains("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml referred to @drawable/ic_app_logo for its <foreground>, "
+                                         + "which app/src/beta/res overrides: that source set's builds now show this icon too; give it its own with --variant beta"),
+                "\(report.warnings)")
+    }
+
     @Test("minSdk as real apps write it: release(29), the version catalog, release() of the catalog, the root project's ext — the anydpi-only layout is complete", arguments: [
         ["app/build.gradle.kts": "android {\n    defaultConfig {\n        // minSdk is set below\n        minSdk {\n            version = release(libs.versions.minSdk.get().toInt())\n        }\n    }\n}\n",
          "gradle/libs.versions.toml": "[versions]\nminSdk = \"29\"\n"],
