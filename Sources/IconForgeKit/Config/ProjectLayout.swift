@@ -333,6 +333,11 @@ package struct ProjectLayout: Sendable {
         return result
     }
 
+    /// What a run is told of a Tauri app whose configuration lists its icons in `folder`, which is not there.
+    static func tauriIconsMissingNote(_ folder: String) -> String {
+        "a Tauri app whose configuration lists its icons in \(folder), which does not exist (made by its build?)"
+    }
+
     /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
     package static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
 
@@ -416,6 +421,12 @@ package struct ProjectLayout: Sendable {
             throw .projectLayout(path: out, .noFolder(presets: desktop, found: ["an Electron app whose electron-builder configuration names "
                 + electron.missingIcons.joined(separator: ", ") + ", which do not exist (made by its build?)"]))
         }
+        // A Tauri app's own folder (src-tauri, its configuration in it) whose listed icons its build makes (BongoCat's
+        // src-tauri/icons, made by `tauri icon` in its build script and ignored by git): windows/, linux/ and AppIcon.*
+        // beside the configuration would be used by nothing, as at the project's root.
+        if !desktop.isEmpty, !layout.isProject || layout.isPlainFolderOutput, layout.tauriIcons == nil, let icons = layout.tauriIconsMissing {
+            throw .projectLayout(path: out, .noFolder(presets: desktop, found: [Self.tauriIconsMissingNote(out == "." ? icons : (out as NSString).appendingPathComponent(icons))]))
+        }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
@@ -474,7 +485,7 @@ package struct ProjectLayout: Sendable {
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
-                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map { "a Tauri app whose configuration lists its icons in \($0), which does not exist (made by its build?)" } : nil].compactMap { $0 }
+                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map(Self.tauriIconsMissingNote) : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
