@@ -25,6 +25,9 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The configuration files electron-builder reads, in its order.
     static let configNames = ["electron-builder.yml", "electron-builder.yaml", "electron-builder.json"]
+    /// The configurations in code it reads after them (`electron-builder.ts`, Mattermost's: an object it exports, whose
+    /// `directories.buildResources: 'src/assets'` is where its icons are), read for their string literals, never run.
+    static let codeConfigNames = ["electron-builder.js", "electron-builder.cjs", "electron-builder.ts"]
 
     /// The project at `root`, when its package.json names electron; nil otherwise.
     static func read(root: String) -> ElectronBuilder? {
@@ -32,10 +35,12 @@ struct ElectronBuilder: Sendable, Equatable {
         let package = String(decoding: bytes, as: UTF8.self)
         guard package.contains("\"electron") else { return nil }
         var config: [String: Any] = [:]
-        if let name = configNames.first(where: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }),
-           let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
+        let exists = { (name: String) in FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name)) }
+        if let name = configNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
             // YAML is a superset of JSON: one reader for both spellings.
             config = ((try? Yams.load(yaml: String(decoding: text, as: UTF8.self))) as? [String: Any]) ?? [:]
+        } else if let name = codeConfigNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
+            config = nested(ExpoCodeConfig.literals(in: String(decoding: text, as: UTF8.self)).strings)
         } else if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
             config = object["build"] as? [String: Any] ?? [:]
         }
@@ -52,6 +57,23 @@ struct ElectronBuilder: Sendable, Equatable {
             if let value, found == nil { project.missingIcons.append(value + " (\(key).icon)") }
         }
         return project
+    }
+
+    /// A code configuration's string literals by dotted key (`directories.buildResources`, `mac.icon`) as the nested
+    /// object a YAML or JSON one gives; keys deeper than two levels are not icon settings, and are left out.
+    static func nested(_ literals: [String: String]) -> [String: Any] {
+        var config: [String: Any] = [:]
+        for (key, value) in literals {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 1 {
+                config[key] = value
+            } else if parts.count == 2 {
+                var inner = config[parts[0]] as? [String: Any] ?? [:]
+                inner[parts[1]] = value
+                config[parts[0]] = inner
+            }
+        }
+        return config
     }
 
     /// The project whose icon folder, resources folder or root `folder` is: package.json up to four folders above.
