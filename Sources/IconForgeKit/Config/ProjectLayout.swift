@@ -498,8 +498,18 @@ extension ProjectLayout {
     /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
     package var summary: String {
         let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
-                     webFolder.map { "web folder \($0)" }, master.map { "master \($0)" }].compactMap { $0 }
+                     webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                     desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))", master.map { "master \($0)" }].compactMap { $0 }
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
+    }
+
+    /// The desktop presets the project has a place for: `windows` (an MSIX package's assets, a desktop packager's
+    /// `.ico`), `macos` (a packager's `.icns`, where no catalog holds the Mac's icon), `linux` (a hicolor tree, a
+    /// packager's PNGs).
+    var desktopPresets: [String] {
+        let macCatalog = iconCatalogs.contains { $0.presets.contains { $0.hasPrefix("macos") } }
+        return [windowsFolder != nil ? "windows" : nil, icnsFolder != nil && !macCatalog ? "macos" : nil,
+                (linuxFolder ?? tauriLinux) != nil ? "linux" : nil].compactMap { $0 }
     }
 
     /// The starter file: one job per platform found (iOS when nothing is), with the options worth knowing commented.
@@ -527,7 +537,11 @@ extension ProjectLayout {
         }
         if let androidRoot { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
         if let webFolder { job("web", webFolder) }
-        if catalogs.isEmpty && androidRoot == nil && webFolder == nil {
+        if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }
+        // Windows packages, icon themes and desktop packagers' icons: one job from the root, which routes each preset
+        // to its folder (a Tauri app's src-tauri/icons, an MSIX package's Assets, a hicolor tree).
+        if !desktopPresets.isEmpty { job(desktopPresets.joined(separator: ", "), ".", ["# app-id: org.example.App     # the Linux icons' name"]) }
+        if catalogs.isEmpty && androidRoot == nil && webFolder == nil && extensionFolder == nil && desktopPresets.isEmpty {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }
         return text
