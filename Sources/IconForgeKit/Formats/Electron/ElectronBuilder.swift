@@ -78,7 +78,9 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The project whose icon folder, resources folder or root `folder` is: package.json up to four folders above.
     static func near(_ folder: String) -> ElectronBuilder? {
-        FileIO.nearest(from: folder, levels: 4, read(root:))
+        // From the absolute path: a relative folder not made yet (`src/assets/icons` from `--out .`) is not resolved by
+        // the file system, and walking up its text ends at "" before the project's root.
+        FileIO.nearest(from: URL(fileURLWithPath: folder).standardizedFileURL.path, levels: 4, read(root:))
     }
 
     /// A configured icon as a path relative to the root: the file as given (relative to the project, else to the
@@ -126,7 +128,7 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// True when `folder` is the folder electron-builder takes the Linux icons from.
     func isLinuxFolder(_ folder: String) -> Bool {
-        linuxFolder.map { FileIO.realPath((root as NSString).appendingPathComponent($0)) == FileIO.realPath(folder) } ?? false
+        linuxFolder.map { Self.same((root as NSString).appendingPathComponent($0), folder) } ?? false
     }
 
     /// The Linux PNGs to write in `folder` when it is the Linux icon folder: the files already there at their own sizes
@@ -172,9 +174,18 @@ struct ElectronBuilder: Sendable, Equatable {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// True when `a` and `b` name one folder. Each is made absolute before its links are resolved: a folder not made
+    /// yet (`build/icons` before a run writes it) keeps the path it is given, and `--out .` gives a relative one
+    /// (`src/assets/icons`) where the project's root is absolute — compared as they were, the Linux icon folder was not
+    /// recognised and got a hicolor tree, which electron-builder does not read.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let absolute = { (path: String) in FileIO.realPath(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        return absolute(a) == absolute(b)
+    }
+
     /// True when `folder` is this project's resources folder.
     func isResources(_ folder: String) -> Bool {
-        FileIO.realPath(folder) == FileIO.realPath((root as NSString).appendingPathComponent(buildResources))
+        Self.same(folder, (root as NSString).appendingPathComponent(buildResources))
     }
 
     /// True for a folder electron-builder takes icons from: its resources folder, the folder of a configured icon, or
@@ -187,7 +198,7 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The configured icon's name when it lies directly in `folder`.
     func icon(_ relative: String?, in folder: String) -> String? {
-        guard let relative, FileIO.realPath((root as NSString).appendingPathComponent(relative).parentFolder) == FileIO.realPath(folder) else { return nil }
+        guard let relative, Self.same((root as NSString).appendingPathComponent(relative).parentFolder, folder) else { return nil }
         return (relative as NSString).lastPathComponent
     }
 
