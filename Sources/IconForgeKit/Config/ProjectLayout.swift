@@ -151,7 +151,9 @@ package struct ProjectLayout: Sendable {
                        FileIO.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
                         windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
                     }
-                    if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    // A browser extension's static/ (Tridactyl's src/static, beside its manifest.json: its pages and logos,
+                    // copied into the add-on) is the extension's, not a website's.
+                    if ["public", "static", "web"].contains(name), depth <= 1, ExtensionManifest.existing(in: folder) == nil { webFolder = webFolder ?? path }
                     // A Kotlin Multiplatform app's browser target (Compose Multiplatform's webApp, KotlinConf's
                     // app/webApp/src/webMain/resources): the Kotlin/JS and Wasm plugins serve and ship that folder as the
                     // site's root, its index.html linking the manifest.

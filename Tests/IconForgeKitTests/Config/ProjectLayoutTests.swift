@@ -44,6 +44,18 @@ struct ProjectLayoutTests {
         }
     }
 
+    @Test("Tridactyl's layout (src/manifest.json, an MV2 extension, beside src/static holding its pages and logos): src/static is the extension's, not a website: no web folder, so init has no web job and a web run from the root is refused rather than writing a manifest.webmanifest into the add-on")
+    func extensionStaticIsNoWebsite() throws {
+        let root = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "T", "icons": {"64": "static/logo/Tridactyl_64px.png"}}"#,
+                                      "src/static/logo/Tridactyl_64px.png": "png", "src/static/newtab.template.html": "<html></html>\n",
+                                      "package.json": #"{"name": "tridactyl"}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.extensionFolder == "src" && layout.webFolder == nil, "\(layout.summary)")
+        #expect(!layout.starter().contains("presets: [web]"), "\(layout.starter())")
+        #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: ["web"], out: root.path) }
+    }
+
     @Test("a Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res, deeper than the search goes, is found beside its catalog and web/")
     func flutterAppInSubfolder() throws {
         let repository = try Fixtures.temporaryFolder()
