@@ -154,7 +154,9 @@ package struct ProjectLayout: Sendable {
                        FileIO.isFolder((full as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)) {
                         windowsFolder = windowsFolder ?? (path as NSString).appendingPathComponent(WindowsVisualAssets.flutterResources)
                     }
-                    if ["public", "static", "web"].contains(name), depth <= 1 { webFolder = webFolder ?? path }
+                    // A browser extension's static/ (Tridactyl's src/static, beside its manifest.json: its pages and logos,
+                    // copied into the add-on) is the extension's, not a website's.
+                    if ["public", "static", "web"].contains(name), depth <= 1, ExtensionManifest.existing(in: folder) == nil { webFolder = webFolder ?? path }
                     // A Kotlin Multiplatform app's browser target (Compose Multiplatform's webApp, KotlinConf's
                     // app/webApp/src/webMain/resources): the Kotlin/JS and Wasm plugins serve and ship that folder as the
                     // site's root, its index.html linking the manifest.
@@ -336,6 +338,11 @@ package struct ProjectLayout: Sendable {
         return result
     }
 
+    /// What a run is told of a Tauri app whose configuration lists its icons in `folder`, which is not there.
+    static func tauriIconsMissingNote(_ folder: String) -> String {
+        "a Tauri app whose configuration lists its icons in \(folder), which does not exist (made by its build?)"
+    }
+
     /// The app-icon set's name for a variant: `AppIcon-NAME` (what `ASSETCATALOG_COMPILER_APPICON_NAME` then names).
     package static func appleIconName(variant: String, base: String = "AppIcon") -> String { base + "-" + variant }
 
@@ -419,6 +426,12 @@ package struct ProjectLayout: Sendable {
             throw .projectLayout(path: out, .noFolder(presets: desktop, found: ["an Electron app whose electron-builder configuration names "
                 + electron.missingIcons.joined(separator: ", ") + ", which do not exist (made by its build?)"]))
         }
+        // A Tauri app's own folder (src-tauri, its configuration in it) whose listed icons its build makes (BongoCat's
+        // src-tauri/icons, made by `tauri icon` in its build script and ignored by git): windows/, linux/ and AppIcon.*
+        // beside the configuration would be used by nothing, as at the project's root.
+        if !desktop.isEmpty, !layout.isProject || layout.isPlainFolderOutput, layout.tauriIcons == nil, let icons = layout.tauriIconsMissing {
+            throw .projectLayout(path: out, .noFolder(presets: desktop, found: [Self.tauriIconsMissingNote(out == "." ? icons : (out as NSString).appendingPathComponent(icons))]))
+        }
         // A folder holding only what an earlier run of several platforms wrote into it (web/, linux/…) is still a plain
         // folder: the rerun goes where the first run went, rather than asking for the folders it never had.
         guard layout.isProject, !layout.isPlainFolderOutput else {
@@ -477,7 +490,7 @@ package struct ProjectLayout: Sendable {
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
-                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map { "a Tauri app whose configuration lists its icons in \($0), which does not exist (made by its build?)" } : nil].compactMap { $0 }
+                   layout.tauriIcons == nil ? layout.tauriIconsMissing.map(Self.tauriIconsMissingNote) : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
@@ -490,8 +503,18 @@ extension ProjectLayout {
     /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
     package var summary: String {
         let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
-                     webFolder.map { "web folder \($0)" }, master.map { "master \($0)" }].compactMap { $0 }
+                     webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                     desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))", master.map { "master \($0)" }].compactMap { $0 }
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
+    }
+
+    /// The desktop presets the project has a place for: `windows` (an MSIX package's assets, a desktop packager's
+    /// `.ico`), `macos` (a packager's `.icns`, where no catalog holds the Mac's icon), `linux` (a hicolor tree, a
+    /// packager's PNGs).
+    var desktopPresets: [String] {
+        let macCatalog = iconCatalogs.contains { $0.presets.contains { $0.hasPrefix("macos") } }
+        return [windowsFolder != nil ? "windows" : nil, icnsFolder != nil && !macCatalog ? "macos" : nil,
+                (linuxFolder ?? tauriLinux) != nil ? "linux" : nil].compactMap { $0 }
     }
 
     /// The starter file: one job per platform found (iOS when nothing is), with the options worth knowing commented.
@@ -519,7 +542,11 @@ extension ProjectLayout {
         }
         if let androidRoot { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
         if let webFolder { job("web", webFolder) }
-        if catalogs.isEmpty && androidRoot == nil && webFolder == nil {
+        if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }
+        // Windows packages, icon themes and desktop packagers' icons: one job from the root, which routes each preset
+        // to its folder (a Tauri app's src-tauri/icons, an MSIX package's Assets, a hicolor tree).
+        if !desktopPresets.isEmpty { job(desktopPresets.joined(separator: ", "), ".", ["# app-id: org.example.App     # the Linux icons' name"]) }
+        if catalogs.isEmpty && androidRoot == nil && webFolder == nil && extensionFolder == nil && desktopPresets.isEmpty {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }
         return text

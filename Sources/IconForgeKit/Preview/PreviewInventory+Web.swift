@@ -12,11 +12,21 @@ extension PreviewInventory {
         let buttons = ExtensionManifest.actionKeys(version: ExtensionManifest.version(root)).map { $0 + ".default_icon" }
         for size in ExtensionManifest.actionSizes {
             let candidates = declared.filter { $0.size == size }
-            guard let icon = candidates.first(where: { buttons.contains($0.place) }) ?? candidates.first(where: { $0.place == "icons" }),
-                  let file = ExtensionManifest.file(icon.path, in: folder) else { continue }
+            // Without an icon declared at the size, the browser scales another to it: the button's one path (Tridactyl's
+            // browser_action.default_icon, static/logo/Tridactyl_32px.png), else the nearest larger `icons` entry (its
+            // 64, 100 and 150), else the largest smaller one.
+            let exact = candidates.first(where: { buttons.contains($0.place) }) ?? candidates.first(where: { $0.place == "icons" })
+            let sized = declared.filter { $0.place == "icons" && $0.size != nil }
+            let scaled = exact == nil ? declared.first(where: { buttons.contains($0.place) && $0.size == nil })
+                ?? sized.filter { $0.size! > size }.min(by: { $0.size! < $1.size! }) ?? sized.max(by: { $0.size! < $1.size! }) : nil
+            guard let icon = exact ?? scaled, let file = ExtensionManifest.file(icon.path, in: folder) else { continue }
             let path = (folder as NSString).appendingPathComponent(file)
             guard scope.contains(path), FileManager.default.fileExists(atPath: path) else { continue }
-            extensionIcons.append(Self.picture(path, label: "\(icon.path) · \(size) px", limits: limits))
+            var picture = Self.picture(path, label: "\(icon.path) · \(size) px" + (scaled != nil ? ", scaled by the browser" : ""), limits: limits)
+            if scaled != nil, let image = picture.image, image.size != PixelSize(width: size, height: size) {
+                picture.image = Resampler.resize(image, to: PixelSize(width: size, height: size), options: ResizeOptions(fit: .fill))
+            }
+            extensionIcons.append(picture)
         }
     }
 

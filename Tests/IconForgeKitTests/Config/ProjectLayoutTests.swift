@@ -24,6 +24,38 @@ struct ProjectLayoutTests {
         #expect(nothing.starter().contains("presets: [ios-single]\n    out: Assets.xcassets"))
     }
 
+    @Test("init in projects with no catalog, Android module or site (Privacy Badger's extension in src/, EarTrumpet's MSIX package, Cartridges' hicolor tree): the starter has a job for each platform found — browser-extension into the extension's folder, the desktop presets from the root — and no ios-single job writing an Assets.xcassets into them")
+    func starterForExtensionsAndDesktops() throws {
+        let extensionRoot = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "B", "icons": {"128": "icons/badger-128.png"}}"#,
+                                               "src/icons/badger-128.png": "png"])
+        let windowsRoot = try Fixtures.tree(["EarTrumpet.Package/Package.appxmanifest": "<Package><Applications><Application><uap:VisualElements Square44x44Logo=\"Assets\\Square44x44Logo.png\"/></Application></Applications></Package>\n",
+                                             "EarTrumpet.Package/Assets/Square44x44Logo.scale-200.png": "png"])
+        let linuxRoot = try Fixtures.tree(["data/icons/hicolor/scalable/apps/page.kramo.Cartridges.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+                                           "data/page.kramo.Cartridges.desktop.in": "[Desktop Entry]\nName=C\nIcon=@APP_ID@\n"])
+        defer { for root in [extensionRoot, windowsRoot, linuxRoot] { try? FileManager.default.removeItem(at: root) } }
+        for (root, presets, out) in [(extensionRoot, "browser-extension", "src"), (windowsRoot, "windows", "."), (linuxRoot, "linux", ".")] {
+            let layout = ProjectLayout(root: root.path)
+            let starter = layout.starter()
+            #expect(starter.contains("presets: [\(presets)]\n    out: \(out)\n"), "\(starter)")
+            #expect(!starter.contains("ios-single") && !starter.contains("Assets.xcassets"), "\(starter)")
+            let file = root.appendingPathComponent("iconforge.yml")
+            try Data(starter.utf8).write(to: file)
+            #expect(try ProjectConfig.load(file.path).jobs.count == 1)
+        }
+    }
+
+    @Test("Tridactyl's layout (src/manifest.json, an MV2 extension, beside src/static holding its pages and logos): src/static is the extension's, not a website: no web folder, so init has no web job and a web run from the root is refused rather than writing a manifest.webmanifest into the add-on")
+    func extensionStaticIsNoWebsite() throws {
+        let root = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "T", "icons": {"64": "static/logo/Tridactyl_64px.png"}}"#,
+                                      "src/static/logo/Tridactyl_64px.png": "png", "src/static/newtab.template.html": "<html></html>\n",
+                                      "package.json": #"{"name": "tridactyl"}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.extensionFolder == "src" && layout.webFolder == nil, "\(layout.summary)")
+        #expect(!layout.starter().contains("presets: [web]"), "\(layout.starter())")
+        #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: ["web"], out: root.path) }
+    }
+
     @Test("a Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res, deeper than the search goes, is found beside its catalog and web/")
     func flutterAppInSubfolder() throws {
         let repository = try Fixtures.temporaryFolder()

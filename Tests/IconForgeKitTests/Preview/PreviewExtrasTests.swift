@@ -85,4 +85,23 @@ struct PreviewExtrasTests {
         #expect(rgb(sheet.image, tiles[0].x + 2, tiles[0].y + (tiles[0].pixels?.height ?? 0) / 2) == SIMD3(0xF1, 0xF3, 0xF4))
         #expect(rgb(sheet.image, tiles[1].x + 2, tiles[1].y + (tiles[1].pixels?.height ?? 0) / 2) == SIMD3(0x35, 0x36, 0x3A))
     }
+    @Test("Tridactyl's manifest (MV2: browser_action's default_icon one path, static/logo/Tridactyl_32px.png; icons 64, 100 and 150, none at 16 or 32): its toolbar button is drawn from that file at 16 and 32 px, as the browser scales it; it said 'nothing to preview: no … browser extension manifest'")
+    func browserExtensionWithoutToolbarSizes() throws {
+        let folder = try Fixtures.tree(["manifest.json": #"{"manifest_version": 2, "name": "T", "version": "1", "icons": {"64": "static/logo/Tridactyl_64px.png", "150": "static/logo/Tridactyl_150px.png"}, "browser_action": {"default_icon": "static/logo/Tridactyl_32px.png"}}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = folder.appendingPathComponent("static/logo")
+        try FileManager.default.createDirectory(at: logo, withIntermediateDirectories: true)
+        for side in [32, 64, 150] {
+            try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 30, 30, 255)))).write(to: logo.appendingPathComponent("Tridactyl_\(side)px.png"))
+        }
+        let sheet = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path])
+        let tiles = sheet.tiles.filter { $0.section == "Browser extension" }
+        #expect(tiles.map(\.file) == Array(repeating: "static/logo/Tridactyl_32px.png", count: 4), "\(tiles.map(\.file))")
+        #expect(tiles.first?.caption.contains { $0.contains("16 px, scaled by the browser") } == true, "\(tiles.map(\.caption))")
+        // Without the button's path, the nearest larger icon (64) is what the browser scales.
+        try Data(#"{"manifest_version": 2, "name": "T", "version": "1", "icons": {"64": "static/logo/Tridactyl_64px.png", "150": "static/logo/Tridactyl_150px.png"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("manifest.json"))
+        let again = try Previewer(options: GenerateOptions(presets: [])).render(sources: [folder.path]).tiles.filter { $0.section == "Browser extension" }
+        #expect(again.map(\.file) == Array(repeating: "static/logo/Tridactyl_64px.png", count: 4), "\(again.map(\.file))")
+    }
 }

@@ -3,17 +3,24 @@ import Foundation
 extension Generator {
     /// Into a browser extension's folder, the icons its manifest declares (in `icons` and its toolbar button's
     /// `default_icon`) are rendered into those files at their declared sizes, and the preset's icons are added only for
-    /// the sizes `icons` lacks: the extension keeps its own file names.
+    /// the sizes `icons` lacks: the extension keeps its own file names. Those added go into the folder the extension's
+    /// own `icons` are in when they share one (Tridactyl's `static/logo/`, the one folder beside `manifest.json` its
+    /// build copies into the package: an `icons/` of the preset's would not be in it, and a manifest naming files the
+    /// package lacks is refused by the stores), else into the preset's `icons/`.
     /// A manifest naming files that are not in the folder names a build's layout: its files are not rendered into.
     func adoptingExtensionIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         guard let template = outputs.first(where: { $0.role == .browserExtension }) else { return outputs }
         let listed = ExtensionManifest.missingIcons(in: folder).isEmpty ? ExtensionManifest.listedIcons(in: folder) : []
         let covered = Set(listed.filter(\.inIcons).map(\.pixels))
+        let homes = Set(listed.filter(\.inIcons).map(\.path.parentFolder))
+        let home = homes.count == 1 ? homes.first : nil
         // An `icons` holding a vector icon has every size: the preset's bitmaps would name nothing.
         let vector = !ExtensionManifest.vectorIcons(in: folder).isEmpty
-        var result = outputs.filter { spec in
-            guard spec.role == .browserExtension, let pixels = spec.pixels else { return true }
-            return !vector && !covered.contains(pixels.width)
+        var result = outputs.compactMap { spec -> IconSpec? in
+            guard spec.role == .browserExtension, let pixels = spec.pixels else { return spec }
+            guard !vector, !covered.contains(pixels.width) else { return nil }
+            guard let home, let name = spec.filename else { return spec }
+            return Self.spec(spec, at: (home as NSString).appendingPathComponent(name), pixels: pixels.width)
         }
         var placed = Set(result.compactMap(\.outputPath))
         for icon in listed where placed.insert(icon.path).inserted { result.append(Self.spec(template, at: icon.path, pixels: icon.pixels)) }

@@ -25,6 +25,9 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The configuration files electron-builder reads, in its order.
     static let configNames = ["electron-builder.yml", "electron-builder.yaml", "electron-builder.json"]
+    /// The configurations in code it reads after them (`electron-builder.ts`, Mattermost's: an object it exports, whose
+    /// `directories.buildResources: 'src/assets'` is where its icons are), read for their string literals, never run.
+    static let codeConfigNames = ["electron-builder.js", "electron-builder.cjs", "electron-builder.ts"]
 
     /// The project at `root`, when its package.json names electron; nil otherwise.
     static func read(root: String) -> ElectronBuilder? {
@@ -32,10 +35,12 @@ struct ElectronBuilder: Sendable, Equatable {
         let package = String(decoding: bytes, as: UTF8.self)
         guard package.contains("\"electron") else { return nil }
         var config: [String: Any] = [:]
-        if let name = configNames.first(where: { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }),
-           let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
+        let exists = { (name: String) in FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name)) }
+        if let name = configNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
             // YAML is a superset of JSON: one reader for both spellings.
             config = ((try? Yams.load(yaml: String(decoding: text, as: UTF8.self))) as? [String: Any]) ?? [:]
+        } else if let name = codeConfigNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
+            config = nested(ExpoCodeConfig.literals(in: String(decoding: text, as: UTF8.self)).strings)
         } else if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
             config = object["build"] as? [String: Any] ?? [:]
         }
@@ -54,9 +59,28 @@ struct ElectronBuilder: Sendable, Equatable {
         return project
     }
 
+    /// A code configuration's string literals by dotted key (`directories.buildResources`, `mac.icon`) as the nested
+    /// object a YAML or JSON one gives; keys deeper than two levels are not icon settings, and are left out.
+    static func nested(_ literals: [String: String]) -> [String: Any] {
+        var config: [String: Any] = [:]
+        for (key, value) in literals {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 1 {
+                config[key] = value
+            } else if parts.count == 2 {
+                var inner = config[parts[0]] as? [String: Any] ?? [:]
+                inner[parts[1]] = value
+                config[parts[0]] = inner
+            }
+        }
+        return config
+    }
+
     /// The project whose icon folder, resources folder or root `folder` is: package.json up to four folders above.
     static func near(_ folder: String) -> ElectronBuilder? {
-        FileIO.nearest(from: folder, levels: 4, read(root:))
+        // From the absolute path: a relative folder not made yet (`src/assets/icons` from `--out .`) is not resolved by
+        // the file system, and walking up its text ends at "" before the project's root.
+        FileIO.nearest(from: URL(fileURLWithPath: folder).standardizedFileURL.path, levels: 4, read(root:))
     }
 
     /// A configured icon as a path relative to the root: the file as given (relative to the project, else to the
@@ -104,7 +128,7 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// True when `folder` is the folder electron-builder takes the Linux icons from.
     func isLinuxFolder(_ folder: String) -> Bool {
-        linuxFolder.map { FileIO.realPath((root as NSString).appendingPathComponent($0)) == FileIO.realPath(folder) } ?? false
+        linuxFolder.map { Self.same((root as NSString).appendingPathComponent($0), folder) } ?? false
     }
 
     /// The Linux PNGs to write in `folder` when it is the Linux icon folder: the files already there at their own sizes
@@ -150,9 +174,18 @@ struct ElectronBuilder: Sendable, Equatable {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// True when `a` and `b` name one folder. Each is made absolute before its links are resolved: a folder not made
+    /// yet (`build/icons` before a run writes it) keeps the path it is given, and `--out .` gives a relative one
+    /// (`src/assets/icons`) where the project's root is absolute — compared as they were, the Linux icon folder was not
+    /// recognised and got a hicolor tree, which electron-builder does not read.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let absolute = { (path: String) in FileIO.realPath(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        return absolute(a) == absolute(b)
+    }
+
     /// True when `folder` is this project's resources folder.
     func isResources(_ folder: String) -> Bool {
-        FileIO.realPath(folder) == FileIO.realPath((root as NSString).appendingPathComponent(buildResources))
+        Self.same(folder, (root as NSString).appendingPathComponent(buildResources))
     }
 
     /// True for a folder electron-builder takes icons from: its resources folder, the folder of a configured icon, or
@@ -165,7 +198,7 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// The configured icon's name when it lies directly in `folder`.
     func icon(_ relative: String?, in folder: String) -> String? {
-        guard let relative, FileIO.realPath((root as NSString).appendingPathComponent(relative).parentFolder) == FileIO.realPath(folder) else { return nil }
+        guard let relative, Self.same((root as NSString).appendingPathComponent(relative).parentFolder, folder) else { return nil }
         return (relative as NSString).lastPathComponent
     }
 

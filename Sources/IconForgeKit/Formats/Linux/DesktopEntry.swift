@@ -165,9 +165,20 @@ package struct DesktopEntry: Sendable, Equatable {
         // In a folder of Extra CMake Modules icons, the scalable one is sc-apps-APP-ID.svg beside the PNGs.
         let scalable = HicolorTheme.scalablePath(appID: appID, folder: folder)
         if FileKind.detect(header) == .svg {
-            let bytes = try FileIO.readInput(source)
-            try writer.write(bytes, to: (folder as NSString).appendingPathComponent(scalable))
-            files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
+            // The master may be that very file (Cartridges' data/icons/hicolor/scalable/apps/APP-ID.svg, the app's own
+            // SVG given as the master): it already is the scalable icon and stays as it is — refused only after the PNGs
+            // were written, it failed the run and left them behind.
+            let full = (folder as NSString).appendingPathComponent(scalable)
+            var isMaster = false
+            do { try writer.checkTarget(full) } catch {
+                guard case .wouldOverwriteSource = error else { throw .file(error) }
+                isMaster = true
+            }
+            if !isMaster {
+                let bytes = try FileIO.readInput(source)
+                try writer.write(bytes, to: full)
+                files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
+            }
         } else if HicolorTheme.mesonIcons(in: folder).contains(appID) {
             notes.append("left \(scalable): the meson.build beside it installs it as the app's only icon (hicolor/scalable), which a PNG master "
                          + "cannot redraw, and PNGs beside it would be installed by nothing — give an SVG master")

@@ -73,7 +73,7 @@ struct WebApp: Sendable {
         let configs = WebApp.configs(projects: WebApp.configFolders(page: page, root: absolute) + WebApp.projectsServing(absolute))
         // A manifest the PWA plugin writes over at build time (Coracle's public/manifest.webmanifest) is not the site's:
         // the plugin's is, and a file written here would never reach a browser.
-        if let found = manifest, WebApp.pluginReplacing(found, root: folder, configs: configs) != nil { manifest = nil }
+        if let found = manifest, WebApp.pluginReplacing(found, root: folder, page: page, configs: configs) != nil { manifest = nil }
         self.manifest = manifest
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
@@ -83,17 +83,23 @@ struct WebApp: Sendable {
             ? WebApp.manifestPlugin(configs, turnedOff: true) ?? WebApp.nuxtPWAConfig(configs) : nil
     }
 
-    /// The config of the PWA plugin that writes its own manifest over `manifest` in the built site, when it does:
-    /// vite-plugin-pwa (and its SvelteKit, Astro and Nuxt forms) emits `manifest.webmanifest` (or its `manifestFilename`)
-    /// at the root of the build after Vite copies `public/` there, so a file of that name in the served root is replaced
-    /// (its maintainers' advice is `manifest: false` to ship one's own). `@nuxtjs/pwa` names its own by hash: nothing is
-    /// replaced.
-    static func pluginReplacing(_ manifest: String, root: String, configs: [(path: String, text: String)]) -> String? {
+    /// The config of the PWA plugin that keeps `manifest` from browsers in the built site, when it does, with the name
+    /// of the manifest it makes and whether that is the same file: vite-plugin-pwa (and its SvelteKit, Astro and Nuxt
+    /// forms) emits `manifest.webmanifest` (or its `manifestFilename`) at the root of the build after Vite copies
+    /// `public/` there, so a file of that name in the served root is replaced (its maintainers' advice is `manifest:
+    /// false` to ship one's own); and it injects the `<link rel="manifest">` to its own into the page, so a manifest of
+    /// another name that the page does not link (Dashy's public/manifest.json, left from its Vue CLI days) is linked
+    /// from nowhere. `@nuxtjs/pwa` names its own by hash: nothing is replaced.
+    static func pluginReplacing(_ manifest: String, root: String, page: String?, configs: [(path: String, text: String)]) -> (plugin: String, made: String, sameName: Bool)? {
         guard let (plugin, text) = configs.first(where: { usesPWAPlugin($0.text) && makesManifest($0.text) }),
               vitePWAMarkers.contains(where: text.contains) else { return nil }
         let name = text.firstMatch(of: /manifestFilename\s*:\s*["'`]([^"'`]+)["'`]/).map { String($0.1) } ?? "manifest.webmanifest"
         let served = URL(fileURLWithPath: root).standardizedFileURL.path, file = URL(fileURLWithPath: manifest).standardizedFileURL.path
-        return file == (served as NSString).appendingPathComponent(name.hasPrefix("/") ? String(name.dropFirst()) : name) ? plugin : nil
+        let made = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        if file == (served as NSString).appendingPathComponent(made) { return (plugin, made, true) }
+        // A page that links a manifest itself keeps it; one that links none gets the plugin's link alone.
+        if let page, WebPage.manifestHref(in: page) == nil { return (plugin, made, false) }
+        return nil
     }
 
     /// The folders beside `folder` whose Vite config takes it as its `publicDir` (Excalidraw's `excalidraw-app/` serves
@@ -240,9 +246,9 @@ struct WebApp: Sendable {
 
     /// The PWA plugin config that replaces this site's manifest file in the build (see `pluginReplacing`), for a site
     /// read from its manifest.
-    var manifestReplacedBy: String? {
+    var manifestReplacedBy: (plugin: String, made: String, sameName: Bool)? {
         guard let manifest else { return nil }
-        return WebApp.pluginReplacing(manifest, root: root, configs: WebApp.configs(projects: WebApp.configFolders(page: page, root: root)))
+        return WebApp.pluginReplacing(manifest, root: root, page: page, configs: WebApp.configs(projects: WebApp.configFolders(page: page, root: root)))
     }
 
     /// The Vite project's `public/` at or above `folder` (inside `scope`) whose project, just above it and outside

@@ -36,10 +36,11 @@ enum WebManifestChecks {
         }
         let folder = path.parentFolder
         let site = WebApp(manifest: path, scope: scope)
-        if let plugin = site.manifestReplacedBy {
+        if let (plugin, made, sameName) = site.manifestReplacedBy {
             // What browsers get is the plugin's manifest, made from its config: this file's icons are not the app's.
-            return ([SetFinding(path: path, finding: Finding(.webManifest, .warning, "\(name) is replaced in the build by the manifest \(plugin) makes "
-                                                            + "(its PWA plugin writes the same name): browsers never get this file, so its icons were not checked",
+            let how = sameName ? "is replaced in the build by the manifest \(plugin) makes (its PWA plugin writes the same name)"
+                : "is linked from nowhere: the page links no manifest, and the PWA plugin of \(plugin) links the one it makes, \(made)"
+            return ([SetFinding(path: path, finding: Finding(.webManifest, .warning, "\(name) \(how): browsers never get this file, so its icons were not checked",
                                                             fix: "delete it and keep the icons in the plugin's manifest.icons, or give the plugin manifest: false to ship this file"))],
                     [path])
         }

@@ -61,7 +61,7 @@ struct BrowserExtensionTests {
         #expect(report.files.map(\.path).contains("manifest-icons.json"))
     }
 
-    @Test("an MV3 manifest: icons and action.default_icon merged, every other byte kept; its own files rendered where they are; a rerun changes nothing")
+    @Test("an MV3 manifest: icons and action.default_icon merged, every other byte kept; its own files rendered where they are, the sizes it lacks added beside them; a rerun changes nothing")
     func mergesVersion3() throws {
         let manifest = """
         {
@@ -86,12 +86,12 @@ struct BrowserExtensionTests {
             "manifest_version": 3,
             "name": "Demo",
             "version": "1.0",
-            "icons": {"16": "images/icon16.png", "32": "icons/icon-32.png", "48": "images/icon48.png", "128": "icons/icon-128.png"},
+            "icons": {"16": "images/icon16.png", "32": "images/icon-32.png", "48": "images/icon48.png", "128": "images/icon-128.png"},
             "action": {
                 "default_popup": "popup.html",
                 "default_icon": {
                     "16": "images/icon16.png",
-                    "32": "icons/icon-32.png"
+                    "32": "images/icon-32.png"
                 }
             },
             "permissions": ["storage"]
@@ -103,12 +103,49 @@ struct BrowserExtensionTests {
         #expect(try size(folder.appendingPathComponent("images/icon16.png")) == PixelSize(width: 16, height: 16))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons/icon-16.png").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons/icon-48.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons").path))
         let report = try Validator().validate([folder.path])
         #expect(report.errors == 0 && report.warnings == 0, "\(messages(report))")
         let before = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("manifest.json").path)[.modificationDate] as? Date
         try generate(into: folder)
         #expect(try text(folder.appendingPathComponent("manifest.json")) == expected)
         #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("manifest.json").path)[.modificationDate] as? Date == before)
+    }
+
+    @Test("Tridactyl's layout (MV2, Firefox: icons 64, 100 and 150 in static/logo/, browser_action's default_icon one path there; its build copies static/ and the manifest, nothing else): the sizes it lacks go into static/logo/ beside its own, and nothing into an icons/ the package would not hold; the folder validates clean")
+    func addedIconsBesideTheExtensionsOwn() throws {
+        let manifest = """
+        {
+            "manifest_version": 2,
+            "name": "Tridactyl",
+            "version": "1.25.0",
+            "icons": {
+                "64": "static/logo/Tridactyl_64px.png",
+                "100": "static/logo/Tridactyl_100px.png",
+                "150": "static/logo/Tridactyl_150px.png"
+            },
+            "browser_action": {
+                "default_icon": "static/logo/Tridactyl_32px.png",
+                "default_title": "Tridactyl controls"
+            },
+            "applications": {"gecko": {"id": "tridactyl.vim@cmcaine.co.uk"}}
+        }
+
+        """
+        let folder = try folder(["manifest.json": manifest])
+        for side in [32, 64, 100, 150] { try png(folder, "static/logo/Tridactyl_\(side)px.png", width: side) }
+        let report = try generate(into: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("icons").path), "\(report.files.map(\.path))")
+        for side in [16, 32, 48, 128] {
+            #expect(try size(folder.appendingPathComponent("static/logo/icon-\(side).png")) == PixelSize(width: side, height: side))
+        }
+        let root = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest.json")))) as? [String: Any]
+        let icons = root?["icons"] as? [String: String] ?? [:]
+        #expect(icons["16"] == "static/logo/icon-16.png" && icons["128"] == "static/logo/icon-128.png" && icons["64"] == "static/logo/Tridactyl_64px.png", "\(icons)")
+        let named = Array(icons.values) + (((root?["browser_action"] as? [String: Any])?["default_icon"] as? [String: String]).map { Array($0.values) } ?? [])
+        #expect(named.allSatisfy { $0.hasPrefix("static/") }, "\(named)")
+        let validation = try Validator().validate([folder.path])
+        #expect(validation.errors == 0 && validation.warnings == 0, "\(messages(validation))")
     }
 
     @Test("a manifest naming files in a folder this one lacks (Refined GitHub's source/manifest.json: assets/icon.png is where rollup copies source/icon.png) is a build's input: left byte for byte, no file it names is created, the icons and manifest-icons.json written beside it, with a warning; a rerun changes nothing")

@@ -79,6 +79,44 @@ struct ElectronBuilderTests {
         #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("appx/StoreLogo.scale-200.png").path))
         #expect(!FileManager.default.fileExists(atPath: assets.appendingPathComponent("AppIcon.appiconset").path))
     }
+    @Test("Mattermost's layout: electron-builder.ts (which electron-builder reads after .yml and .json) exports a config whose directories.buildResources is src/assets, holding icon.icns and icon.ico: windows and macos from the root rewrite those two where they are; nothing heaped at the root (electron-builder.ts was not read: windows/, AppIcon.* and linux/ went to the root)")
+    func typeScriptConfig() throws {
+        let config = """
+            const pkg = require('./package.json');
+            function getMacVersions() { return {bundleShortVersion: pkg.version}; }
+            const config = {
+                appId: 'Mattermost.Desktop',
+                directories: {
+                    buildResources: 'src/assets',
+                    output: 'release',
+                },
+                mac: {
+                    category: 'public.app-category.productivity',
+                    ...getMacVersions(),
+                },
+                win: {target: ['zip', 'msi']},
+            };
+            if (process.env.NO_NOTARIZE) { config.mac.target = ['zip']; }
+            module.exports = config;
+
+            """
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let red = Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))
+        try write(Array(Self.package.utf8), "package.json", in: root)
+        try write(Array(config.utf8), "electron-builder.ts", in: root)
+        try write(try Ico.encode([red]), "src/assets/icon.ico", in: root)
+        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "src/assets/icon.icns", in: root)
+        let assets = root.appendingPathComponent("src/assets")
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [assets.path])
+        try generate("macos", into: root)
+        #expect(try Icns.read(try Fixtures.bytes(at: assets.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
+        try generate("windows", into: root)
+        #expect(try Ico.read(try Fixtures.bytes(at: assets.appendingPathComponent("icon.ico"))).count == 8)
+        let top = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(top == ["electron-builder.ts", "package.json", "src"], "\(top)")
+    }
+
     @Test("build/icons, electron-builder's Linux folder: its PNGs named by size are refreshed at their sizes, no hicolor tree or .desktop, a rerun writes nothing")
     func linuxIconFolder() throws {
         let root = try Fixtures.temporaryFolder()

@@ -159,6 +159,21 @@ struct IcoAppIconTests {
         #expect(try findings(folder)["zeal.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
     }
 
+    @Test("a .NET app's .ico files (EarTrumpet, WPF: EarTrumpet/EarTrumpet.csproj names Assets\\Icon-Light.ico as its <ApplicationIcon>, its windows and tray load Icon-Light.ico and Icon-Dark.ico through WPF and new Icon(stream, size); 16 px first): the compiler embeds the icon as a Win32 resource and WPF and WinForms take entries by size, so the first entry is not reported; missing sizes still are; without the project it is")
+    func dotNetAppIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup>\n    <UseWPF>true</UseWPF>\n    <ApplicationIcon>Assets\\Icon-Light.ico</ApplicationIcon>\n  </PropertyGroup>\n</Project>\n",
+                  "EarTrumpet/EarTrumpet.csproj", in: folder)
+        try ico([16, 24, 32, 48, 64, 72, 96, 128, 256], "EarTrumpet/Assets/Icon-Light.ico", in: folder)
+        try ico([16, 32, 48, 256], "EarTrumpet/Assets/Icon-Dark.ico", in: folder)
+        let found = try findings(folder)
+        #expect(found["Icon-Light.ico"] == [], "\(found)")
+        #expect(found["Icon-Dark.ico"] == ["Icon-Dark.ico has no 24x24 entry: Windows scales another size for the title bar, taskbar or Explorer"], "\(found)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("EarTrumpet/EarTrumpet.csproj"))
+        #expect(try findings(folder)["Icon-Light.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
+    }
+
     @Test("a Flutter app's .ico files (Kazumi's windows/runner/resources/app_icon.ico and the tray icon in its assets/, 16 px first): the runner loads its resource with LoadIcon and plugins load files with LoadImage, both by size, so the first entry is not reported; missing sizes still are")
     func flutterIcons() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -149,6 +149,31 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("Cartridges' layout (data/icons/hicolor/scalable/apps/page.kramo.Cartridges.svg, the app's own SVG, given as the master): the run succeeds and leaves that SVG and the symbolic one byte for byte; it failed with 'refusing to overwrite the source file' after writing the PNGs, and left them behind")
+    func masterIsTheScalableIcon() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="#3366CC"/></svg>"##
+        let symbolic = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>"#
+        let meson = "scalable_dir = join_paths('hicolor', 'scalable', 'apps')\ninstall_data(\n  join_paths(scalable_dir, ('@0@.svg').format(app_id)),\n"
+            + "  install_dir: join_paths(get_option('datadir'), 'icons', scalable_dir),\n)\n"
+        let entry = "[Desktop Entry]\nName=Cartridges\nExec=cartridges\nIcon=@APP_ID@\nType=Application\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('cartridges')\n", "data/meson.build": "subdir('icons')\n",
+                                      "data/page.kramo.Cartridges.desktop.in": entry, "data/icons/meson.build": meson,
+                                      "data/icons/hicolor/scalable/apps/page.kramo.Cartridges.svg": svg,
+                                      "data/icons/hicolor/symbolic/apps/page.kramo.Cartridges-symbolic.svg": symbolic])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let master = root.appendingPathComponent("data/icons/hicolor/scalable/apps/page.kramo.Cartridges.svg")
+        let before = files(root)
+        let (reports, failures) = try run(root, source: master.path)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(reports.count == 1)
+        #expect(try String(contentsOf: master, encoding: .utf8) == svg)
+        #expect(try String(contentsOf: root.appendingPathComponent("data/icons/hicolor/symbolic/apps/page.kramo.Cartridges-symbolic.svg"), encoding: .utf8) == symbolic)
+        #expect(try String(contentsOf: root.appendingPathComponent("data/page.kramo.Cartridges.desktop.in"), encoding: .utf8) == entry)
+        let added = files(root).subtracting(before)
+        #expect(added.allSatisfy { $0.hasPrefix("data/icons/hicolor/") && $0.hasSuffix("/apps/page.kramo.Cartridges.png") }, "\(added.sorted())")
+        #expect(!reports.flatMap(\.files).contains { $0.path.hasSuffix(".svg") }, "\(reports.flatMap(\.files).map(\.path))")
+    }
+
     @Test("nothing found (no entry, no hicolor tree, no ECM-named icons): the run writes hicolor/ and app.desktop into the folder given, as before")
     func nothingFound() throws {
         let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "README.md": "# tool\n", "src/main.c": "int main() {}\n",

@@ -100,6 +100,27 @@ struct TauriIconsTests {
         #expect(written == ["128x128.png", "128x128@2x.png", "32x32.png", "icon.icns", "icon.ico"], "\(written)")
     }
 
+    @Test("BongoCat's layout (src-tauri/icons made by `tauri icon` in its build script, ignored by git): --out src-tauri, the folder of tauri.conf.json, is refused as the root is, for one desktop preset or several, naming src-tauri/icons; nothing is written there (it heaped windows/, linux/ and AppIcon.* beside the configuration, which tauri build never reads)")
+    func appFolderWhoseIconsTheBuildMakes() throws {
+        let root = try Fixtures.tree(["src-tauri/tauri.conf.json": Self.config, "src-tauri/assets/logo.png": "png", "public/favicon.ico": "ico",
+                                      "index.html": "<html></html>\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("src-tauri")
+        let before = try Fixtures.snapshot(root)
+        for presets in [["windows", "macos", "linux"], ["windows"], ["linux"]] {
+            do {
+                let routes = try ProjectLayout.routes(presets: presets, out: app.path)
+                Issue.record("routed \(presets) to \(routes.map(\.folder))")
+            } catch {
+                #expect("\(error)".contains("has no folder for \(presets.joined(separator: ", ")) (found: a Tauri app whose configuration lists its icons in "
+                                              + app.appendingPathComponent("icons").path + ", which does not exist (made by its build?))"), "\(error)")
+            }
+        }
+        let request = try GenerateRequest(sources: [Self.master], presets: "windows,macos,linux", out: app.path, options: GenerateOptions(presets: []))
+        #expect(throws: (any Error).self) { try request.destinations() }
+        #expect(try Fixtures.snapshot(root) == before)
+    }
+
     @Test("Tauri 1's tauri.bundle.icon is read too; without a list, tauri icon's four PNGs and icon.icns are what Linux and macOS get")
     func configForms() throws {
         let v1 = try project(config: #"{"tauri": {"bundle": {"icon": ["icons/64x64.png", "./icons/app.icns"]}}}"#)

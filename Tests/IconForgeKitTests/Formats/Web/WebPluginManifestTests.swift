@@ -38,14 +38,47 @@ struct WebPluginManifestTests {
         }
     }
 
-    @Test("a plugin that writes another name (manifestFilename) or none (manifest: false) replaces nothing: the file is checked as the site's")
+    @Test("a plugin that writes none (manifest: false) leaves the file the site's, and so does one of another name (manifestFilename) when the page links the file itself: it is checked; a plugin of another name in a page that links no manifest links its own, and the file is linked from nowhere: one warning")
     func otherNamesAreChecked() throws {
-        for config in ["export default { plugins: [VitePWA({ manifestFilename: 'app.webmanifest', manifest: { name: 'C' } })] }\n",
-                       "export default { plugins: [VitePWA({ manifest: false })] }\n"] {
+        let other = "export default { plugins: [VitePWA({ manifestFilename: 'app.webmanifest', manifest: { name: 'C' } })] }\n"
+        for (config, page) in [("export default { plugins: [VitePWA({ manifest: false })] }\n", nil),
+                               (other, "<html><head><link rel=\"manifest\" href=\"/manifest.webmanifest\"></head><body></body></html>\n")] {
             let project = try project(config: config)
             defer { try? FileManager.default.removeItem(at: project) }
+            if let page { try Data(page.utf8).write(to: project.appendingPathComponent("index.html")) }
             #expect(try findings(project).contains { $0.severity == .error && $0.message.contains("../icons/icon-48.webp, which does not exist") }, "\(config)")
         }
+        let project = try project(config: other)
+        defer { try? FileManager.default.removeItem(at: project) }
+        let found = try findings(project)
+        #expect(found.map(\.severity) == [.warning], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("manifest.webmanifest is linked from nowhere: the page links no manifest, and the PWA plugin of") == true
+                && found.first?.message.contains("links the one it makes, app.webmanifest") == true, "\(found.map(\.message))")
+    }
+
+    @Test("Dashy's layout (public/manifest.json left beside VitePWA's manifest in vite.config.mjs, the page linking none): validate says once that browsers never get the file, not that it lacks a maskable icon; generate into public/ leaves it byte for byte, renders the plugin's own icons and says what its manifest.icons should list")
+    func unlinkedManifestOfAnotherName() throws {
+        let config = "import { VitePWA } from 'vite-plugin-pwa';\nexport default defineConfig({ plugins: [VitePWA({ registerType: 'prompt', manifest: { name: 'Dashy', icons: [\n"
+            + "  { src: '/web-icons/favicon-64x64.png', sizes: '64x64', type: 'image/png' },\n  { src: '/web-icons/dashy-logo.png', sizes: '512x512', type: 'image/png' },\n] } })] });\n"
+        let project = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try Data("<html><head><link rel=\"icon\" href=\"/favicon.ico\"></head><body></body></html>\n".utf8).write(to: project.appendingPathComponent("index.html"))
+        try Data(config.utf8).write(to: project.appendingPathComponent("vite.config.mjs"))
+        let public_ = project.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: public_.appendingPathComponent("web-icons"), withIntermediateDirectories: true)
+        let manifest = #"{"name": "Dashy", "start_url": "./", "display": "standalone", "icons": [{"src": "./web-icons/dashy-pwa_512x512.png", "sizes": "512x512"}, {"src": "./web-icons/dashy-pwa_192x192.png", "sizes": "192x192"}]}"#
+        try Data(manifest.utf8).write(to: public_.appendingPathComponent("manifest.json"))
+        for (name, side) in [("dashy-pwa_512x512.png", 512), ("dashy-pwa_192x192.png", 192), ("favicon-64x64.png", 64), ("dashy-logo.png", 356)] {
+            try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(30, 60, 200, 255)))).write(to: public_.appendingPathComponent("web-icons/" + name))
+        }
+        for folder in [project, public_] {
+            let found = try findings(folder).filter { $0.rule == .webManifest }
+            #expect(found.count == 1 && found.first?.message.contains("manifest.json is linked from nowhere") == true, "\(found.map(\.message))")
+        }
+        let report = try web.generate(into: public_)
+        #expect(try web.text(public_.appendingPathComponent("manifest.json")) == manifest)
+        #expect(try PNG.info(Fixtures.bytes(at: public_.appendingPathComponent("web-icons/dashy-logo.png"))).width == 512)
+        #expect(report.notes.contains { $0.contains("vite.config.mjs makes the manifest") }, "\(report.notes)")
     }
 
     @Test("generate into public/: the replaced file is left byte for byte, no icon is written where it points, and the entries for the plugin's manifest.icons are said")
