@@ -63,6 +63,8 @@ package struct ProjectLayout: Sendable {
         var kotlinWebFolders: [String] = []
         // Folders holding icons named as Extra CMake Modules name them.
         var ecmFolders: [String] = []
+        // How the master found so far ranks (`MasterRank`): a better one found later replaces it.
+        var masterRank = MasterRank.none
         // The root itself may be the website (its index.html or manifest at the top).
         if ([WebPage.fileName] + WebManifest.conventionalNames).contains(where: { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }) {
             // A Vite project's index.html is a source: what the site serves at "/" (and ships) is public/.
@@ -189,7 +191,7 @@ package struct ProjectLayout: Sendable {
                 } else {
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
-                    if master == nil, Self.looksLikeMaster(name: name, path: full) { master = path }
+                    if let rank = Self.masterRank(name: name, path: full), master == nil || masterRank < rank { (master, masterRank) = (path, rank) }
                 }
             }
         }
@@ -300,13 +302,33 @@ package struct ProjectLayout: Sendable {
         return appCatalogs.first.map { [($0.path, ["ios-single"])] } ?? []
     }
 
-    /// An SVG or a square PNG of at least 1024 px whose name says icon or logo.
-    static func looksLikeMaster(name: String, path: String) -> Bool {
+    /// How a candidate master ranks: a file named as the icon itself (`icon.png`, `logo.svg`, `app-icon.png`), then any
+    /// other that is not one platform's layer or one build's variant of it, then those (Expo's `adaptive-icon.png` and
+    /// Folo's `icon-dev.png`, met before its `icon.png` in name order); else the first found, the shallowest (a UI drawing
+    /// deep in the sources named `search-icon.svg` is no master).
+    struct MasterRank: Comparable {
+        var level: Int
+        static let none = MasterRank(level: -1)
+        static func < (a: MasterRank, b: MasterRank) -> Bool { a.level < b.level }
+    }
+
+    /// Names of the icon itself, without extension.
+    static let masterNames: Set<String> = ["icon", "logo", "app-icon", "app_icon", "appicon", "app-logo", "applogo", "master", "icon-master"]
+    /// Words of a name that make it one platform's layer or one build's variant of the icon, not the icon itself.
+    static let layerWords: Set<String> = ["adaptive", "foreground", "background", "monochrome", "splash", "notification", "maskable", "favicon",
+                                          "tinted", "dark", "round", "dev", "debug", "staging", "beta", "nightly", "preview", "qa", "test"]
+
+    /// The rank of a file that looks like the master (an SVG, or a square PNG of 1024 px or more, named icon or logo),
+    /// nil for any other.
+    static func masterRank(name: String, path: String) -> MasterRank? {
         let lower = name.lowercased()
-        guard lower.contains("icon") || lower.contains("logo") else { return false }
-        if lower.hasSuffix(".svg") { return true }
-        guard lower.hasSuffix(".png"), let bytes = try? FileIO.read(path), let info = try? PNG.info(bytes) else { return false }
-        return info.width == info.height && info.width >= 1024
+        guard lower.contains("icon") || lower.contains("logo") else { return nil }
+        let stem = (lower as NSString).deletingPathExtension
+        let words = stem.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let rank = MasterRank(level: masterNames.contains(stem) ? 2 : words.contains(where: layerWords.contains) ? 0 : 1)
+        if lower.hasSuffix(".svg") { return rank }
+        guard lower.hasSuffix(".png"), let size = PNGHeader.size(of: path), size.width == size.height, size.width >= 1024 else { return nil }
+        return rank
     }
 
     /// True when the search found any platform's folder.

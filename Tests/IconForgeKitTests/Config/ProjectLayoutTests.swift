@@ -24,6 +24,20 @@ struct ProjectLayoutTests {
         #expect(nothing.starter().contains("presets: [ios-single]\n    out: Assets.xcassets"))
     }
 
+    @Test("the master is the app's own picture, not one platform's layer of it met first in name order (Folo's Expo assets: icon.png, not adaptive-icon.png or icon-dev.png); else the first found")
+    func masterBeforeLayers() throws {
+        let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let assets = root.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        for name in ["adaptive-icon.png", "icon-dev.png", "icon-foreground.png", "icon.png", "splash-icon.png"] { try Data(png).write(to: assets.appendingPathComponent(name)) }
+        #expect(ProjectLayout(root: root.path).master == "assets/icon.png")
+        // With only layers, the first of them.
+        try FileManager.default.removeItem(at: assets.appendingPathComponent("icon.png"))
+        #expect(ProjectLayout(root: root.path).master == "assets/adaptive-icon.png")
+    }
+
     @Test("init in projects with no catalog, Android module or site (Privacy Badger's extension in src/, EarTrumpet's MSIX package, Cartridges' hicolor tree): the starter has a job for each platform found — browser-extension into the extension's folder, the desktop presets from the root — and no ios-single job writing an Assets.xcassets into them")
     func starterForExtensionsAndDesktops() throws {
         let extensionRoot = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "B", "icons": {"128": "icons/badger-128.png"}}"#,
