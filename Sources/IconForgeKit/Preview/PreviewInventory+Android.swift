@@ -29,6 +29,7 @@ extension PreviewInventory {
             guard let path = highestDensity(name, type: type, project: project, bitmapsOnly: false) else { continue }
             guard !path.hasSuffix(".xml") else {
                 icon.notes.append("<\(element)> is the vector drawable \(label(path, res)): not drawn")
+                if element == "monochrome" { icon.monochromeIsVector = true }
                 continue
             }
             var layer = picture(path, label: label(path, res), limits: limits)

@@ -25,6 +25,8 @@ struct PreviewInventory {
         var background: Picture?
         var backgroundColor: RGBColor?
         var monochrome: Picture?
+        /// True when the adaptive icon has a monochrome layer that is a vector drawable (so `monochrome` is nil).
+        var monochromeIsVector = false
         var legacy: Picture?
         var round: Picture?
         /// What could not be drawn (a vector drawable layer).

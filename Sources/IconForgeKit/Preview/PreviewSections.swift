@@ -137,7 +137,7 @@ struct PreviewSections {
                                           area: themedArea, backdrop: backdrop, caption: ["Themed, \(palette), \(shape.rawValue)", monochrome.label]))
                     }
                 }
-            } else {
+            } else if !icon.monochromeIsVector {
                 notes.append("No monochrome layer: with themed icons on, Android 13 to 16 QPR1 shows this icon unthemed (only Android 16 QPR2 makes one itself).")
             }
         } else if icon.foreground == nil, icon.legacy != nil, notes.isEmpty {

@@ -32,6 +32,8 @@ public struct PreviewSheet: Sendable {
     public var warnings: Int
     /// Every finding listed under the tiles: validation's, and what generating a master's outputs warned about.
     public var findings: [String] = []
+    /// Each section's notes (what a section says once: what was not drawn, what a platform shows instead), by title.
+    public var notes: [String: [String]] = [:]
 }
 
 /// What a preview found and wrote.
@@ -172,7 +174,8 @@ public struct Previewer: Sendable {
                               x: placement.x, y: placement.y, pixels: placement.tile.image?.size, finding: placement.tile.finding?.text)
         }
         return PreviewSheet(image: image, tiles: tiles, files: counts.files, errors: counts.errors, warnings: counts.warnings,
-                            findings: findings.map(\.text))
+                            findings: findings.map(\.text),
+                            notes: Dictionary(sections.map { ($0.title, $0.notes) }, uniquingKeysWith: { first, second in first + second }))
     }
 
     /// A source as a title names it: its file or folder name ("." is the current folder's own name).

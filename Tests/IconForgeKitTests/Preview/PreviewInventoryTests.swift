@@ -85,6 +85,34 @@ struct PreviewInventoryTests {
         #expect(android.allSatisfy { $0.pixels == PixelSize(width: 192, height: 192) })
     }
 
+    @Test("a monochrome layer that is a vector drawable (Thunderbird's) is said to be not drawn, not said to be missing; with no <monochrome>, it is said to be missing")
+    func vectorDrawableMonochrome() throws {
+        let generated = try generatedFolder("android")
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let res = root.appendingPathComponent("app/src/main/res")
+        try copy(generated.appendingPathComponent("mipmap-xxxhdpi/ic_launcher_foreground.png"), "mipmap-xxxhdpi/ic_launcher_foreground.png", in: res)
+        try put(#"<resources><color name="ic_launcher_background">#3DDC84</color></resources>"#, "values/ic_launcher_background.xml", in: res)
+        func notes(monochrome: Bool) throws -> [String] {
+            try put("""
+                <?xml version="1.0" encoding="utf-8"?>
+                <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                    <background android:drawable="@color/ic_launcher_background"/>
+                    <foreground android:drawable="@mipmap/ic_launcher_foreground"/>
+                    \(monochrome ? #"<monochrome android:drawable="@drawable/ic_logo_monochrome"/>"# : "")
+                </adaptive-icon>
+                """, "mipmap-anydpi-v26/ic_launcher.xml", in: res)
+            let sheet = try previewer().render(sources: [res.path])
+            return sheet.notes.filter { $0.key.hasPrefix("Android launcher") }.flatMap(\.value)
+        }
+        try put(#"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp"/>"#,
+                "drawable/ic_logo_monochrome.xml", in: res)
+        let vector = try notes(monochrome: true)
+        #expect(vector.contains { $0.contains("<monochrome> is the vector drawable") } && !vector.contains { $0.hasPrefix("No monochrome layer") }, "\(vector)")
+        #expect(try notes(monochrome: false).contains { $0.hasPrefix("No monochrome layer") })
+    }
+
     @Test("preview reads Android through the project model: the adaptive icon of a minSdk 26 app in mipmap-anydpi/ (Bitwarden's layout), its background colour from a library module")
     func anydpiAdaptiveIcon() throws {
         let project = try Fixtures.temporaryFolder()
