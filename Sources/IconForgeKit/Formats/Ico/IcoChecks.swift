@@ -42,9 +42,10 @@ enum IcoChecks {
             // A Godot game's .ico is the same: Godot takes its window icons by size (GodotProject); and a Flutter app's,
             // its runner's resource and its plugins' assets alike (FlutterProject). So is one a resource script embeds
             // in the executable (Zeal's versioninfo.rc.in: IDI_ICON1 ICON "resources/zeal.ico"), which Windows and a Qt
-            // app's windows take by size; and a .NET app's (EarTrumpet's, a WPF app's: DotNetProject).
+            // app's windows take by size; a .NET app's (EarTrumpet's, a WPF app's: DotNetProject); and an Inno Setup
+            // installer's, its own icon and its shortcuts' (Cartridges' build-aux/windows/icon.ico: InnoSetupScript).
             if let path, flutter != nil || ElectronBuilder.near(path.parentFolder) != nil || GodotProject.root(near: path.parentFolder) != nil
-                || ResourceScript.embeds(path) || DotNetProject.root(near: path.parentFolder) != nil {
+                || ResourceScript.embeds(path) || DotNetProject.root(near: path.parentFolder) != nil || InnoSetupScript.uses(path) {
                 return appIconFindings(name: name, entries: entries, window: false)
             }
             return appIconFindings(name: name, entries: entries)

@@ -174,6 +174,19 @@ struct IcoAppIconTests {
         #expect(try findings(folder)["Icon-Light.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
     }
 
+    @Test("an Inno Setup installer's .ico (Cartridges' build-aux/windows/icon.ico, its Cartridges.iss.in's SetupIconFile=..\\..\\..\\build-aux\\windows\\icon.ico and its shortcuts' IconFilename; 16 px first): the installer embeds it as a Win32 resource and the shell takes shortcuts' icons by size, so the first entry is not reported; a script naming another .ico, or a commented line, changes nothing")
+    func innoSetupIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ico([16, 24, 32, 48, 256], "build-aux/windows/icon.ico", in: folder)
+        try write("; A comment naming icon.ico\n[Setup]\nAppName=C\nOutputDir=.\n", "build-aux/windows/Cartridges.iss.in", in: folder)
+        #expect(try findings(folder)["icon.ico"]?.contains { $0.contains("first entry is 16x16") } == true)
+        try write("[Setup]\nAppName=C\nSetupIconFile=..\\..\\..\\build-aux\\windows\\icon.ico\n[Icons]\nName: \"{autoprograms}\\C\"; Filename: \"{app}\\bin\\c.exe\"; IconFilename: \"{app}\\icon.ico\"\n",
+                  "build-aux/windows/Cartridges.iss.in", in: folder)
+        #expect(try findings(folder)["icon.ico"] == [])
+        #expect(InnoSetupScript.iconNames(inScript: "SetupIconFile=..\\setup.ico\nSource: \"art\\App.ICO\"; DestDir: \"{app}\"\n") == ["setup.ico", "app.ico"])
+    }
+
     @Test("a Flutter app's .ico files (Kazumi's windows/runner/resources/app_icon.ico and the tray icon in its assets/, 16 px first): the runner loads its resource with LoadIcon and plugins load files with LoadImage, both by size, so the first entry is not reported; missing sizes still are")
     func flutterIcons() throws {
         let folder = try Fixtures.temporaryFolder()
