@@ -48,23 +48,12 @@ package enum IconShape {
     /// Coverage of a rectangle of `size` with circular corners of `radius` pixels (tvOS's wide app icons), each
     /// pixel sampled 4×4.
     package static func roundedRectangle(size: PixelSize, radius: Double) -> [Float] {
-        var mask = [Float](repeating: 0, count: size.width * size.height)
         let (width, height) = (Double(size.width), Double(size.height))
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                var hits = 0
-                for sy in 0..<4 {
-                    for sx in 0..<4 {
-                        // Distance past the corner circle's centre on each axis, zero along the straight edges.
-                        let (px, py) = (Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
-                        let dx = max(0, max(radius - px, px - (width - radius))), dy = max(0, max(radius - py, py - (height - radius)))
-                        if dx * dx + dy * dy <= radius * radius { hits += 1 }
-                    }
-                }
-                mask[y * size.width + x] = Float(hits) / 16
-            }
+        return supersampled(size: size) { x, y in
+            // Distance past the corner circle's centre on each axis, zero along the straight edges.
+            let dx = max(0, max(radius - x, x - (width - radius))), dy = max(0, max(radius - y, y - (height - radius)))
+            return dx * dx + dy * dy <= radius * radius
         }
-        return mask
     }
 
     /// Coverage of a circle filling a `side`-pixel square (Android's round launcher icon), supersampled on the edge.
@@ -106,17 +95,23 @@ package enum IconShape {
     /// Coverage of the region where `contains(x, y)` holds, x and y running −1…1 across a `side`-pixel square (y down),
     /// each pixel sampled 4×4.
     static func supersampled(side: Int, _ contains: (Double, Double) -> Bool) -> [Float] {
-        var mask = [Float](repeating: 0, count: side * side)
         let scale = 2 / Double(side)
-        for y in 0..<side {
-            for x in 0..<side {
+        return supersampled(size: PixelSize(width: side, height: side)) { x, y in contains(x * scale - 1, y * scale - 1) }
+    }
+
+    /// Coverage of the region where `contains(x, y)` holds, x and y in pixels from the top-left corner of a picture of
+    /// `size`, each pixel sampled 4×4.
+    static func supersampled(size: PixelSize, _ contains: (Double, Double) -> Bool) -> [Float] {
+        var mask = [Float](repeating: 0, count: size.width * size.height)
+        for y in 0..<size.height {
+            for x in 0..<size.width {
                 var hits = 0
                 for sy in 0..<4 {
-                    for sx in 0..<4 where contains((Double(x) + (Double(sx) + 0.5) / 4) * scale - 1, (Double(y) + (Double(sy) + 0.5) / 4) * scale - 1) {
+                    for sx in 0..<4 where contains(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
                         hits += 1
                     }
                 }
-                mask[y * side + x] = Float(hits) / 16
+                mask[y * size.width + x] = Float(hits) / 16
             }
         }
         return mask

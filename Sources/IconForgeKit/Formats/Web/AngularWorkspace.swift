@@ -64,18 +64,10 @@ package struct AngularWorkspace: Sendable {
 
     /// The workspace and application whose served folder is `folder`: `angular.json` in it or up to three folders above.
     static func application(serving folder: String) -> (workspace: String, application: Application)? {
-        var root = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let served = root
-        for _ in 0...3 {
-            if FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(fileName)), let workspace = read(root: root),
-               let application = workspace.applications.first(where: { URL(fileURLWithPath: (root as NSString).appendingPathComponent($0.servedFolder)).standardizedFileURL.path == served }) {
-                return (root, application)
-            }
-            let parent = root.parentFolder
-            guard parent != root, !parent.isEmpty else { break }
-            root = parent
+        let served = FileIO.realPath(URL(fileURLWithPath: folder).standardizedFileURL.path)
+        return FileIO.nearest(from: served, levels: 3) { root in
+            read(root: root)?.applications.first { FileIO.realPath((root as NSString).appendingPathComponent($0.servedFolder)) == served }.map { (root, $0) }
         }
-        return nil
     }
 
     private static func normalised(_ path: String) -> String {

@@ -28,13 +28,8 @@ package enum InnoSetupScript {
     /// True when a script in the `.ico`'s folder or the two above it names it.
     static func uses(_ ico: String) -> Bool {
         let name = (ico as NSString).lastPathComponent.lowercased()
-        return FileIO.nearest(from: URL(fileURLWithPath: ico).standardizedFileURL.path.parentFolder, levels: 2) { folder -> Bool? in
-            for item in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            where suffixes.contains(where: { item.lowercased().hasSuffix($0) }) {
-                guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(item)) else { continue }
-                if iconNames(inScript: ResourceScript.text(bytes)).contains(name) { return true }
-            }
-            return nil
-        } ?? false
+        return ResourceScript.anyScript(near: URL(fileURLWithPath: ico).standardizedFileURL.path, suffixes: suffixes) { text, _ in
+            iconNames(inScript: text).contains(name)
+        }
     }
 }

@@ -26,11 +26,17 @@ enum ResourceScript {
     /// src/app/resources/zeal.ico) embeds it.
     static func embeds(_ ico: String) -> Bool {
         let target = FileIO.realPath(URL(fileURLWithPath: ico).standardizedFileURL.path)
-        return FileIO.nearest(from: target.parentFolder, levels: 2) { folder -> Bool? in
+        return anyScript(near: target, suffixes: suffixes) { text, folder in icons(inScript: text, folder: folder).contains { FileIO.realPath($0) == target } }
+    }
+
+    /// True when a script whose name ends in one of `suffixes`, in `file`'s folder or the two above it, makes `test` hold
+    /// (given its text and its folder): how Windows build scripts near an `.ico` are looked for (this, `InnoSetupScript`).
+    static func anyScript(near file: String, suffixes: [String], _ test: (String, String) -> Bool) -> Bool {
+        FileIO.nearest(from: file.parentFolder, levels: 2) { folder -> Bool? in
             for item in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             where suffixes.contains(where: { item.lowercased().hasSuffix($0) }) {
                 guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(item)) else { continue }
-                if icons(inScript: text(bytes), folder: folder).contains(where: { FileIO.realPath($0) == target }) { return true }
+                if test(text(bytes), folder) { return true }
             }
             return nil
         } ?? false
