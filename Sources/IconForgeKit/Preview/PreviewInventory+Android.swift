@@ -15,10 +15,7 @@ extension PreviewInventory {
         icon.legacy = highestDensity(launcher, type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
         icon.round = highestDensity(round, type: "mipmap", project: project, bitmapsOnly: true).map { picture($0, label: label($0, res), limits: limits) }
         // The definition a device since Android 8 reads: -v26 first, then the unversioned ones of a minSdk 26 app.
-        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap"]
-        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml"]).filter { $0.text.contains("<adaptive-icon") }
-        guard let adaptive = definitions.min(by: { (preference.firstIndex(of: $0.folder) ?? preference.count, $0.folder) < (preference.firstIndex(of: $1.folder) ?? preference.count, $1.folder) })
-        else { return icon }
+        guard let adaptive = AndroidProject.adaptiveIconDefinitions(in: res, names: [launcher + ".xml"], for: .adaptive).first else { return icon }
         // A layer drawn through <inset> (@capacitor/assets) is that layer's picture, said to be inset.
         let insets = Dictionary(AdaptiveIconXML.insetLayers(in: adaptive.text), uniquingKeysWith: { first, _ in first })
         for (element, type, name) in AdaptiveIconXML.layerReferences(in: adaptive.text) {

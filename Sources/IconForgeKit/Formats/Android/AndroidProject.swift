@@ -354,6 +354,40 @@ struct AndroidProject {
         return files
     }
 
+    /// The devices whose reading of a launcher icon's definition a caller asks for.
+    enum DefinitionReader {
+        /// Android 8 to 12, the widest range of devices: `-v26` before the unversioned folders (a minSdk 26 app's).
+        case adaptive
+        /// Android 13 and later, the only ones that draw a `<monochrome>` layer: they read `-v33` before `-v26`.
+        case themed
+
+        var apiLevel: Int { self == .adaptive ? 26 : 33 }
+    }
+
+    /// The adaptive icon definitions of `names` (given launcher first) in `res`, in the order `reader`'s devices resolve
+    /// them: the folders a device of that API level reads, the highest `-vN` first, then `mipmap-anydpi/`, then plain
+    /// `mipmap/`; after them the folders only later devices read (an icon defined in `-v33/` alone), lowest first; files
+    /// that hold no `<adaptive-icon>` (a bitmap alias) are left out. Generate, validate and preview all pick the
+    /// definition they read from this one order, so they cannot disagree on which file is the app's icon.
+    static func adaptiveIconDefinitions(in res: String, names: [String], for reader: DefinitionReader) -> [AdaptiveIconFile] {
+        // A folder's rank: its API level when a device of `reader`'s level reads it, else after every one it reads.
+        func rank(_ folder: String) -> (Int, Int) {
+            if folder == "mipmap" { return (0, 0) }
+            guard folder.hasPrefix("mipmap-anydpi") else { return (2, 0) }
+            let rest = folder.dropFirst("mipmap-anydpi".count)
+            guard !rest.isEmpty else { return (0, -1) }
+            guard rest.hasPrefix("-v"), let level = Int(rest.dropFirst(2)) else { return (2, 0) }
+            return level <= reader.apiLevel ? (0, -level - 1) : (1, level)
+        }
+        let order = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return adaptiveIconFiles(in: res, names: names).filter { $0.text.contains("<adaptive-icon") }.sorted {
+            let (a, b) = (rank($0.folder), rank($1.folder))
+            if a != b { return a < b }
+            if $0.folder != $1.folder { return $0.folder < $1.folder }
+            return order[$0.name, default: 0] < order[$1.name, default: 0]
+        }
+    }
+
     /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
     func fileResourceExists(type: String, name: String) -> Bool { !roots(definingFile: type, name: name).isEmpty }
 

@@ -117,11 +117,7 @@ extension AndroidResources {
         var result = KeptLayers()
         result.launcher = launcher
         result.round = roundName(project, launcher: launcher)
-        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi", "mipmap", "mipmap-anydpi-v33"]
-        let definitions = AndroidProject.adaptiveIconFiles(in: main, names: [launcher + ".xml"])
-            .filter { preference.contains($0.folder) && $0.text.contains("<adaptive-icon") }
-            .sorted { preference.firstIndex(of: $0.folder)! < preference.firstIndex(of: $1.folder)! }
-        guard let definition = definitions.first else { return result }
+        guard let definition = AndroidProject.adaptiveIconDefinitions(in: main, names: [launcher + ".xml"], for: .adaptive).first else { return result }
         let hasOwnIcon = { (root: String) in !AndroidProject.adaptiveIconFiles(in: root, names: [launcher + ".xml", "ic_launcher.xml"]).isEmpty }
         if !isMain, hasOwnIcon(res) { return result }
         result.followsMain = !isMain

@@ -41,10 +41,8 @@ enum AndroidResources {
     /// draws it as the whole layer. A glyph drawn inset is artwork for the inner part of the layer: drawn as the whole
     /// 108 dp layer it would reach far past the 72 dp a launcher shows, and the themed icon would be cut off.
     static func monochromeInset(of reference: String, res: String, launcher: String) -> Double? {
-        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
-        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: [launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"])
-            .filter { preference.contains($0.folder) }
-            .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
+        let definitions = AndroidProject.adaptiveIconDefinitions(in: res, names: [launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"],
+                                                                 for: .themed)
         for definition in definitions {
             let references = AdaptiveIconXML.layerReferences(in: definition.text)
             guard let (_, type, name) = references.first(where: { $0.0 == "monochrome" }), "@\(type)/\(name)" == reference else { continue }
@@ -111,13 +109,11 @@ enum AndroidResources {
     /// drawable, a PNG of another name, or `ic_launcher_monochrome` PNGs IconForge did not write), as its reference;
     /// nil when there is none, it names nothing, or it is IconForge's own (then it is made again).
     static func designedMonochrome(res: String, ledger: WriteLedger) -> String? {
-        // The first adaptive icon with a monochrome layer: -v26 first (the one every device since Android 8 reads), then
-        // -v33, -anydpi, plain mipmap/; the launcher before the round icon.
-        let preference = ["mipmap-anydpi-v26", "mipmap-anydpi-v33", "mipmap-anydpi", "mipmap"]
+        // The first adaptive icon with a monochrome layer, as the devices that draw it (Android 13 and later) read them;
+        // the launcher before the round icon.
         let launcher = launcherName(AndroidProject(res: res), main: res)
-        let names = Array(Set([launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"]))
-        let definitions = AndroidProject.adaptiveIconFiles(in: res, names: names).filter { preference.contains($0.folder) }
-            .sorted { (preference.firstIndex(of: $0.folder)!, $0.name) < (preference.firstIndex(of: $1.folder)!, $1.name) }
+        let definitions = AndroidProject.adaptiveIconDefinitions(in: res, names: [launcher + ".xml", "ic_launcher.xml", "ic_launcher_round.xml"],
+                                                                 for: .themed)
         var found: (type: String, name: String)?
         for definition in definitions {
             let references = AdaptiveIconXML.layerReferences(in: definition.text)

@@ -192,6 +192,34 @@ struct AndroidProjectTests {
         #expect(!again.notes.contains { $0.contains("kept your designed monochrome") }, "\(again.notes)")
     }
 
+    @Test("the monochrome layer is read as the devices that draw it read the icon: Android 13 takes mipmap-anydpi-v33/ over -v26/, so the designed glyph of a -v33 definition is kept, not the -v26 one's repeated foreground")
+    func themedDevicesReadV33First() throws {
+        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let root = try Self.tree([
+            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
+                    <background android:drawable="@color/brand"/>
+                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+                    <monochrome android:drawable="@drawable/ic_launcher_foreground"/>
+
+                """),
+            "app/src/main/res/mipmap-anydpi-v33/ic_launcher.xml": Self.adaptive("""
+                    <background android:drawable="@color/brand"/>
+                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+                    <monochrome android:drawable="@drawable/ic_launcher_glyph"/>
+
+                """),
+            "app/src/main/res/drawable/ic_launcher_glyph.xml": vector,
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
+            "app/src/main/res/values/colors.xml": "<resources><color name=\"brand\">#123456</color></resources>\n",
+        ])
+        let res = root.appendingPathComponent("app/src/main/res")
+        let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
+        #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_glyph") }, "\(report.notes)")
+        let xml = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
+        #expect(xml.contains("<monochrome android:drawable=\"@drawable/ic_launcher_glyph\"/>"), "\(xml)")
+        #expect(String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("drawable/ic_launcher_glyph.xml")), as: UTF8.self) == vector)
+    }
+
     @Test("a flavour that overrides a layer the old adaptive icon referred to is named in a warning (its builds would silently show the new icon)")
     func flavourOverrideIsNamed() throws {
         let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
