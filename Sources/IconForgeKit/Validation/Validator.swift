@@ -240,6 +240,12 @@ public struct Validator: Sendable {
                     walk.findings += findings
                     walk.checked += files
                 }
+            } else if WebApp.viteConfigNames.contains(item) {
+                // A PWA plugin's manifest exists only in the built site: its icons are checked from the config's list.
+                if walk.visited.insert(FileIO.realPath(path)).inserted, let (findings, files) = WebManifestChecks.check(pluginConfig: path, scope: walk.scope) {
+                    walk.findings += findings
+                    walk.checked += files
+                }
             } else if item.hasSuffix(".desktop") {
                 if walk.visited.insert(FileIO.realPath(path)).inserted {
                     walk.findings += DesktopEntryChecks.check(entry: path, root: walk.scope?.folder ?? folder, scope: walk.scope)

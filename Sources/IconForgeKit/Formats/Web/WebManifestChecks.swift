@@ -26,7 +26,6 @@ enum WebManifestChecks {
         guard root["icons"] != nil || root["start_url"] != nil || root["display"] != nil else { return ([], [path]) }
         // Each entry with its index in the file's list, so a message names the entry a reader counts to.
         let items = document.iconItems
-        let icons = items.enumerated().compactMap { index, item in (item as? [String: Any]).map { (index, $0) } }
         for (index, item) in items.enumerated() where !(item is [String: Any]) {
             // Browsers' manifest parsers read an icon only from an object and skip anything else: FreeTube's
             // ["/_icons/logoColor.svg"] lists a path alone, and so no icon at all.
@@ -44,6 +43,39 @@ enum WebManifestChecks {
                                                             fix: "delete it and keep the icons in the plugin's manifest.icons, or give the plugin manifest: false to ship this file"))],
                     [path])
         }
+        let icons = items.enumerated().compactMap { index, item in (item as? [String: Any]).map { (index, $0) } }
+        findings += iconFindings(icons, name: name, base: folder, site: site, scope: scope, isServerTemplate: document.isServerTemplate, fromCode: false)
+            .map { SetFinding(path: path, finding: $0) }
+        return (findings, [path])
+    }
+
+    /// The manifest a PWA plugin makes from the build config `config` (vite-plugin-pwa's `VitePWA({ manifest: { icons:
+    /// […] } })`, in a Vite, SvelteKit, Astro or Nuxt project): its literal icons, checked as browsers will fetch them
+    /// from the built site, where the project's `public/` (or Nuxt 2's `static/`) is served at the root. nil when the
+    /// config makes no manifest with icons for a site beside it.
+    static func check(pluginConfig config: String, scope: FolderScope?) -> (findings: [SetFinding], files: [String])? {
+        let project = config.parentFolder, real = FileIO.realPath(config)
+        for served in ["public", "static", ""].map({ $0.isEmpty ? project : (project as NSString).appendingPathComponent($0) }) {
+            guard FileManager.default.fileExists(atPath: served) else { continue }
+            let site = WebApp(served)
+            guard let plugin = site.manifestPlugin, FileIO.realPath(plugin) == real, !site.pluginManifestIcons.isEmpty else { continue }
+            let icons = site.pluginManifestIcons.enumerated().map { ($0.offset, $0.element as [String: Any]) }
+            let findings = iconFindings(icons, name: "\((config as NSString).lastPathComponent)'s PWA manifest", base: served, site: site,
+                                        scope: scope ?? FolderScope(project), isServerTemplate: false, fromCode: true)
+            return (findings.map { SetFinding(path: config, finding: $0) }, [config])
+        }
+        return nil
+    }
+
+    /// The findings on a manifest's icons (`icons`, each with its index in the list, read from `base`), as browsers
+    /// fetch them: each file there at its stated size, then one "any" icon to install the app with, 192 and 512, a
+    /// maskable one. `fromCode`: the list is read from a build config's literals (vite-plugin-pwa's `manifest.icons`),
+    /// where an entry or a member built by code is not seen — an entry without a literal `src` is skipped, and a list
+    /// without an installable icon is not said to lack one.
+    static func iconFindings(_ icons: [(Int, [String: Any])], name: String, base folder: String, site: WebApp, scope: FolderScope,
+                             isServerTemplate: Bool, fromCode: Bool) -> [Finding] {
+        var findings: [Finding] = []
+        func report(_ finding: Finding) { findings.append(finding) }
         var sizes = Set<String>(), maskable = false, installable = false
         // An Angular app serving this folder copies only what its build's assets name: a file they miss is not in the built site.
         let angular = AngularWorkspace.application(serving: site.root).flatMap { $0.application.assets == nil ? nil : $0 }
@@ -55,6 +87,7 @@ enum WebManifestChecks {
         }
         for (index, icon) in icons {
             guard let src = icon["src"] as? String else {
+                if fromCode { continue }
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] has no src", fix: "add the icon's path"))
                 continue
             }
@@ -71,7 +104,7 @@ enum WebManifestChecks {
                                + "shown whole it has the safe zone's wide margins, cropped it loses what is outside them (Chrome warns about it)",
                                fix: "give two icons, one \"any\" and one \"maskable\" ('iconforge generate --preset web' does)"))
             }
-            if document.isServerTemplate, WebApp.isFromRoot(src) {
+            if isServerTemplate, WebApp.isFromRoot(src) {
                 report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), from the root, in a manifest a server fills in "
                                + "(it holds placeholders): the site that serves it holds the file, so it was not checked",
                                fix: "validate the folder the server serves, or the built site"))
@@ -122,6 +155,7 @@ enum WebManifestChecks {
         // "any"): without one, an error; with one, a missing 192 or 512 is what Chrome's documentation asks for (the
         // launcher and Android's splash screen are drawn from them), a warning.
         if !installable {
+            guard !fromCode else { return findings }
             report(Finding(.webManifest, .error, "\(name) has no icon Chrome can install the app with: one of purpose any, PNG, SVG or WebP, "
                            + "of at least 144x144 (give 192x192 and 512x512)", fix: "run 'iconforge generate MASTER --preset web'"))
         } else {
@@ -134,7 +168,7 @@ enum WebManifestChecks {
             report(Finding(.webManifest, .warning, "\(name) has no maskable icon: Android shows the \"any\" icon shrunk onto a white plate of its launcher's shape",
                            fix: "add one with purpose \"maskable\" ('iconforge generate --preset web' does)"))
         }
-        return (findings, [path])
+        return findings
     }
 
     /// Chrome's types for an installable icon: PNG, SVG or WebP, by `type`, else by the file's extension.
