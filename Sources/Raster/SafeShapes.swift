@@ -107,6 +107,65 @@ extension Image {
         return result
     }
 
+    /// The image centred on one `target` pixels wide and as tall, its sides continuing it: each row's edge pixel carried
+    /// outwards and softened the further it goes (a vertical box blur of the edge column whose radius is half the
+    /// distance from the edge), averaged in linear light with premultiplied alpha. A gradient runs on without a seam, a
+    /// detailed edge fades into soft bands rather than streaks, and a flat edge stays exactly flat. For the wide tiles
+    /// and tvOS back layers made from a square full-bleed master, whose sides were its mean edge colour: a seam beside
+    /// any gradient.
+    package func sideExtended(toWidth target: Int) -> Image {
+        precondition(target >= width && width > 0 && height > 0, "the image must fit")
+        var result = Image(uninitializedWidth: target, height: height, format: format)
+        let (width, height, format) = (self.width, self.height, self.format), pixelBytes = format.bytesPerPixel
+        let left = (target - width) / 2, right = target - width - left
+        let decode = TransferFunction.decodeTable(for: format, linearLight: true), top = Float(format.maxValue)
+        bytes.withUnsafeBytes { source in
+            // Running sums of an edge column, premultiplied linear light: a window's mean is two lookups.
+            func sums(column x: Int) -> [SIMD4<Double>] {
+                var running = SIMD4<Double>(), result = [running]
+                result.reserveCapacity(height + 1)
+                for y in 0..<height {
+                    let p = Image.load(from: source, at: y * width + x, format: format)
+                    let alpha = Double(p[3]) / Double(top)
+                    running += SIMD4(Double(decode[Int(p[0])]) * alpha, Double(decode[Int(p[1])]) * alpha, Double(decode[Int(p[2])]) * alpha, alpha)
+                    result.append(running)
+                }
+                return result
+            }
+            let (leftSums, rightSums) = (sums(column: 0), sums(column: width - 1))
+            result.bytes.withUnsafeMutableBytes { destination in
+                for y in 0..<height {
+                    (destination.baseAddress! + (y * target + left) * pixelBytes)
+                        .copyMemory(from: source.baseAddress! + y * width * pixelBytes, byteCount: width * pixelBytes)
+                }
+                EncodeTables.with(linearLight: true) { tables in
+                    let tables = tables!
+                    func fill(distance: Int, x: Int, sums: [SIMD4<Double>]) {
+                        let radius = distance / 2
+                        for y in 0..<height {
+                            let (low, high) = (max(0, y - radius), min(height - 1, y + radius))
+                            let mean = (sums[high + 1] - sums[low]) / Double(high - low + 1)
+                            var pixel = SIMD4<UInt16>(0, 0, 0, UInt16((Float(mean[3]) * top).rounded()))
+                            if mean[3] > 0 {
+                                for channel in 0..<3 {
+                                    let linear = Float(mean[channel] / mean[3])
+                                    pixel[channel] = format == .rgba8 ? UInt16(TransferFunction.encodeTo8Bit(linear, table: tables.to8Bit))
+                                        : UInt16((TransferFunction.encode(linear, table: tables.toUnit) * top).rounded())
+                                }
+                            }
+                            Image.store(pixel, into: destination, at: y * target + x, format: format)
+                        }
+                    }
+                    for distance in stride(from: 1, through: max(left, right), by: 1) {
+                        if distance <= left { fill(distance: distance, x: left - distance, sums: leftSums) }
+                        if distance <= right { fill(distance: distance, x: left + width - 1 + distance, sums: rightSums) }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
     /// The image on a `side`×`side` one of `background` (in the format's range), its top-left corner at (x, y).
     package func padded(toSide side: Int, x originX: Int, y originY: Int, background: SIMD4<UInt16>) -> Image {
         precondition(originX >= 0 && originY >= 0 && originX + width <= side && originY + height <= side, "the image must fit")

@@ -53,6 +53,37 @@ struct SafeShapesTests {
         }
     }
 
+    @Test("sides continued: the picture unchanged in the middle; the first column beside it is its edge pixel row by row (a gradient runs on); a flat edge stays exactly flat; further out a detailed edge is softened, in both formats",
+          arguments: [Image.PixelFormat.rgba8, .rgba16])
+    func sideExtended(format: Image.PixelFormat) {
+        let top = Int(format.maxValue)
+        // 20×100: a vertical gradient on the left edge, alternating stripes (detail) on the right edge.
+        var picture = Image(width: 20, height: 100, format: format, fill: SIMD4(0, 0, 0, UInt16(top)))
+        for y in 0..<100 {
+            for x in 0..<20 {
+                let level = UInt16(y * top / 99), stripe = UInt16(y % 2 == 0 ? top : 0)
+                picture.setPixel(x: x, y: y, x < 10 ? SIMD4(level, level, level, UInt16(top)) : SIMD4(stripe, 0, 0, UInt16(top)))
+            }
+        }
+        let wide = picture.sideExtended(toWidth: 61)
+        #expect(wide.size == PixelSize(width: 61, height: 100) && wide.format == format)
+        // 20 on the left, 21 on the right.
+        for y in 0..<100 { for x in 0..<20 { #expect(wide.pixel(x: 20 + x, y: y) == picture.pixel(x: x, y: y)) } }
+        for y in 0..<100 {
+            #expect(wide.pixel(x: 19, y: y) == picture.pixel(x: 0, y: y), "row \(y)")
+            #expect(wide.pixel(x: 40, y: y) == picture.pixel(x: 19, y: y), "row \(y)")
+        }
+        // Further out the gradient is still a gradient (top dark, bottom light), and the stripes have merged towards their mean.
+        #expect(wide.pixel(x: 0, y: 5)[0] < wide.pixel(x: 0, y: 94)[0])
+        let far = (0..<100).map { Int(wide.pixel(x: 60, y: $0)[0]) }
+        #expect(far.max()! - far.min()! < top / 4, "\(far)")
+        #expect(wide.isOpaque)
+        // A flat picture's sides are exactly its colour.
+        let flat = Image(width: 8, height: 8, format: format, fill: SIMD4(UInt16(top / 3), UInt16(top / 5), UInt16(top / 7), UInt16(top)))
+        let continued = flat.sideExtended(toWidth: 40)
+        for y in 0..<8 { for x in [0, 5, 15, 35, 39] { #expect(continued.pixel(x: x, y: y) == flat.pixel(x: 0, y: 0)) } }
+    }
+
     @Test("padded: the image where it was put, the background everywhere else")
     func padded() {
         var inner = Image(width: 2, height: 3, format: .rgba16)

@@ -95,6 +95,9 @@ struct Renderer: Sendable {
             // on — `--background` behind a logo, a full-bleed picture's own edge colour — so that the tile continues the
             // square ones. (Cropping a square icon to 2:1 would cut half of it away.) A non-square master follows --fit.
             let square = masters.master.size.width == masters.master.size.height
+            if let continued = continuedSideways(size: size) {
+                return try encode(.image(continued), size: size, options: encoding, path: job.path, finish: finish)
+            }
             let fit: FitMode = square ? .fit : (options.fit ?? .fill)
             return try resized(masters.master, to: size, fit: fit, matte: masters.wideTileBackground(options), encoding: encoding, path: job.path,
                                finish: finish)
@@ -115,9 +118,13 @@ struct Renderer: Sendable {
             return try encode(.image(centred(master, at: fitted, on: masters.wideTileBackground(options), size: size)),
                               size: size, options: encoding, path: job.path)
         case .tv:
-            // The back layer: the picture given for it (--layer back=FILE) filling it, else the colour the master lies on.
+            // The back layer: the picture given for it (--layer back=FILE) filling it; else a full-bleed master continued
+            // sideways (the upper layer holds the master itself, at the layer's height); else a logo's background colour.
             if let given = masters.visionLayers[VisionLayer.back.rawValue] {
                 return try resized(given, to: size, fit: options.fit ?? .fill, matte: matte, encoding: encoding, path: job.path)
+            }
+            if let continued = continuedSideways(size: size) {
+                return try encode(.image(continued), size: size, options: encoding, path: job.path)
             }
             return try encode(.image(Image(width: size.width, height: size.height, fill: masters.wideTileBackground(options).opaquePixel)),
                               size: size, options: encoding, path: job.path)
@@ -204,6 +211,17 @@ struct Renderer: Sendable {
             Result { () throws(PNGError) -> [UInt8] in try PNG.encode(size: size, options: encoding) { rows.write(into: $0) } }
         }
         do { return try result.get() } catch { throw .encode(path: path, error) }
+    }
+
+    /// A square full-bleed master at the height of a wider output, centred, its sides continuing it (`sideExtended`): a
+    /// gradient runs on without the seam its mean edge colour left. Opaque (on the edge colour where the master is
+    /// not). Nil for a logo, which lies on `--background`, and for a master that is not square.
+    private func continuedSideways(size: PixelSize) -> Image? {
+        let master = masters.master
+        guard !masters.isLogo, master.size.width == master.size.height, size.width > size.height else { return nil }
+        let square = Resampler.resize(master, to: PixelSize(width: size.height, height: size.height),
+                                      options: ResizeOptions(filter: options.filter, matte: masters.wideTileBackground(options)))
+        return square.sideExtended(toWidth: size.width)
     }
 
     /// A launch image in logo mode: the logo, `launchLogoScale` of the short side wide, centred on the colour.

@@ -39,7 +39,7 @@ struct ImageStackTests {
 
     private static let brand = "App Icon & Top Shelf Image.brandassets"
 
-    @Test("tvos writes the brand assets as Xcode lays them out: two stacks of a front and a back layer, the Top Shelf images, every size exact; validate finds nothing and a rerun changes nothing")
+    @Test("tvos writes the brand assets as Xcode lays them out: two stacks of a front and a back layer (a full-bleed master's sides continued), the Top Shelf images, every size exact; validate finds nothing and a rerun changes nothing")
     func tvOS() throws {
         let options = GenerateOptions(presets: [try PresetCatalog.preset("tvos")])
         let folder = try Fixtures.temporaryFolder()
@@ -67,14 +67,20 @@ struct ImageStackTests {
         // The full-bleed sample: the front layer is the square at the icon's height, clear at its sides, over its edge colour.
         let front = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent("App Icon.imagestack/Front.imagestacklayer/Content.imageset/Front.png"))).image
         #expect(front.pixel(x: 10, y: 120)[3] == 0 && front.pixel(x: 200, y: 120)[3] == 255)
-        // The back layer and the Top Shelf's sides are the colour the master's edge has, not --background (white): a
-        // tvOS-only run did not look at the master's edge at all.
+        // The Top Shelf's margins are the colour the master's edge has, not --background (white): a tvOS-only run did
+        // not look at the master's edge at all.
         let edge = try PNG.decode(Fixtures.bytes(at: URL(fileURLWithPath: master))).image.edgeColor(fallback: .white)
         #expect(edge != .white)
-        for file in ["App Icon.imagestack/Back.imagestacklayer/Content.imageset/Back.png", "Top Shelf Image.imageset/TopShelf.png"] {
-            let corner = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent(file))).image.pixel(x: 2, y: 2)
-            #expect(corner == SIMD4(UInt16(edge.red), UInt16(edge.green), UInt16(edge.blue), 255), "\(file): \(corner) against \(edge)")
+        let corner = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent("Top Shelf Image.imageset/TopShelf.png"))).image.pixel(x: 2, y: 2)
+        #expect(corner == SIMD4(UInt16(edge.red), UInt16(edge.green), UInt16(edge.blue), 255), "\(corner) against \(edge)")
+        // The back layer continues the master's sides (the sample's left edge is a gradient, blue to grey): no seam
+        // beside the square the front layer shows, where the mean edge colour left one.
+        let back = try PNG.decode(Fixtures.bytes(at: brand.appendingPathComponent("App Icon.imagestack/Back.imagestacklayer/Content.imageset/Back.png"))).image
+        for y in stride(from: 0, to: 240, by: 7) {
+            #expect(back.pixel(x: 79, y: y) == back.pixel(x: 80, y: y), "row \(y)")
+            for channel in 0..<3 { #expect(abs(Int(back.pixel(x: 80, y: y)[channel]) - Int(front.pixel(x: 80, y: y)[channel])) <= 2, "row \(y)") }
         }
+        #expect(back.pixel(x: 79, y: 3) != back.pixel(x: 79, y: 236))
         let report = try Validator().validate([folder.path], parallelism: .serial)
         #expect(report.errors == 0 && report.warnings == 0, "\(report.files.flatMap(\.findings).map(\.message))")
         let before = try Fixtures.snapshot(folder)
