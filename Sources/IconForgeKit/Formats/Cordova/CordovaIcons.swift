@@ -14,7 +14,8 @@ struct CordovaRun: Sendable {
 /// re-renders those files, in place and under their names, at the size prepare copies each in (Android's launcher size
 /// at its density, 108 dp for an adaptive layer; iOS's `width` × `height`) — the sizes `validate` checks them at. No
 /// `mipmap-*` folder or asset catalog is made at the root (prepare ignores them), config.xml is not edited, and
-/// `platforms/` (prepare's output) is not touched. What is not written is said, one line each.
+/// `platforms/` (prepare's output) is not touched. The default icon (outside every `<platform>`) is re-rendered at its own
+/// size. What is not written is said, one line each.
 enum CordovaIcons {
     /// The `<platform name>` whose icons a preset makes: "android" for Android's presets, "ios" for iOS's (not macOS,
     /// watchOS or Icon Composer presets, which config.xml does not give); nil for the others.
@@ -85,6 +86,32 @@ enum CordovaIcons {
             let folder = relative.parentFolder
             spec.folder = folder.isEmpty ? nil : folder
             if !ios { spec.androidLayer = AndroidLayer(rawValue: icon.attribute) ?? .legacy }
+            outputs.append(spec)
+        }
+        // The default icon (an <icon src> outside every <platform>): what prepare copies where a platform names none of
+        // its own (cordova-android's densities it lacks, cordova-browser, cordova-electron). Re-rendered in place at its
+        // own size, the master whole with its alpha, as a web page's icon is: left old, those would show the old icon.
+        for icon in config.icons where icon.platform == nil && icon.attribute == "src" {
+            let described = "\(name) line \(icon.line): the default <icon src=\"\(icon.path)\">"
+            guard let relative = config.relativePath(of: icon), relative != "platforms", !relative.hasPrefix("platforms/") else {
+                notes.append("\(described): not written: outside the project, or in what cordova prepare makes")
+                continue
+            }
+            guard taken[relative] == nil else { continue }
+            let file = config.file(of: icon)
+            guard let pixels = PNGHeader.size(of: file), pixels.width == pixels.height, (16...4096).contains(pixels.width) else {
+                let why = !FileManager.default.fileExists(atPath: file) ? "no file to take its size from"
+                    : PNGHeader.size(of: file) == nil ? "not a PNG (IconForge writes PNGs and never changes a file's format under its name)"
+                    : "not a square PNG of 16 to 4096 px"
+                notes.append("\(described): left as it is: \(why)")
+                continue
+            }
+            taken[relative] = (pixels, icon.line)
+            var spec = IconSpec(set: nil, role: .web, idiom: .universal, points: nil, scale: nil, pixels: pixels, filename: relative.fileName,
+                                platform: nil, appearance: nil)
+            spec.webPurpose = .any
+            let folder = relative.parentFolder
+            spec.folder = folder.isEmpty ? nil : folder
             outputs.append(spec)
         }
         return CordovaRun(config: config, outputs: outputs, notes: notes)

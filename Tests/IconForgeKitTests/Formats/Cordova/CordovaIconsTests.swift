@@ -86,6 +86,27 @@ struct CordovaIconsTests {
         #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.line))")
     }
 
+    @Test("the default icon (an <icon src> outside every <platform>, which prepare copies where a platform names none) is re-rendered in place at its own size, alpha kept, its original in the backup; one that is missing is left and said")
+    func defaultIcon() throws {
+        let config = Self.config.replacingOccurrences(of: "  <icon src=\"res/android/mdpi.png\"/>\n",
+                                                      with: "  <icon src=\"res/icon.png\"/>\n  <icon src=\"res/gone.png\"/>\n")
+        let root = try Self.project(config)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let icon = root.appendingPathComponent("res/icon.png")
+        try Data(try Self.png(512, 99)).write(to: icon)
+        let before = try Fixtures.bytes(at: icon)
+        let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        let outcome = try ExpoIconsTests.generate("android,ios", master: glyph, into: root)
+        let after = try Fixtures.bytes(at: icon)
+        // The master whole, not a platform's plate: the glyph's transparent corner stays transparent.
+        let drawn = try PNG.decode(after).image
+        #expect(after != before && drawn.size == PixelSize(width: 512, height: 512) && drawn.pixel(x: 1, y: 1)[3] == 0)
+        let backups = try Fixtures.snapshot(root).filter { $0.key.hasPrefix(".iconforge-backup/") }
+        #expect(backups.values.contains(before))
+        #expect(outcome.notes.contains { $0.contains("the default <icon src=\"res/gone.png\">: left as it is: no file to take its size from") }, "\(outcome.notes)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("res/gone.png").path))
+    }
+
     @Test("cordova-android 12's monochrome layer (<icon monochrome=…>) is re-rendered in place as Android's themed-icon layer: 432 px at xxxhdpi, one colour on transparency, not a copy of the foreground")
     func monochrome() throws {
         let config = Self.config.replacingOccurrences(of: #"background="res/android/bg-xxxhdpi.png" density"#,
