@@ -14,6 +14,28 @@ struct AndroidProjectTests {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(body)</adaptive-icon>\n"
     }
 
+    /// A white 48 dp square on a 108 dp vector drawable: a foreground or a designed monochrome glyph.
+    static let squareVector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+
+    /// An app whose adaptive icon, in each folder of `monochromes`, draws the vector `ic_launcher_foreground` on
+    /// `@color/brand` with the drawable named there as its `<monochrome>`; `ic_launcher_glyph` is a designed one.
+    static func designedMonochromeProject(_ monochromes: [String: String]) throws -> URL {
+        var files = [
+            "app/src/main/res/drawable/ic_launcher_glyph.xml": squareVector,
+            "app/src/main/res/drawable/ic_launcher_foreground.xml": squareVector,
+            "app/src/main/res/values/colors.xml": "<resources><color name=\"brand\">#123456</color></resources>\n",
+        ]
+        for (folder, monochrome) in monochromes {
+            files["app/src/main/res/\(folder)/ic_launcher.xml"] = adaptive("""
+                    <background android:drawable="@color/brand"/>
+                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
+                    <monochrome android:drawable="@drawable/\(monochrome)"/>
+
+                """)
+        }
+        return try tree(files)
+    }
+
     /// A project tree written from path → text.
     static func tree(_ files: [String: String]) throws -> URL { try Fixtures.tree(files) }
 
@@ -160,18 +182,8 @@ struct AndroidProjectTests {
 
     @Test("a designed monochrome (a vector drawable) is kept for themed icons: referenced by the new adaptive icon, never replaced by a silhouette; --monochrome FILE replaces it; IconForge's own is made again")
     func designedMonochromeIsKept() throws {
-        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
-        let root = try Self.tree([
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
-                    <background android:drawable="@color/brand"/>
-                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
-                    <monochrome android:drawable="@drawable/ic_launcher_glyph"/>
-
-                """),
-            "app/src/main/res/drawable/ic_launcher_glyph.xml": vector,
-            "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
-            "app/src/main/res/values/colors.xml": "<resources><color name=\"brand\">#123456</color></resources>\n",
-        ])
+        let vector = Self.squareVector
+        let root = try Self.designedMonochromeProject(["mipmap-anydpi-v26": "ic_launcher_glyph"])
         let res = root.appendingPathComponent("app/src/main/res")
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         let xml = String(decoding: try Fixtures.bytes(at: res.appendingPathComponent("mipmap-anydpi-v26/ic_launcher.xml")), as: UTF8.self)
@@ -194,24 +206,8 @@ struct AndroidProjectTests {
 
     @Test("the monochrome layer is read as the devices that draw it read the icon: Android 13 takes mipmap-anydpi-v33/ over -v26/, so the designed glyph of a -v33 definition is kept, not the -v26 one's repeated foreground")
     func themedDevicesReadV33First() throws {
-        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
-        let root = try Self.tree([
-            "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
-                    <background android:drawable="@color/brand"/>
-                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
-                    <monochrome android:drawable="@drawable/ic_launcher_foreground"/>
-
-                """),
-            "app/src/main/res/mipmap-anydpi-v33/ic_launcher.xml": Self.adaptive("""
-                    <background android:drawable="@color/brand"/>
-                    <foreground android:drawable="@drawable/ic_launcher_foreground"/>
-                    <monochrome android:drawable="@drawable/ic_launcher_glyph"/>
-
-                """),
-            "app/src/main/res/drawable/ic_launcher_glyph.xml": vector,
-            "app/src/main/res/drawable/ic_launcher_foreground.xml": vector,
-            "app/src/main/res/values/colors.xml": "<resources><color name=\"brand\">#123456</color></resources>\n",
-        ])
+        let vector = Self.squareVector
+        let root = try Self.designedMonochromeProject(["mipmap-anydpi-v26": "ic_launcher_foreground", "mipmap-anydpi-v33": "ic_launcher_glyph"])
         let res = root.appendingPathComponent("app/src/main/res")
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android"))).run(source: Self.master, outputFolder: root.path)
         #expect(report.notes.contains { $0.contains("kept your designed monochrome layer @drawable/ic_launcher_glyph") }, "\(report.notes)")
@@ -222,7 +218,7 @@ struct AndroidProjectTests {
 
     @Test("a flavour that overrides a layer the old adaptive icon referred to is named in a warning (its builds would silently show the new icon)")
     func flavourOverrideIsNamed() throws {
-        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let vector = Self.squareVector
         let root = try Self.tree([
             "settings.gradle": "include ':app'\n",
             "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml": Self.adaptive("""
@@ -243,7 +239,7 @@ struct AndroidProjectTests {
 
     @Test("that warning names both files from the module's folder up and the option that gives the source set its own icon, when the run was given the project's root (routed into app/src/main/res): not a bare mipmap-anydpi-v26/ic_launcher.xml beside an absolute path")
     func flavourOverrideIsNamedFromTheModule() throws {
-        let vector = ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="108dp" android:height="108dp" android:viewportWidth="108" android:viewportHeight="108"><path android:fillColor="#FFFFFF" android:pathData="M30,30h48v48h-48z"/></vector>"##
+        let vector = Self.squareVector
         let root = try Self.tree([
             "settings.gradle": "include ':app'\n",
             // Thunderbird's: a logo drawn through <inset>, which the build type overrides.
