@@ -268,6 +268,31 @@ struct AndroidExtrasTests {
         #expect(found.first?.fix.contains("android:banner=\"@drawable/banner\"") == true)
     }
 
+    @Test("validate: a TV app's launcher icons at Android TV's 80 dp (Jellyfin's app_icon, 80x80 at mdpi to 320x320 at xxxhdpi) are right; the same in a phone app are errors")
+    func tvLauncherIconSize() throws {
+        func findings(tv: Bool) throws -> [Finding] {
+            let root = try Fixtures.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let main = root.appendingPathComponent("app/src/main")
+            let category = tv ? "android.intent.category.LEANBACK_LAUNCHER" : "android.intent.category.LAUNCHER"
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi-v26"), withIntermediateDirectories: true)
+            try Data("android { defaultConfig { minSdk = 23 } }\n".utf8).write(to: root.appendingPathComponent("app/build.gradle.kts"))
+            try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/app_icon"><activity android:name=".Main"><intent-filter><category android:name="\##(category)"/></intent-filter></activity></application></manifest>"##.utf8)
+                .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/><monochrome android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+                .write(to: main.appendingPathComponent("res/mipmap-anydpi-v26/app_icon.xml"))
+            for (density, factor) in Self.densities {
+                let side = Int(80 * factor)
+                try write(Image(width: side, height: side, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-\(density)/app_icon.png"))
+            }
+            return try self.findings(main.appendingPathComponent("res")).filter { $0.rule == .size }
+        }
+        #expect(try findings(tv: true).isEmpty)
+        let phone = try findings(tv: false)
+        #expect(phone.count == 5 && phone.allSatisfy { $0.severity == .error }, "\(phone)")
+        #expect(phone.contains { $0.message.hasPrefix("mipmap-xhdpi/app_icon is 160x160 but should be 96x96") }, "\(phone)")
+    }
+
     @Test("validate checks the launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue): its densities and adaptive icon, not an ic_launcher the app never shows")
     func manifestNamedLauncher() throws {
         let root = try Fixtures.temporaryFolder()
