@@ -41,6 +41,9 @@ package struct ProjectLayout: Sendable {
     package var iconBundles: [String] = []
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     package var master: String?
+    /// .NET MAUI apps (their `.csproj`, relative to the root) and the `<MauiIcon>` each names: Resizetizer makes every
+    /// platform's icon from it at build time, so no folder of theirs is a run's to write into.
+    package var mauiApps: [(project: String, icon: String?)] = []
 
     /// Folders never searched: build output, dependencies, version control.
     package static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
@@ -185,12 +188,17 @@ package struct ProjectLayout: Sendable {
                     if name == HicolorTheme.folderName, HicolorTheme.holdsAppIcons(full) { linuxFolder = linuxFolder ?? path.parentFolder }
                     // A GNOME app's data/icons whose meson.build installs its SVGs into hicolor (Kooha's io.github.seadve.Kooha.svg).
                     if name == "icons", mesonIcons == nil, !HicolorTheme.mesonIcons(in: full).isEmpty { mesonIcons = path }
-                    if AppxAssetChecks.manifest(in: full) != nil, windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
+                    // A MAUI app's Platforms/Windows, whose manifest names only the logos Resizetizer writes into the package
+                    // (eShop's ClientApp, MoneyFox): tiles written there would be packaged by nothing.
+                    if AppxAssetChecks.manifest(in: full) != nil, MauiProject.makesLogos(ofManifestIn: full) == nil,
+                       windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
+                    if name.lowercased().hasSuffix(".csproj"), let bytes = try? FileIO.readDocument(full),
+                       let maui = MauiProject(root: folder, text: String(decoding: bytes, as: UTF8.self)) { mauiApps.append((path, maui.iconFile)) }
                     if let rank = Self.masterRank(name: name, path: full), master == nil || masterRank < rank { (master, masterRank) = (path, rank) }
                 }
             }
@@ -331,11 +339,13 @@ package struct ProjectLayout: Sendable {
         return rank
     }
 
-    /// True when the search found any platform's folder.
+    /// True when the search found any platform's folder, or a .NET MAUI app (whose build makes every platform's icon:
+    /// a run from its root is refused and told so, rather than writing a plain folder of icons into it).
     /// (A hicolor tree at the top does not make a project: a plain folder a run wrote the linux preset into has one. One
     /// deeper, as in GNOME apps' data/icons/hicolor, does.)
     package var isProject: Bool {
         !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || extensionFolder != nil || linuxFolder.map { !$0.isEmpty } == true
+            || !mauiApps.isEmpty
     }
 
     /// The routes of one variant of the app (a flavour, an environment, a white-label brand): each platform's files
@@ -396,9 +406,9 @@ package struct ProjectLayout: Sendable {
     }
 
     /// True when every platform folder found is one a plain folder's run puts there (`web/`, `linux/`…), and there is no
-    /// catalog or Android module: the folder is what IconForge wrote into a plain folder, not a project.
+    /// catalog, Android module or .NET MAUI app: the folder is what IconForge wrote into a plain folder, not a project.
     var isPlainFolderOutput: Bool {
-        guard catalogs.isEmpty, androidRoot == nil else { return false }
+        guard catalogs.isEmpty, androidRoot == nil, mauiApps.isEmpty else { return false }
         let found: [(String?, Preset.Platform)] = [(webFolder, .web), (windowsFolder, .windows), (linuxFolder, .linux), (extensionFolder, .browserExtension)]
         return found.allSatisfy { folder, platform in folder == nil || folder == Self.plainFolder(platform) }
     }
@@ -514,6 +524,7 @@ package struct ProjectLayout: Sendable {
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
                    layout.tauriIcons == nil ? layout.tauriIconsMissing.map(Self.tauriIconsMissingNote) : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
+                + layout.mauiNotes
             throw .projectLayout(path: out, .noFolder(presets: missing, found: found))
         }
         return routes
@@ -526,8 +537,17 @@ extension ProjectLayout {
     package var summary: String {
         let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
                      webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
-                     desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))", master.map { "master \($0)" }].compactMap { $0 }
+                     desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))"].compactMap { $0 }
+            + mauiNotes + [master.map { "master \($0)" }].compactMap { $0 }
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
+    }
+
+    /// What is said of each .NET MAUI app found: its build makes its icons, from its `<MauiIcon>`.
+    var mauiNotes: [String] {
+        mauiApps.map { app in
+            ".NET MAUI app \(app.project) (its build makes every platform's icon from "
+                + (app.icon.map { "<MauiIcon> \($0)" } ?? "its <MauiIcon>") + "; no job writes them)"
+        }
     }
 
     /// The desktop presets the project has a place for: `windows` (an MSIX package's assets, a desktop packager's
@@ -568,6 +588,7 @@ extension ProjectLayout {
         // Windows packages, icon themes and desktop packagers' icons: one job from the root, which routes each preset
         // to its folder (a Tauri app's src-tauri/icons, an MSIX package's Assets, a hicolor tree).
         if !desktopPresets.isEmpty { job(desktopPresets.joined(separator: ", "), ".", ["# app-id: org.example.App     # the Linux icons' name"]) }
+        for note in mauiNotes { text += "  # \(note)\n" }
         if catalogs.isEmpty && androidRoot == nil && webFolder == nil && extensionFolder == nil && desktopPresets.isEmpty {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }

@@ -37,6 +37,22 @@ extension Generator {
                 if spec.role.isAndroidResource, !androidRoot.isEmpty {
                     spec.folder = spec.folder.map { androidRoot + "/" + $0 } ?? androidRoot.parentFolder
                 }
+                // The TV banner the manifest already names (Jellyfin's @mipmap/app_banner, a PNG per density) is refreshed in
+                // each of its density folders: a banner.png beside it would be drawn by nothing.
+                if spec.role == .androidBanner, let outputFolder {
+                    let res = androidRoot.isEmpty ? outputFolder : (outputFolder as NSString).appendingPathComponent(androidRoot)
+                    let adopted = AndroidTVBanner.manifestBannerFiles(res: res)
+                    if !adopted.isEmpty {
+                        for file in adopted {
+                            var banner = spec
+                            banner.folder = androidRoot.isEmpty ? file.path.parentFolder : androidRoot + "/" + file.path.parentFolder
+                            banner.filename = (file.path as NSString).lastPathComponent
+                            banner.pixels = file.pixels
+                            if seen.insert(banner.outputPath ?? "").inserted { result.append(banner) }
+                        }
+                        continue
+                    }
+                }
                 if let layer = spec.visionLayer, let stack = spec.set {
                     // visionOS: front and middle layers are empty unless given (--layer); the back layer defaults to the
                     // master. tvOS draws its layers from the master (see `Role.tv`).

@@ -68,7 +68,13 @@ extension PreviewInventory {
         splashIcon = densest(.splash).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         splashNightIcon = densest(.splash, night: true).map { Self.picture($0, label: Self.label($0, res), limits: limits) }
         let project = AndroidProject(res: res)
-        if let banner = Self.highestDensity("banner", type: "drawable", project: project, bitmapsOnly: true)
+        // The banner the manifest names (Jellyfin's @mipmap/app_banner) is the one the TV shows; else IconForge's own.
+        let named: String? = project.manifestBanner.flatMap { banner in
+            let parts = banner.dropFirst().split(separator: "/", maxSplits: 1).map(String.init)
+            guard banner.hasPrefix("@"), parts.count == 2, ["drawable", "mipmap"].contains(parts[0]) else { return nil }
+            return Self.highestDensity(parts[1], type: parts[0], project: project, bitmapsOnly: true)
+        }
+        if let banner = named ?? Self.highestDensity("banner", type: "drawable", project: project, bitmapsOnly: true)
             ?? Self.highestDensity("banner", type: "mipmap", project: project, bitmapsOnly: true) {
             tvBanner = Self.picture(banner, label: Self.label(banner, res), limits: limits)
         }

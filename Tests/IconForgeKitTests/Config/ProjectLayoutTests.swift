@@ -58,6 +58,28 @@ struct ProjectLayoutTests {
         }
     }
 
+    @Test("a .NET MAUI app (eShop's ClientApp: <uap:VisualElements/>; MoneyFox's $placeholder$ logos) has no Windows assets folder: Resizetizer makes its tiles from <MauiIcon> at build time, so init writes no windows job into Platforms/Windows and a windows run from the root is refused, naming the MauiIcon; a MAUI app's manifest naming its own files keeps its folder")
+    func mauiPlatformsWindowsIsNoAssetsFolder() throws {
+        let csproj = ##"<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><UseMaui>true</UseMaui></PropertyGroup><ItemGroup><MauiIcon Include="Resources\AppIcon\appicon.svg" ForegroundFile="Resources\AppIcon\appiconfg.svg" Color="#edeafb" /></ItemGroup></Project>"##
+        let empty = "<Package><Applications><Application Id=\"App\"><uap:VisualElements/></Application></Applications></Package>\n"
+        let placeholders = "<Package><Properties><Logo>$placeholder$.png</Logo></Properties><Applications><Application><uap:VisualElements Square150x150Logo=\"$placeholder$.png\" Square44x44Logo=\"$placeholder$.png\"/></Application></Applications></Package>\n"
+        for manifest in [empty, placeholders] {
+            let root = try Fixtures.tree(["src/ClientApp/ClientApp.csproj": csproj, "src/ClientApp/Platforms/Windows/Package.appxmanifest": manifest,
+                                          "src/ClientApp/Resources/AppIcon/appicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let layout = ProjectLayout(root: root.path)
+            #expect(layout.windowsFolder == nil, "\(layout.summary)")
+            #expect(layout.summary.contains(".NET MAUI app src/ClientApp/ClientApp.csproj (its build makes every platform's icon from <MauiIcon> Resources/AppIcon/appicon.svg; no job writes them)"), "\(layout.summary)")
+            #expect(!layout.starter().contains("presets: [windows]"), "\(layout.starter())")
+            #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: ["windows"], out: root.path) }
+        }
+        // A MAUI app whose manifest names Assets of its own keeps them as the Windows folder.
+        let own = try Fixtures.tree(["App/App.csproj": csproj, "App/Platforms/Windows/Package.appxmanifest": "<Package><Applications><Application><uap:VisualElements Square44x44Logo=\"Assets\\Square44x44Logo.png\"/></Application></Applications></Package>\n",
+                                     "App/Platforms/Windows/Assets/Square44x44Logo.scale-200.png": "png"])
+        defer { try? FileManager.default.removeItem(at: own) }
+        #expect(ProjectLayout(root: own.path).windowsFolder == "App/Platforms/Windows")
+    }
+
     @Test("Tridactyl's layout (src/manifest.json, an MV2 extension, beside src/static holding its pages and logos): src/static is the extension's, not a website: no web folder, so init has no web job and a web run from the root is refused rather than writing a manifest.webmanifest into the add-on")
     func extensionStaticIsNoWebsite() throws {
         let root = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "T", "icons": {"64": "static/logo/Tridactyl_64px.png"}}"#,

@@ -43,6 +43,23 @@ struct PreviewExtrasTests {
         #expect(light.file == "drawable-xxxhdpi/splash_icon.png" && dark.file == "drawable-xxxhdpi/splash_icon.png")
     }
 
+    @Test("the TV banner the manifest names (Jellyfin's @mipmap/app_banner, a PNG per density) is drawn, its densest; no banner.png is needed")
+    func manifestNamedBanner() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let main = root.appendingPathComponent("app/src/main")
+        try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-xhdpi"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-xxxhdpi"), withIntermediateDirectories: true)
+        try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/app_icon" android:banner="@mipmap/app_banner"/></manifest>"##.utf8)
+            .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+        try Data(PNG.encode(Image(width: 320, height: 180, fill: SIMD4(0, 0, 80, 255)))).write(to: main.appendingPathComponent("res/mipmap-xhdpi/app_banner.png"))
+        try Data(PNG.encode(Image(width: 640, height: 360, fill: SIMD4(0, 0, 80, 255)))).write(to: main.appendingPathComponent("res/mipmap-xxxhdpi/app_banner.png"))
+        try Data(PNG.encode(Image(width: 192, height: 192, fill: SIMD4(0, 0, 80, 255)))).write(to: main.appendingPathComponent("res/mipmap-xxxhdpi/app_icon.png"))
+        let tiles = try Previewer(options: GenerateOptions(presets: [])).render(sources: [main.appendingPathComponent("res").path]).tiles
+        let banner = try #require(tiles.first { $0.caption[0] == "TV launcher banner" }, "\(tiles.map(\.caption))")
+        #expect(banner.file == "mipmap-xxxhdpi/app_banner.png" && banner.pixels == PixelSize(width: 320, height: 180))
+    }
+
     @Test("with a night splash icon (drawable-night-*), the dark phone shows it and the light phone the day one")
     func splashNight() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("out")

@@ -3,7 +3,7 @@ import PNGCodec
 import Raster
 
 /// `validate`'s rules for an Android `res/` folder's launcher icons: every density's `ic_launcher` at its exact
-/// size, the adaptive layers at 108 dp, every reference of the adaptive icon XML resolving, a monochrome layer
+/// size (48 dp; a TV app's may have Android TV's 80 dp), the adaptive layers at 108 dp, every reference of the adaptive icon XML resolving, a monochrome layer
 /// for themed icons, and the Play Store icon beside `res/`.
 enum AndroidResourceChecks {
     /// Density folders and their sizes in pixels: the 48 dp launcher icon and the 108 dp adaptive layers.
@@ -43,6 +43,7 @@ enum AndroidResourceChecks {
         var findings: [SetFinding] = [], files: [String] = []
         let manager = FileManager.default
         func report(_ path: String, _ finding: Finding) { findings.append(SetFinding(path: path, finding: finding)) }
+        let project = AndroidProject(res: res)
         func find(_ folder: String, _ base: String) -> String? {
             for ext in ["png", "webp", "jpg"] {
                 let path = (res as NSString).appendingPathComponent("\(folder)/\(base).\(ext)")
@@ -65,6 +66,9 @@ enum AndroidResourceChecks {
             let pixels = inset.map { Int((Double(pixels) * (1 - 2 * $0)).rounded()) } ?? pixels
             guard size != PixelSize(width: pixels, height: pixels) else { return }
             if inset != nil, size.width == size.height, size.width > pixels { return }
+            // A TV app's launcher icon at the size Android TV's icon guidelines give it, 80 dp (Jellyfin's 80x80 at mdpi to
+            // 320x320 at xxxhdpi; Google TV's review asks for at least 160x160 at xhdpi): right, not a 48 dp icon too large.
+            if !layer, inset == nil, project.isTVApp, size == PixelSize(width: pixels * 5 / 3, height: pixels * 5 / 3) { return }
             // A launcher icon a few pixels off its density's size, square or not (Mattermost's 72x73), is drawn scaled
             // (lint's IconDipSize warns); so is an inset layer of another size, blurred or sharpened but never cropped.
             // A launcher icon far off its size is blurred; a layer is scaled to the icon's bounds (below).
@@ -82,7 +86,6 @@ enum AndroidResourceChecks {
                                  "\(label)\(insetLabel) is \(size) but should be \(pixels)x\(pixels)" + scaling,
                                  fix: "run 'iconforge generate MASTER --preset android'", reference: "Android: launcher icon sizes per density"))
         }
-        let project = AndroidProject(res: res)
         // The launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue) is the one the app shows, and the
         // one checked, when the module has it; else Android Studio's ic_launcher.
         func named(_ reference: String?, _ fallback: String) -> String {

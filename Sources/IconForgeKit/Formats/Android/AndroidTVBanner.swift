@@ -54,6 +54,27 @@ enum AndroidTVBanner {
         return cap < smallestCap ? nil : (cap, natural * cap)
     }
 
+    /// The density folders a banner bitmap may be in, and its scale there: 160x90 dp (320x180 px at xhdpi); `nodpi`'s
+    /// is never scaled, so it is drawn at xhdpi's pixels.
+    static let densityScales: [(name: String, scale: Double)] = [("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3),
+                                                                 ("xxxhdpi", 4), ("nodpi", 2)]
+
+    /// The PNGs of the banner the module's manifest already names (Jellyfin's `android:banner="@mipmap/app_banner"`, one
+    /// in each density folder) that a run into `res` refreshes in place, each at 160x90 dp for its density: paths relative
+    /// to `res`. Empty when the manifest names no banner, names the launcher icon as its banner, or names one with no PNG
+    /// in `res` (a vector, a layer list): the run then writes its own `drawable-xhdpi/banner.png` and the manifest lines.
+    static func manifestBannerFiles(res: String) -> [(path: String, pixels: PixelSize)] {
+        let project = AndroidProject(res: res)
+        guard let banner = project.manifestBanner, banner.hasPrefix("@"), ![project.manifestIcon, project.manifestRoundIcon].contains(banner) else { return [] }
+        let parts = banner.dropFirst().split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2, ["drawable", "mipmap"].contains(parts[0]) else { return [] }
+        return densityScales.compactMap { density in
+            let path = "\(parts[0])-\(density.name)/\(parts[1]).png"
+            guard FileManager.default.fileExists(atPath: (res as NSString).appendingPathComponent(path)) else { return nil }
+            return (path, PixelSize(width: Int((160 * density.scale).rounded()), height: Int((90 * density.scale).rounded())))
+        }
+    }
+
     /// The lines for `AndroidManifest.xml`.
     static func snippet(drawable: String) -> String {
         """

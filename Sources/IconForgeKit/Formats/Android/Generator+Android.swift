@@ -8,14 +8,19 @@ extension Generator {
                               writer: OutputWriter) throws(IconForgeError) -> (files: [GeneratedFile], notes: [String]) {
         let place = { (name: String) in android.isEmpty ? self.loosePath(name, in: folder) : (android.parentFolder as NSString).appendingPathComponent(name) }
         var texts: [(name: String, text: String, role: Role)] = []
-        if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
-            texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
-        }
         var files: [GeneratedFile] = [], notes: [String] = []
+        let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
+        if let banner = outputs.first(where: { $0.role == .androidBanner }), let file = banner.filename {
+            // The manifest's own banner, refreshed in place, needs no lines: it names it already.
+            if case let adopted = AndroidTVBanner.manifestBannerFiles(res: res), !adopted.isEmpty, let named = AndroidProject(res: res).manifestBanner {
+                notes.append("drew the TV banner the manifest names, \(named), in its \(adopted.count == 1 ? "folder" : "\(adopted.count) density folders"): no manifest lines to add")
+            } else {
+                texts.append((AndroidTVBanner.snippetName, AndroidTVBanner.snippet(drawable: (file as NSString).deletingPathExtension), .androidBanner))
+            }
+        }
         if let splash = outputs.first(where: { $0.role == .androidSplash }), let file = splash.filename, let colour = masters.splashBackground {
             let night = outputs.contains { $0.role == .androidSplash && $0.appearance == .dark && $0.filename != nil } ? masters.splashDarkBackground : nil
             let drawable = (file as NSString).deletingPathExtension
-            let res = android.isEmpty ? folder : (folder as NSString).appendingPathComponent(android)
             let items = { (background: RGBColor) in
                 AndroidSplashScreen.items(drawable: drawable, background: background, iconBackground: self.options.splashIconBackground)
             }

@@ -12,6 +12,8 @@ struct MauiProject: Sendable, Equatable {
     /// The app icon's and splash screen's output names (the file name without extension), lower-cased.
     var iconName: String?
     var splashName: String?
+    /// The `<MauiIcon>`'s `Include` as written, with `/` separators (`Resources/AppIcon/appicon.svg`).
+    var iconFile: String?
 
     /// What Resizetizer adds to the icon's name for each Windows logo (DpiPath.Windows).
     static let iconSuffixes = ["logo", "storelogo", "mediumtile", "widetile", "smalltile", "largetile"]
@@ -34,7 +36,8 @@ struct MauiProject: Sendable, Equatable {
         let usesMaui = text.range(of: #"<UseMaui>\s*true\s*</UseMaui>"#, options: [.regularExpression, .caseInsensitive]) != nil
         guard usesMaui || text.contains("<MauiIcon") else { return nil }
         self.root = root
-        iconName = Self.include(of: "MauiIcon", in: text).flatMap(Self.outputName)
+        iconFile = Self.include(of: "MauiIcon", in: text)
+        iconName = iconFile.flatMap(Self.outputName)
         splashName = Self.include(of: "MauiSplashScreen", in: text).flatMap(Self.outputName)
     }
 
@@ -52,6 +55,19 @@ struct MauiProject: Sendable, Equatable {
     private static func outputName(_ path: String) -> String? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
         return name.isEmpty ? nil : name
+    }
+
+    /// The MAUI app whose `Platforms/Windows` is `folder` when every logo its `Package.appxmanifest` names is one
+    /// Resizetizer writes into the package (eShop's ClientApp names none, `<uap:VisualElements/>`; MoneyFox's names
+    /// `$placeholder$.png`): nothing of the project's own is there for a Windows run to write, and what one writes there
+    /// is packaged by nothing. Nil for any other folder, or a manifest naming a file of the project's.
+    static func makesLogos(ofManifestIn folder: String) -> MauiProject? {
+        guard let manifest = AppxAssetChecks.manifest(in: folder), let maui = near(folder),
+              let bytes = try? FileIO.readDocument(manifest) else { return nil }
+        let references = AppxManifest(text: String(decoding: bytes, as: UTF8.self)).references
+        return references.allSatisfy { reference in
+            WindowsVisualAssets.QualifiedName((reference.relativePath as NSString).lastPathComponent).map { maui.generates(logo: $0.base) } ?? false
+        } ? maui : nil
     }
 
     /// True for a logo base name (`appiconMediumTile`, `$placeholder$`) that Resizetizer writes into the package.

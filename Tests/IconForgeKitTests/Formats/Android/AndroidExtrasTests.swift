@@ -113,6 +113,30 @@ struct AndroidExtrasTests {
         #expect(fullBleed.image.pixel(x: 2, y: 2) == fullBleed.image.pixel(x: 317, y: 177) && fullBleed.image.pixel(x: 2, y: 2) != SIMD4(10, 20, 30, 255))
     }
 
+    @Test("TV banner into a project whose manifest names its own (Jellyfin's @mipmap/app_banner, a PNG per density): each density's refreshed at 160x90 dp, the old ones backed up, no drawable-xhdpi/banner.png nor manifest lines")
+    func manifestNamedBanner() throws {
+        let root = try Fixtures.temporaryFolder()
+        let main = root.appendingPathComponent("app/src/main")
+        try FileManager.default.createDirectory(at: main.appendingPathComponent("res/values"), withIntermediateDirectories: true)
+        try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/app_icon" android:banner="@mipmap/app_banner"><activity android:name=".Main"><intent-filter><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity></application></manifest>"##.utf8)
+            .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+        for (density, factor) in Self.densities {
+            try write(Image(width: Int(160 * factor), height: Int(90 * factor), fill: SIMD4(1, 2, 3, 255)), to: main.appendingPathComponent("res/mipmap-\(density)/app_banner.png"))
+        }
+        let (_, report) = try generate("glyph-master.png", presets: "android-tv", into: root) { $0.background = RGBColor(red: 10, green: 20, blue: 30) }
+        for (density, factor) in Self.densities {
+            let banner = try decode(main.appendingPathComponent("res/mipmap-\(density)/app_banner.png"))
+            #expect(banner.info.width == Int(160 * factor) && banner.info.height == Int(90 * factor), "\(density)")
+            #expect(banner.image.pixel(x: 1, y: 1) == SIMD4(10, 20, 30, 255), "\(density)")
+        }
+        for path in ["res/drawable-xhdpi/banner.png", "AndroidManifest-tv.xml"] {
+            #expect(!FileManager.default.fileExists(atPath: main.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(report.notes.contains("drew the TV banner the manifest names, @mipmap/app_banner, in its 5 density folders: no manifest lines to add"), "\(report.notes)")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        #expect(files.filter { $0.contains(".iconforge-backup/") && $0.hasSuffix("app_banner.png") }.count == 5, "\(files)")
+    }
+
     @Test("into a project, the new resources go into app/src/main/res and their snippets beside it")
     func intoProject() throws {
         let root = try Fixtures.temporaryFolder()
@@ -266,6 +290,31 @@ struct AndroidExtrasTests {
         #expect(found.map(\.severity) == [.warning], "\(found)")
         #expect(found.first?.message == "the manifest's android:banner is @mipmap/ic_launcher, the app's launcher icon: it is square, and Android TV's row of apps draws the banner in a 16:9 frame (320x180 dp) it does not fill")
         #expect(found.first?.fix.contains("android:banner=\"@drawable/banner\"") == true)
+    }
+
+    @Test("validate: a TV app's launcher icons at Android TV's 80 dp (Jellyfin's app_icon, 80x80 at mdpi to 320x320 at xxxhdpi) are right; the same in a phone app are errors")
+    func tvLauncherIconSize() throws {
+        func findings(tv: Bool) throws -> [Finding] {
+            let root = try Fixtures.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let main = root.appendingPathComponent("app/src/main")
+            let category = tv ? "android.intent.category.LEANBACK_LAUNCHER" : "android.intent.category.LAUNCHER"
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-anydpi-v26"), withIntermediateDirectories: true)
+            try Data("android { defaultConfig { minSdk = 23 } }\n".utf8).write(to: root.appendingPathComponent("app/build.gradle.kts"))
+            try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@mipmap/app_icon"><activity android:name=".Main"><intent-filter><category android:name="\##(category)"/></intent-filter></activity></application></manifest>"##.utf8)
+                .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            try Data(##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/><monochrome android:drawable="@android:color/black"/></adaptive-icon>"##.utf8)
+                .write(to: main.appendingPathComponent("res/mipmap-anydpi-v26/app_icon.xml"))
+            for (density, factor) in Self.densities {
+                let side = Int(80 * factor)
+                try write(Image(width: side, height: side, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-\(density)/app_icon.png"))
+            }
+            return try self.findings(main.appendingPathComponent("res")).filter { $0.rule == .size }
+        }
+        #expect(try findings(tv: true).isEmpty)
+        let phone = try findings(tv: false)
+        #expect(phone.count == 5 && phone.allSatisfy { $0.severity == .error }, "\(phone)")
+        #expect(phone.contains { $0.message.hasPrefix("mipmap-xhdpi/app_icon is 160x160 but should be 96x96") }, "\(phone)")
     }
 
     @Test("validate checks the launcher icon the manifest names (Tasks.org's @mipmap/ic_launcher_blue): its densities and adaptive icon, not an ic_launcher the app never shows")
