@@ -122,11 +122,14 @@ package enum HicolorTheme {
 
     /// The app icon names of a folder whose `meson.build` installs its SVGs into the hicolor theme itself (Kooha's
     /// `data/icons`: `io.github.seadve.Kooha.svg`, which `install_data(…, install_dir: iconsdir / 'hicolor' / 'scalable' /
-    /// 'apps')` installs), symbolic icons aside: empty for a folder with a `hicolor/` tree of its own, or whose
-    /// `meson.build` installs nothing into hicolor.
+    /// 'apps')` installs), symbolic icons aside: empty for a folder with a `hicolor/` tree of app icons of its own, or
+    /// whose `meson.build` installs nothing into hicolor. A `hicolor/` beside them of other contexts only
+    /// (`holdsAppIcons`: Extension Manager's `data/icons/hicolor/scalable/actions/`, symbolic action icons its
+    /// GResource bundles) is not where the app's icon is.
     package static func mesonIcons(in folder: String) -> [String] {
         let manager = FileManager.default
-        guard !FileIO.isFolder((folder as NSString).appendingPathComponent(folderName)),
+        let theme = (folder as NSString).appendingPathComponent(folderName)
+        guard !FileIO.isFolder(theme) || !holdsAppIcons(theme),
               let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("meson.build")),
               String(decoding: bytes, as: UTF8.self).contains(folderName) else { return [] }
         return ((try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().compactMap { file in
