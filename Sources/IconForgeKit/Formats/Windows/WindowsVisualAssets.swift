@@ -117,6 +117,12 @@ package enum WindowsVisualAssets {
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
+        // A .NET desktop app's project (an Avalonia, WPF or WinForms .csproj) with no package manifest builds an exe whose
+        // icon is its <ApplicationIcon>: no package is made, so tiles would be files nothing reads (SourceGit's src/,
+        // App.ico beside SourceGit.csproj).
+        if AppxAssetChecks.manifest(in: folder) == nil, files.contains(where: { name in DotNetProject.extensions.contains { name.lowercased().hasSuffix($0) } }) {
+            return nil
+        }
         // The folder the manifest's logos are in (Files' Assets\AppTiles\Dev): the package is built from those, so tiles
         // written into Assets/ beside them would be files nothing names, and the app would keep its old logos.
         if let named = manifestTileFolder(in: folder) { return named }

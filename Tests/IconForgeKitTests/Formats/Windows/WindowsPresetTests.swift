@@ -243,6 +243,19 @@ struct WindowsPresetTests {
         #expect(try Fixtures.bytes(at: folder.appendingPathComponent("Assets/SetupIcon.ico")) == old)
     }
 
+    @Test("an Avalonia app's project folder with no package manifest (SourceGit's src/: SourceGit.csproj, <ApplicationIcon>App.ico</ApplicationIcon>, an exe and no MSIX): App.ico is rewritten in place and nothing else is written — no Assets/ tiles, no VisualElements snippet, no app.ico")
+    func dotNetProjectWithoutPackage() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup>\n    <OutputType>WinExe</OutputType>\n    <ApplicationIcon>App.ico</ApplicationIcon>\n  </PropertyGroup>\n  <ItemGroup>\n    <AvaloniaResource Include=\"App.ico\" />\n  </ItemGroup>\n</Project>\n".utf8)
+            .write(to: folder.appendingPathComponent("SourceGit.csproj"))
+        try Data(try Ico.encode([Image(width: 256, height: 256, fill: SIMD4(0, 0, 200, 255))])).write(to: folder.appendingPathComponent("App.ico"))
+        _ = try generate(Self.logo, into: folder)
+        #expect(try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("App.ico"))).count == 8)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(written == ["App.ico", "SourceGit.csproj"], "\(written)")
+    }
+
     @Test("an Electron app: into build/, icon.ico (electron-builder's name) and the tiles in build/appx/")
     func electron() throws {
         let root = try Fixtures.temporaryFolder()
