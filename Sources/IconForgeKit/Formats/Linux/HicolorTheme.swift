@@ -168,6 +168,29 @@ package enum HicolorTheme {
         return "add \(missing.joined(separator: ", ")) to ecm_install_icons in the CMakeLists.txt beside them: it installs only the files it lists"
     }
 
+    /// A note when the project's `CMakeLists.txt` (in `folder` or up to three folders above) installs this hicolor tree's
+    /// app icons one file at a time (WhatSie's `install(FILES dist/linux/hicolor/16x16/apps/com.ktechpit.whatsie.png …)`
+    /// for 16, 32, 64, 128 and 256) and leaves out some of `written` (paths in `folder`: the sizes a run adds): CMake
+    /// installs only the files it lists. Nil where it installs the tree as a folder, or lists nothing of it.
+    static func unlistedCMakeNote(written: [String], folder: String) -> String? {
+        let absolute = FileIO.realPath(URL(fileURLWithPath: folder).standardizedFileURL.path)
+        guard let (cmake, text) = FileIO.nearest(from: absolute, levels: 3, { candidate -> (String, String)? in
+            let path = (candidate as NSString).appendingPathComponent("CMakeLists.txt")
+            guard let bytes = try? FileIO.readDocument(path) else { return nil }
+            return (path, String(decoding: bytes, as: UTF8.self))
+        }) else { return nil }
+        let base = cmake.parentFolder
+        guard let inside = base == absolute ? "" : WebApp.relative(absolute, to: base) else { return nil }
+        let tree = (inside.isEmpty ? "" : inside + "/") + folderName + "/"
+        guard text.contains(tree), text.range(of: NSRegularExpression.escapedPattern(for: tree) + #"[0-9]+x[0-9]+/apps/"#, options: .regularExpression) != nil,
+              !text.contains("DIRECTORY " + tree.dropLast()), !text.contains("DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/" + tree.dropLast()) else { return nil }
+        let missing = written.filter { $0.hasPrefix(folderName + "/") && $0.contains("/apps/") }
+            .map { (inside.isEmpty ? "" : inside + "/") + $0 }.filter { !text.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        return "\(cmake) installs this tree's icons one file at a time: add install(FILES …) lines for \(missing.joined(separator: ", ")), "
+            + "which it does not list (CMake installs only the files it names)"
+    }
+
     /// An app icon found in a hicolor tree.
     package struct AppIcon: Sendable, Equatable {
         /// The icon's name (the file name without its extension): what `Icon=` names.

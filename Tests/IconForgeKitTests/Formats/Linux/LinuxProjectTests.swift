@@ -149,6 +149,30 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("WhatSie's layout (dist/linux/hicolor with 16 and 32 px icons and the desktop entry, the root's CMakeLists.txt installing each file with its own install(FILES …)): the run refreshes them and says which new sizes the CMakeLists.txt does not install; a tree installed as a folder (install(DIRECTORY …)) gets no such note")
+    func cmakeListsIconsOneByOne() throws {
+        let cmake = "install(FILES dist/linux/hicolor/16x16/apps/com.ktechpit.whatsie.png\n    DESTINATION ${DATADIR}/icons/hicolor/16x16/apps\n)\n"
+            + "install(FILES dist/linux/hicolor/32x32/apps/com.ktechpit.whatsie.png\n    DESTINATION ${DATADIR}/icons/hicolor/32x32/apps\n)\n"
+        let entry = "[Desktop Entry]\nName=WhatSie\nExec=whatsie %u\nIcon=com.ktechpit.whatsie\nType=Application\n"
+        for (listing, noted) in [(cmake, true), ("install(DIRECTORY dist/linux/hicolor DESTINATION ${DATADIR}/icons)\n", false)] {
+            let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "CMakeLists.txt": listing, "dist/linux/com.ktechpit.whatsie.desktop": entry])
+            defer { try? FileManager.default.removeItem(at: root) }
+            for side in [16, 32] {
+                let url = root.appendingPathComponent("dist/linux/hicolor/\(side)x\(side)/apps/com.ktechpit.whatsie.png")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(0, 128, 0, 255)))).write(to: url)
+            }
+            let (reports, failures) = try run(root)
+            #expect(failures.isEmpty, "\(failures)")
+            let notes = reports.flatMap(\.notes)
+            let note = notes.first { $0.contains("installs this tree's icons one file at a time") }
+            #expect((note != nil) == noted, "\(notes)")
+            if let note {
+                #expect(note.contains("dist/linux/hicolor/48x48/apps/com.ktechpit.whatsie.png") && !note.contains("16x16"), "\(note)")
+            }
+        }
+    }
+
     @Test("Extension Manager's layout (data/icons as Kooha's, its meson.build installing com.mattjakeman.ExtensionManager.svg, beside a hicolor/scalable/actions/ of symbolic action icons its GResource bundles; Icon=@app_id@): the folder is still the one meson installs from — an SVG master rewrites the app's SVG alone, no PNG, no hicolor/*/apps tree, no app.desktop")
     func mesonIconsBesideActionIcons() throws {
         let entry = "[Desktop Entry]\nName=Extension Manager\nExec=extension-manager\nIcon=@app_id@\nType=Application\n"
