@@ -66,6 +66,8 @@ package struct ProjectLayout: Sendable {
         var kotlinWebFolders: [String] = []
         // Folders holding icons named as Extra CMake Modules name them.
         var ecmFolders: [String] = []
+        // Folders of .NET projects naming an <ApplicationIcon> they hold (SourceGit's src/, an Avalonia app's).
+        var dotNetFolders: [String] = []
         // How the master found so far ranks (`MasterRank`): a better one found later replaces it.
         var masterRank = MasterRank.none
         // The root itself may be the website (its index.html or manifest at the top).
@@ -192,6 +194,7 @@ package struct ProjectLayout: Sendable {
                     // (eShop's ClientApp, MoneyFox): tiles written there would be packaged by nothing.
                     if AppxAssetChecks.manifest(in: full) != nil, MauiProject.makesLogos(ofManifestIn: full) == nil,
                        windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
+                    if DotNetProject.applicationIcon(in: full) != nil { dotNetFolders.append(path) }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {
@@ -212,6 +215,9 @@ package struct ProjectLayout: Sendable {
             linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
         if linuxFolder == nil, tauriIcons == nil { linuxFolder = mesonIcons }
+        // Without a package, a packager's icons or an installer's, the one .NET app whose project names its .ico (an
+        // Avalonia, WPF or WinForms exe): its <ApplicationIcon> is the app's Windows icon.
+        if windowsFolder == nil, dotNetFolders.count == 1 { windowsFolder = dotNetFolders[0] }
         // An Electron app at the root with no Linux icons yet: the resources folder's icons/, made by the run.
         if linuxFolder == nil, tauriIcons == nil, let electron = rootElectron, rootIsElectron { linuxFolder = electron.linuxFolder }
         // Of several browser targets (KotlinConf's adminApp beside its webApp), the one with a web manifest is the app's.

@@ -22,5 +22,8 @@ struct DesktopEntryStep: PlatformStep {
         // Extra CMake Modules icons listed one by one in the folder's CMakeLists.txt: new sizes need listing there.
         let written = run.outputs.filter { $0.role == .linux }.compactMap(\.filename) + files.map { ($0.path as NSString).lastPathComponent }
         if let note = HicolorTheme.unlistedECMNote(written: written, folder: run.folder) { run.platformNotes.append(note) }
+        // A hicolor tree whose icons the project's CMakeLists.txt installs one by one (WhatSie's dist/linux): likewise.
+        let tree = run.outputs.filter { $0.role == .linux }.compactMap(\.outputPath)
+        if let note = HicolorTheme.unlistedCMakeNote(written: tree, folder: run.folder) { run.platformNotes.append(note) }
     }
 }

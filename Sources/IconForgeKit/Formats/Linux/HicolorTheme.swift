@@ -122,11 +122,14 @@ package enum HicolorTheme {
 
     /// The app icon names of a folder whose `meson.build` installs its SVGs into the hicolor theme itself (Kooha's
     /// `data/icons`: `io.github.seadve.Kooha.svg`, which `install_data(…, install_dir: iconsdir / 'hicolor' / 'scalable' /
-    /// 'apps')` installs), symbolic icons aside: empty for a folder with a `hicolor/` tree of its own, or whose
-    /// `meson.build` installs nothing into hicolor.
+    /// 'apps')` installs), symbolic icons aside: empty for a folder with a `hicolor/` tree of app icons of its own, or
+    /// whose `meson.build` installs nothing into hicolor. A `hicolor/` beside them of other contexts only
+    /// (`holdsAppIcons`: Extension Manager's `data/icons/hicolor/scalable/actions/`, symbolic action icons its
+    /// GResource bundles) is not where the app's icon is.
     package static func mesonIcons(in folder: String) -> [String] {
         let manager = FileManager.default
-        guard !FileIO.isFolder((folder as NSString).appendingPathComponent(folderName)),
+        let theme = (folder as NSString).appendingPathComponent(folderName)
+        guard !FileIO.isFolder(theme) || !holdsAppIcons(theme),
               let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("meson.build")),
               String(decoding: bytes, as: UTF8.self).contains(folderName) else { return [] }
         return ((try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().compactMap { file in
@@ -163,6 +166,29 @@ package enum HicolorTheme {
         let missing = written.filter { ecmIcon(ofFile: $0) != nil && !text.contains($0) }
         guard !missing.isEmpty else { return nil }
         return "add \(missing.joined(separator: ", ")) to ecm_install_icons in the CMakeLists.txt beside them: it installs only the files it lists"
+    }
+
+    /// A note when the project's `CMakeLists.txt` (in `folder` or up to three folders above) installs this hicolor tree's
+    /// app icons one file at a time (WhatSie's `install(FILES dist/linux/hicolor/16x16/apps/com.ktechpit.whatsie.png …)`
+    /// for 16, 32, 64, 128 and 256) and leaves out some of `written` (paths in `folder`: the sizes a run adds): CMake
+    /// installs only the files it lists. Nil where it installs the tree as a folder, or lists nothing of it.
+    static func unlistedCMakeNote(written: [String], folder: String) -> String? {
+        let absolute = FileIO.realPath(URL(fileURLWithPath: folder).standardizedFileURL.path)
+        guard let (cmake, text) = FileIO.nearest(from: absolute, levels: 3, { candidate -> (String, String)? in
+            let path = (candidate as NSString).appendingPathComponent("CMakeLists.txt")
+            guard let bytes = try? FileIO.readDocument(path) else { return nil }
+            return (path, String(decoding: bytes, as: UTF8.self))
+        }) else { return nil }
+        let base = cmake.parentFolder
+        guard let inside = base == absolute ? "" : WebApp.relative(absolute, to: base) else { return nil }
+        let tree = (inside.isEmpty ? "" : inside + "/") + folderName + "/"
+        guard text.contains(tree), text.range(of: NSRegularExpression.escapedPattern(for: tree) + #"[0-9]+x[0-9]+/apps/"#, options: .regularExpression) != nil,
+              !text.contains("DIRECTORY " + tree.dropLast()), !text.contains("DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/" + tree.dropLast()) else { return nil }
+        let missing = written.filter { $0.hasPrefix(folderName + "/") && $0.contains("/apps/") }
+            .map { (inside.isEmpty ? "" : inside + "/") + $0 }.filter { !text.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        return "\(cmake) installs this tree's icons one file at a time: add install(FILES …) lines for \(missing.joined(separator: ", ")), "
+            + "which it does not list (CMake installs only the files it names)"
     }
 
     /// An app icon found in a hicolor tree.

@@ -7,7 +7,11 @@ extension Generator {
     /// manifest icons among the outputs: the site is then the preset's to update.
     func adoptingWebsiteIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
         guard outputs.contains(where: { $0.webPurpose != nil }) else { return outputs }
-        return adoptingPageIcons(adoptingManifestIcons(outputs, folder: folder), folder: folder)
+        let adopted = adoptingPageIcons(adoptingManifestIcons(outputs, folder: folder), folder: folder)
+        // A path a Next.js app router's metadata file serves (app/favicon.ico at /favicon.ico) is not written in public/:
+        // Next.js refuses a public file and a route of one path (`writeWebManifest` says so).
+        let routes = WebApp(folder).appRoutes
+        return routes.isEmpty ? adopted : adopted.filter { spec in (spec.containerFile ?? spec.outputPath).map { routes[$0] == nil } ?? true }
     }
 
     /// Every icon the manifest lists with a purpose the presets write, rendered where it stands; the presets'
@@ -119,7 +123,11 @@ extension Generator {
         // vite-plugin-pwa writes the manifest (and its <link>) at build time from its config: a manifest file here would
         // be a second one, so the icons are written and the entries to put in the config are said instead.
         let plugin = site.manifestPlugin
-        if let plugin {
+        if let plugin, let route = site.appRoutes.first(where: { $0.value == plugin })?.key {
+            let entries = icons.map { "{ src: '/\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
+            webNotes.append("\(plugin) is the site's manifest (Next.js serves it at /\(route); a file of that path in public/ is a conflict it "
+                            + "refuses): no manifest file written; its icons should list " + entries.joined(separator: ", "))
+        } else if let plugin {
             let entries = icons.map { "{ src: '\($0.src)', sizes: '\($0.sizes)', type: 'image/png', purpose: '\($0.purpose)' }" }
             webNotes.append("\(plugin) makes the manifest (its PWA plugin): no manifest file written; its manifest.icons should list "
                             + entries.joined(separator: ", "))
@@ -141,7 +149,14 @@ extension Generator {
         // An SVG master is the site's icon.svg as it is: browsers draw it sharp at every size (a master that is already the
         // site's icon.svg stays as it is).
         var svg: String?
-        if let head = try? FileIO.readPrefix(source, upTo: 64 << 10), FileKind.detect(head) == .svg {
+        let isSVG = (try? FileIO.readPrefix(source, upTo: 64 << 10)).map { FileKind.detect($0) == .svg } ?? false
+        // The app router's metadata files keep their paths (adoptingWebsiteIcons wrote nothing there in public/).
+        for (route, file) in site.appRoutes.sorted(by: { $0.key < $1.key })
+        where route == "favicon.ico" && ico == nil || route == WebManifest.svgName && isSVG {
+            webNotes.append("\(file) is the site's /\(route) (a Next.js app router file; a public/\(route) beside it is a conflict Next.js "
+                            + "refuses): nothing written at that path, and it is left as it is")
+        }
+        if isSVG, site.appRoutes[WebManifest.svgName] == nil {
             let svgPath = loosePath(WebManifest.svgName, in: folder), full = (folder as NSString).appendingPathComponent(svgPath)
             svg = svgPath
             var isMaster = false

@@ -29,6 +29,11 @@ struct WebApp: Sendable {
     /// True when the page is a server's template (Django's `{% static %}`, Flask's `url_for('static', …)`): the folder is
     /// not what the server serves at "/", so a path from the root names no file IconForge can find here.
     let pageIsServerTemplate: Bool
+    /// For the `public/` of a Next.js app, the metadata files of its app router (`app/` or `src/app/`) by the path from
+    /// the site's root each is served at: `favicon.ico`, `icon.png`, `apple-icon.png`, `manifest.json`, and
+    /// `manifest.webmanifest` for a `manifest.ts` (or `.js`) that makes it. A file of that path in `public/` is a
+    /// conflict Next.js refuses ("A conflicting public file and page file was found"), so none is written there.
+    let appRoutes: [String: String]
 
     /// The names of a Vite or Nuxt project's config, in the folder that holds its `index.html` or its `public/`.
     static let viteConfigNames = ["vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs", "vite.config.cts", "vite.config.cjs",
@@ -77,8 +82,16 @@ struct WebApp: Sendable {
         self.manifest = manifest
         manifestOutside = outside
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
-        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(configs) : nil
-        pluginManifestIcons = manifestPlugin.flatMap { plugin in configs.first { $0.path == plugin } }.map { WebApp.pluginManifestIcons(in: $0.text) } ?? []
+        appRoutes = WebApp.nextAppRoutes(served: absolute)
+        // Next.js's app router makes the manifest (app/manifest.ts, inbox-zero's; or serves app/manifest.json): a build's
+        // manifest as a PWA plugin's is, its literal icons the files it names.
+        let route = appRoutes.first { $0.key.hasPrefix("manifest.") }?.value
+        manifestPlugin = manifest == nil && outside == nil ? WebApp.manifestPlugin(configs) ?? route : nil
+        if let route, manifestPlugin == route {
+            pluginManifestIcons = (try? FileIO.readDocument(route)).map { WebApp.routeManifestIcons(in: String(decoding: $0, as: UTF8.self)) } ?? []
+        } else {
+            pluginManifestIcons = manifestPlugin.flatMap { plugin in configs.first { $0.path == plugin } }.map { WebApp.pluginManifestIcons(in: $0.text) } ?? []
+        }
         manifestMadeByCode = manifest == nil && outside == nil && page == nil && manifestPlugin == nil
             ? WebApp.manifestPlugin(configs, turnedOff: true) ?? WebApp.nuxtPWAConfig(configs) : nil
     }
@@ -242,6 +255,68 @@ struct WebApp: Sendable {
         pluginManifestIcons = []
         manifestMadeByCode = nil
         pageIsServerTemplate = page.map(WebApp.isServerTemplate) ?? false
+        appRoutes = [:]
+    }
+
+    /// The names of a Next.js project's config.
+    static let nextConfigNames = ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"]
+
+    /// The metadata files of the app router of the Next.js project whose `public/` is `served` (see `appRoutes`):
+    /// `app/` at the project's root, else `src/app/` (Next.js ignores `src/app` when `app/` exists). Empty for any
+    /// other folder.
+    static func nextAppRoutes(served: String) -> [String: String] {
+        guard (served as NSString).lastPathComponent == "public" else { return [:] }
+        let project = served.parentFolder, scope = FolderScope(project), manager = FileManager.default
+        let package = (project as NSString).appendingPathComponent("package.json")
+        let isNext = nextConfigNames.contains { manager.fileExists(atPath: (project as NSString).appendingPathComponent($0)) }
+            || ((try? FileIO.readPrefix(package, upTo: 1 << 20)).map { String(decoding: $0, as: UTF8.self).contains("\"next\"") } ?? false)
+        guard isNext, let app = ["app", "src/app"].map({ (project as NSString).appendingPathComponent($0) }).first(where: FileIO.isFolder),
+              scope.contains(app) else { return [:] }
+        var routes: [String: String] = [:]
+        for name in ((try? manager.contentsOfDirectory(atPath: app)) ?? []).sorted() where !name.hasPrefix(".") {
+            let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension.lowercased()
+            let path = (app as NSString).appendingPathComponent(name)
+            switch (stem, ext) {
+            case ("favicon", "ico"), ("icon", "ico"), ("icon", "jpg"), ("icon", "jpeg"), ("icon", "png"), ("icon", "svg"),
+                 ("apple-icon", "jpg"), ("apple-icon", "jpeg"), ("apple-icon", "png"), ("manifest", "json"), ("manifest", "webmanifest"):
+                routes[name] = path
+            case ("manifest", "ts"), ("manifest", "js"), ("manifest", "tsx"), ("manifest", "jsx"), ("manifest", "mjs"):
+                routes["manifest.webmanifest"] = routes["manifest.webmanifest"] ?? path
+            default: break
+            }
+        }
+        return routes
+    }
+
+    /// The icons a manifest route (Next.js's `app/manifest.ts`, or its `app/manifest.json`) lists as literals: every
+    /// object with a string `src` and `sizes`, wherever the code keeps it (inbox-zero's `const defaultIcons = [...]`,
+    /// spread into `icons`), but those of its `screenshots` and `shortcuts`; read without running the code
+    /// (`ExpoCodeConfig.tokenize`), so an entry built by code gives nothing.
+    static func routeManifestIcons(in text: String) -> [[String: String]] {
+        let tokens = ExpoCodeConfig.tokenize(text)
+        func at(_ index: Int) -> ExpoCodeConfig.Token { index >= 0 && index < tokens.count ? tokens[index] : .punct(";") }
+        var open: [(object: Bool, key: String?, members: [String: String])] = [], icons: [[String: String]] = []
+        var index = 0
+        while index < tokens.count {
+            switch tokens[index] {
+            case .punct("{"), .punct("["):
+                let key = at(index - 1) == .punct(":") ? at(index - 2).keyText : nil
+                open.append((tokens[index] == .punct("{"), key, [:]))
+            case .punct("}"), .punct("]"):
+                guard let closed = open.popLast() else { break }
+                if closed.object, closed.members["src"] != nil, closed.members["sizes"] != nil,
+                   !open.contains(where: { ["screenshots", "shortcuts"].contains($0.key) }) { icons.append(closed.members) }
+            default:
+                if !open.isEmpty, open[open.count - 1].object, let key = at(index).keyText, at(index + 1) == .punct(":"),
+                   case .string(let value) = at(index + 2), [.punct(","), .punct("}")].contains(at(index + 3)) {
+                    open[open.count - 1].members[key] = value
+                    index += 3
+                    continue
+                }
+            }
+            index += 1
+        }
+        return icons
     }
 
     /// The PWA plugin config that replaces this site's manifest file in the build (see `pluginReplacing`), for a site

@@ -53,14 +53,16 @@ enum WebManifest {
         if let document = site.manifestDocument(inside: folder) {
             (entries, base) = (document.icons, document.path.parentFolder)
         } else {
-            // A manifest the PWA plugin makes: the files its config lists are the ones the built manifest names, from
-            // the root of the build, where the folder is served.
+            // A manifest the PWA plugin (or Next.js's app/manifest.ts) makes: the files its config lists are the ones the
+            // built manifest names, from the root of the build, where the folder is served; a Next.js route's own file
+            // (/icon.png, app/icon.png) is not in the folder.
             (entries, base) = (site.pluginManifestIcons.map { $0 as [String: Any] }, folder)
         }
         return entries.compactMap { icon -> ListedIcon? in
             guard let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
                   !site.cannotResolve(reference), let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
-                  src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+                  src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                  site.appRoutes[src] == nil else { return nil }
             guard let purpose = renderedPurpose(icon["purpose"] as? String), let pixels = largestSquare(sizes) else { return nil }
             return ListedIcon(src: src, pixels: pixels, purpose: purpose)
         }

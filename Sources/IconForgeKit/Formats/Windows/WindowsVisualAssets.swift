@@ -117,6 +117,12 @@ package enum WindowsVisualAssets {
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
+        // A .NET desktop app's project (an Avalonia, WPF or WinForms .csproj) with no package manifest builds an exe whose
+        // icon is its <ApplicationIcon>: no package is made, so tiles would be files nothing reads (SourceGit's src/,
+        // App.ico beside SourceGit.csproj).
+        if AppxAssetChecks.manifest(in: folder) == nil, files.contains(where: { name in DotNetProject.extensions.contains { name.lowercased().hasSuffix($0) } }) {
+            return nil
+        }
         // The folder the manifest's logos are in (Files' Assets\AppTiles\Dev): the package is built from those, so tiles
         // written into Assets/ beside them would be files nothing names, and the app would keep its old logos.
         if let named = manifestTileFolder(in: folder) { return named }
@@ -303,18 +309,7 @@ package enum WindowsVisualAssets {
     /// `<ApplicationIcon>`, else the one Tauri's or electron-builder's configuration names, else the one at the top (tray icons aside), else the
     /// one in the tile folder (or the one of them named AppIcon, app or icon: `SetupIcon.ico` beside it is an installer's).
     static func existingAppIcon(in folder: String, files: [String], tiles: String?) -> String? {
-        let scope = FolderScope(folder)
-        for project in files where project.hasSuffix(".csproj") || project.hasSuffix(".vcxproj") {
-            guard let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent(project)) else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let open = text.range(of: "<ApplicationIcon>"), let close = text.range(of: "</ApplicationIcon>", range: open.upperBound..<text.endIndex) else { continue }
-            let relative = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\\", with: "/")
-            let path = (folder as NSString).appendingPathComponent(relative)
-            if relative.lowercased().hasSuffix(".ico"), !relative.split(separator: "/").contains(".."), scope.contains(path),
-               FileManager.default.fileExists(atPath: path) {
-                return relative
-            }
-        }
+        if let named = DotNetProject.applicationIcon(in: folder) { return named }
         // Tauri's bundler takes the .ico its configuration lists (beside it, clash-verge-rev keeps eight tray icons),
         // electron-builder the one win.icon names (MarkText's md.ico beside it is a document's). The listed name is the
         // one to write even before the file exists (EcoPaste's icons are made by its build): `tauri build` stops

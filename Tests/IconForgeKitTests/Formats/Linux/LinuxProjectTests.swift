@@ -149,6 +149,55 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("WhatSie's layout (dist/linux/hicolor with 16 and 32 px icons and the desktop entry, the root's CMakeLists.txt installing each file with its own install(FILES …)): the run refreshes them and says which new sizes the CMakeLists.txt does not install; a tree installed as a folder (install(DIRECTORY …)) gets no such note")
+    func cmakeListsIconsOneByOne() throws {
+        let cmake = "install(FILES dist/linux/hicolor/16x16/apps/com.ktechpit.whatsie.png\n    DESTINATION ${DATADIR}/icons/hicolor/16x16/apps\n)\n"
+            + "install(FILES dist/linux/hicolor/32x32/apps/com.ktechpit.whatsie.png\n    DESTINATION ${DATADIR}/icons/hicolor/32x32/apps\n)\n"
+        let entry = "[Desktop Entry]\nName=WhatSie\nExec=whatsie %u\nIcon=com.ktechpit.whatsie\nType=Application\n"
+        for (listing, noted) in [(cmake, true), ("install(DIRECTORY dist/linux/hicolor DESTINATION ${DATADIR}/icons)\n", false)] {
+            let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "CMakeLists.txt": listing, "dist/linux/com.ktechpit.whatsie.desktop": entry])
+            defer { try? FileManager.default.removeItem(at: root) }
+            for side in [16, 32] {
+                let url = root.appendingPathComponent("dist/linux/hicolor/\(side)x\(side)/apps/com.ktechpit.whatsie.png")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(PNG.encode(Image(width: side, height: side, fill: SIMD4(0, 128, 0, 255)))).write(to: url)
+            }
+            let (reports, failures) = try run(root)
+            #expect(failures.isEmpty, "\(failures)")
+            let notes = reports.flatMap(\.notes)
+            let note = notes.first { $0.contains("installs this tree's icons one file at a time") }
+            #expect((note != nil) == noted, "\(notes)")
+            if let note {
+                #expect(note.contains("dist/linux/hicolor/48x48/apps/com.ktechpit.whatsie.png") && !note.contains("16x16"), "\(note)")
+            }
+        }
+    }
+
+    @Test("Extension Manager's layout (data/icons as Kooha's, its meson.build installing com.mattjakeman.ExtensionManager.svg, beside a hicolor/scalable/actions/ of symbolic action icons its GResource bundles; Icon=@app_id@): the folder is still the one meson installs from — an SVG master rewrites the app's SVG alone, no PNG, no hicolor/*/apps tree, no app.desktop")
+    func mesonIconsBesideActionIcons() throws {
+        let entry = "[Desktop Entry]\nName=Extension Manager\nExec=extension-manager\nIcon=@app_id@\nType=Application\n"
+        let svg = { (colour: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="\#(colour)"/></svg>"# }
+        let meson = "icondir = join_paths(get_option('datadir'), 'icons/hicolor')\n\ninstall_data(\n  '@0@.svg'.format(app_id),\n  install_dir: join_paths(icondir, 'scalable/apps'),\n)\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('extension-manager')\n", "data/meson.build": "subdir('icons')\n",
+                                      "data/com.mattjakeman.ExtensionManager.desktop.in.in": entry, "data/icons/meson.build": meson,
+                                      "data/icons/com.mattjakeman.ExtensionManager.svg": svg("#111111"),
+                                      "data/icons/com.mattjakeman.ExtensionManager.Devel.svg": svg("#222222"),
+                                      "data/icons/com.mattjakeman.ExtensionManager-symbolic.svg": svg("#000000"),
+                                      "data/icons/hicolor/scalable/actions/globe-symbolic.svg": svg("#444444")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).linuxFolder == "data/icons")
+        let before = files(root)
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg("#3366CC").utf8).write(to: master)
+        let (_, failures) = try run(root, source: master.path)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(files(root) == before, "\(files(root).subtracting(before).sorted())")
+        #expect(try String(contentsOf: root.appendingPathComponent("data/icons/com.mattjakeman.ExtensionManager.svg"), encoding: .utf8) == svg("#3366CC"))
+        for (name, colour) in [("com.mattjakeman.ExtensionManager.Devel.svg", "#222222"), ("hicolor/scalable/actions/globe-symbolic.svg", "#444444")] {
+            #expect(try String(contentsOf: root.appendingPathComponent("data/icons/" + name), encoding: .utf8) == svg(colour))
+        }
+    }
+
     @Test("Cartridges' layout (data/icons/hicolor/scalable/apps/page.kramo.Cartridges.svg, the app's own SVG, given as the master): the run succeeds and leaves that SVG and the symbolic one byte for byte; it failed with 'refusing to overwrite the source file' after writing the PNGs, and left them behind")
     func masterIsTheScalableIcon() throws {
         let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="#3366CC"/></svg>"##

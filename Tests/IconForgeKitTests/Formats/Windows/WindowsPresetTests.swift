@@ -243,6 +243,37 @@ struct WindowsPresetTests {
         #expect(try Fixtures.bytes(at: folder.appendingPathComponent("Assets/SetupIcon.ico")) == old)
     }
 
+    @Test("an Avalonia app's project folder with no package manifest (SourceGit's src/: SourceGit.csproj, <ApplicationIcon>App.ico</ApplicationIcon>, an exe and no MSIX): App.ico is rewritten in place and nothing else is written — no Assets/ tiles, no VisualElements snippet, no app.ico")
+    func dotNetProjectWithoutPackage() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup>\n    <OutputType>WinExe</OutputType>\n    <ApplicationIcon>App.ico</ApplicationIcon>\n  </PropertyGroup>\n  <ItemGroup>\n    <AvaloniaResource Include=\"App.ico\" />\n  </ItemGroup>\n</Project>\n".utf8)
+            .write(to: folder.appendingPathComponent("SourceGit.csproj"))
+        try Data(try Ico.encode([Image(width: 256, height: 256, fill: SIMD4(0, 0, 200, 255))])).write(to: folder.appendingPathComponent("App.ico"))
+        _ = try generate(Self.logo, into: folder)
+        #expect(try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("App.ico"))).count == 8)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(written == ["App.ico", "SourceGit.csproj"], "\(written)")
+    }
+
+    @Test("SourceGit's layout at the root (src/SourceGit.csproj naming App.ico, build/resources/ of packaging files): init and the root's windows route find src/, and generate --preset windows --out . rewrites src/App.ico alone; a second .NET app beside it leaves the choice to --out")
+    func dotNetProjectAtRoot() throws {
+        let csproj = "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>WinExe</OutputType><ApplicationIcon>App.ico</ApplicationIcon></PropertyGroup></Project>\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "src/SourceGit.csproj": csproj, "build/resources/app/App.plist": "<plist/>\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(try Ico.encode([Image(width: 256, height: 256, fill: SIMD4(0, 0, 200, 255))])).write(to: root.appendingPathComponent("src/App.ico"))
+        #expect(ProjectLayout(root: root.path).windowsFolder == "src")
+        let routes = try ProjectLayout.routes(presets: ["windows"], out: root.path)
+        #expect(routes.map(\.folder) == [root.appendingPathComponent("src").path])
+        _ = try generate(Self.logo, into: root.appendingPathComponent("src"))
+        #expect(try Ico.read(try Fixtures.bytes(at: root.appendingPathComponent("src/App.ico"))).count == 8)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("src").path).filter { !$0.hasPrefix(".") }.sorted() == ["App.ico", "SourceGit.csproj"])
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("tools"), withIntermediateDirectories: true)
+        try Data(csproj.utf8).write(to: root.appendingPathComponent("tools/Tool.csproj"))
+        try Data(try Ico.encode([Image(width: 32, height: 32, fill: SIMD4(0, 0, 200, 255))])).write(to: root.appendingPathComponent("tools/App.ico"))
+        #expect(ProjectLayout(root: root.path).windowsFolder == nil)
+    }
+
     @Test("an Electron app: into build/, icon.ico (electron-builder's name) and the tiles in build/appx/")
     func electron() throws {
         let root = try Fixtures.temporaryFolder()
