@@ -240,8 +240,8 @@ public struct Validator: Sendable {
                     walk.findings += findings
                     walk.checked += files
                 }
-            } else if WebApp.viteConfigNames.contains(item) {
-                // A PWA plugin's manifest exists only in the built site: its icons are checked from the config's list.
+            } else if WebApp.viteConfigNames.contains(item) || (folder as NSString).lastPathComponent == "app" && WebApp.nextManifestRouteNames.contains(item) {
+                // A PWA plugin's or Next.js route's manifest exists only in the built site: its icons are checked from the code's list.
                 if walk.visited.insert(FileIO.realPath(path)).inserted, let (findings, files) = WebManifestChecks.check(pluginConfig: path, scope: walk.scope) {
                     walk.findings += findings
                     walk.checked += files

@@ -258,6 +258,9 @@ struct WebApp: Sendable {
         appRoutes = [:]
     }
 
+    /// The app router's manifest routes written as code, which Next.js serves at `/manifest.webmanifest`.
+    static let nextManifestRouteNames: Set<String> = ["manifest.ts", "manifest.js", "manifest.tsx", "manifest.jsx", "manifest.mjs"]
+
     /// The names of a Next.js project's config.
     static let nextConfigNames = ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"]
 
@@ -280,7 +283,7 @@ struct WebApp: Sendable {
             case ("favicon", "ico"), ("icon", "ico"), ("icon", "jpg"), ("icon", "jpeg"), ("icon", "png"), ("icon", "svg"),
                  ("apple-icon", "jpg"), ("apple-icon", "jpeg"), ("apple-icon", "png"), ("manifest", "json"), ("manifest", "webmanifest"):
                 routes[name] = path
-            case ("manifest", "ts"), ("manifest", "js"), ("manifest", "tsx"), ("manifest", "jsx"), ("manifest", "mjs"):
+            case _ where nextManifestRouteNames.contains(name):
                 routes["manifest.webmanifest"] = routes["manifest.webmanifest"] ?? path
             default: break
             }

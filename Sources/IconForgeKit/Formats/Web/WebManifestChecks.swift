@@ -49,18 +49,22 @@ enum WebManifestChecks {
         return (findings, [path])
     }
 
-    /// The manifest a PWA plugin makes from the build config `config` (vite-plugin-pwa's `VitePWA({ manifest: { icons:
-    /// […] } })`, in a Vite, SvelteKit, Astro or Nuxt project): its literal icons, checked as browsers will fetch them
-    /// from the built site, where the project's `public/` (or Nuxt 2's `static/`) is served at the root. nil when the
-    /// config makes no manifest with icons for a site beside it.
+    /// The manifest a build makes from the code `config` (vite-plugin-pwa's `VitePWA({ manifest: { icons: […] } })` in a
+    /// Vite, SvelteKit, Astro or Nuxt config; a Next.js app router's `app/manifest.ts`): its literal icons, checked as
+    /// browsers will fetch them from the built site, where the project's `public/` (or Nuxt 2's `static/`) is served at
+    /// the root. nil when the code makes no manifest with icons for a site beside it.
     static func check(pluginConfig config: String, scope: FolderScope?) -> (findings: [SetFinding], files: [String])? {
         let project = config.parentFolder, real = FileIO.realPath(config)
-        for served in ["public", "static", ""].map({ $0.isEmpty ? project : (project as NSString).appendingPathComponent($0) }) {
+        // A Next.js manifest route (app/manifest.ts, or src/app/manifest.ts) serves the project's public/, one or two up.
+        let above = [project.parentFolder, project.parentFolder.parentFolder].map { ($0 as NSString).appendingPathComponent("public") }
+        for served in ["public", "static", ""].map({ $0.isEmpty ? project : (project as NSString).appendingPathComponent($0) }) + above {
             guard FileManager.default.fileExists(atPath: served) else { continue }
             let site = WebApp(served)
             guard let plugin = site.manifestPlugin, FileIO.realPath(plugin) == real, !site.pluginManifestIcons.isEmpty else { continue }
             let icons = site.pluginManifestIcons.enumerated().map { ($0.offset, $0.element as [String: Any]) }
-            let findings = iconFindings(icons, name: "\((config as NSString).lastPathComponent)'s PWA manifest", base: served, site: site,
+            let file = (config as NSString).lastPathComponent
+            let name = WebApp.viteConfigNames.contains(file) ? "\(file)'s PWA manifest" : "the manifest \((project as NSString).lastPathComponent)/\(file) makes"
+            let findings = iconFindings(icons, name: name, base: served, site: site,
                                         scope: scope ?? FolderScope(project), isServerTemplate: false, fromCode: true)
             return (findings.map { SetFinding(path: config, finding: $0) }, [config])
         }

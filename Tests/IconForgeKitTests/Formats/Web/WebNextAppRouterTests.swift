@@ -45,7 +45,7 @@ struct WebNextAppRouterTests {
         }
         """
 
-    @Test("inbox-zero's layout (app/manifest.ts listing /icons/icon-192x192.png as maskable and /icons/icon-512x512.png through a constant, app/favicon.ico, app/icon.svg): generate into public/ writes no manifest.webmanifest, favicon.ico or icon.svg there, renders the two listed icons in place as their purpose says (not the screenshot), and says what it left and what the route's icons should list")
+    @Test("inbox-zero's layout (app/manifest.ts listing /icons/icon-192x192.png as maskable and /icons/icon-512x512.png through a constant, app/favicon.ico, app/icon.svg): validate checks the route's icons at their stated sizes; generate into public/ writes no manifest.webmanifest, favicon.ico or icon.svg there, renders the two listed icons in place as their purpose says (not the screenshot), and says what it left and what the route's icons should list")
     func appRouterFiles() throws {
         let project = try Fixtures.tree([
             "package.json": #"{"name": "web", "dependencies": {"next": "15.3.0", "react": "19.0.0"}}"#,
@@ -61,7 +61,12 @@ struct WebNextAppRouterTests {
         let master = project.appendingPathComponent("design/logo.svg")
         try FileManager.default.createDirectory(at: master.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="24" fill="#3366CC"/></svg>"##.utf8).write(to: master)
+        // validate reads the route's icons as generate does: both 64 px pictures say 192 and 512.
+        let before = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.message.hasPrefix("the manifest app/manifest.ts makes") }
+        #expect(before.filter { $0.severity == .error }.count == 2, "\(before.map(\.message))")
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("web"))).run(source: master.path, outputFolder: public_.path)
+        let after = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.message.hasPrefix("the manifest app/manifest.ts makes") }
+        #expect(!after.contains { $0.severity == .error }, "\(after.map(\.message))")
         let manager = FileManager.default
         for name in ["manifest.webmanifest", "manifest.json", "favicon.ico", "icon.svg", "screenshots/wide.png"] {
             #expect(!manager.fileExists(atPath: public_.appendingPathComponent(name).path), "\(name)")
