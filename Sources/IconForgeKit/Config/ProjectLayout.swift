@@ -41,6 +41,9 @@ package struct ProjectLayout: Sendable {
     package var iconBundles: [String] = []
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
     package var master: String?
+    /// Every file that looks like a master, in the order found, with its rank: where the project holds several apps,
+    /// each job takes the one named for its app (`master(for:)`).
+    var masterCandidates: [(path: String, rank: MasterRank)] = []
     /// .NET MAUI apps (their `.csproj`, relative to the root) and the `<MauiIcon>` each names: Resizetizer makes every
     /// platform's icon from it at build time, so no folder of theirs is a run's to write into.
     package var mauiApps: [(project: String, icon: String?)] = []
@@ -202,7 +205,10 @@ package struct ProjectLayout: Sendable {
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
                     if name.lowercased().hasSuffix(".csproj"), let bytes = try? FileIO.readDocument(full),
                        let maui = MauiProject(root: folder, text: String(decoding: bytes, as: UTF8.self)) { mauiApps.append((path, maui.iconFile)) }
-                    if let rank = Self.masterRank(name: name, path: full), master == nil || masterRank < rank { (master, masterRank) = (path, rank) }
+                    if let rank = Self.masterRank(name: name, path: full) {
+                        masterCandidates.append((path, rank))
+                        if master == nil || masterRank < rank { (master, masterRank) = (path, rank) }
+                    }
                 }
             }
         }
@@ -544,8 +550,17 @@ extension ProjectLayout {
         let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
                      webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
                      desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))"].compactMap { $0 }
-            + mauiNotes + [master.map { "master \($0)" }].compactMap { $0 }
+            + mauiNotes + masterSummary
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
+    }
+
+    /// The master, or the masters when the jobs' apps each have theirs (`master(for:)`), as the summary names them.
+    private var masterSummary: [String] {
+        let outs = iconCatalogs.map(\.path) + [androidRoot, webFolder, extensionFolder].compactMap { $0 }
+        var masters: [String] = []
+        for chosen in outs.compactMap(master(for:)) + [master].compactMap({ $0 }) where !masters.contains(chosen) { masters.append(chosen) }
+        guard masters.count > 1 else { return master.map { ["master \($0)"] } ?? [] }
+        return ["masters " + masters.joined(separator: ", ")]
     }
 
     /// What is said of each .NET MAUI app found: its build makes its icons, from its `<MauiIcon>`.
@@ -565,9 +580,26 @@ extension ProjectLayout {
                 (linuxFolder ?? tauriLinux) != nil ? "linux" : nil].compactMap { $0 }
     }
 
+    /// Words of a job's folder that name no app: the platforms' and build tools' own folders.
+    static let folderWords: Set<String> = ["app", "apps", "src", "main", "res", "resources", "assets", "xcassets", "ios", "android", "macos",
+                                           "windows", "linux", "public", "static", "www", "images", "icons", "platforms", "mipmap"]
+
+    /// The master for a job writing into `out`: of several candidates, the best-ranked one whose name holds a word of
+    /// `out`'s folders that names an app (OSS-DocumentScanner's `graphics/documentscanner-icon.svg` for
+    /// `App_Resources/documentscanner/iOS/Assets.xcassets`, its `cardwallet-icon.svg` for the other app's); else the
+    /// project's one master. Two apps' jobs never get one app's icon because it was found first.
+    func master(for out: String) -> String? {
+        let words = Set(out.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { $0.count >= 3 && !Self.folderWords.contains($0) })
+        guard !words.isEmpty else { return master }
+        let named = masterCandidates.filter { candidate in
+            let stem = ((candidate.path as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension
+            return stem.split { !$0.isLetter && !$0.isNumber }.contains { words.contains(String($0)) }
+        }
+        return named.max { $0.rank < $1.rank }?.path ?? master
+    }
+
     /// The starter file: one job per platform found (iOS when nothing is), with the options worth knowing commented.
     package func starter() -> String {
-        let masterPath = master ?? "design/icon.svg"
         var text = """
             # iconforge.yml: run 'iconforge generate' with no arguments to make every icon below.
             # Paths are relative to this file. Any 'generate' option can be given by its long name
@@ -577,7 +609,8 @@ extension ProjectLayout {
 
             """
         func job(_ presets: String, _ out: String, _ extra: [String] = []) {
-            text += "  - master: \(masterPath)\(master == nil ? "   # your master: SVG, PNG (1024 or larger), JPEG or Icon Composer .icon" : "")\n"
+            let chosen = master(for: out)
+            text += "  - master: \(chosen ?? "design/icon.svg")\(chosen == nil ? "   # your master: SVG, PNG (1024 or larger), JPEG or Icon Composer .icon" : "")\n"
             text += "    presets: [\(presets)]\n    out: \(out)\n"
             for line in extra { text += "    \(line)\n" }
         }

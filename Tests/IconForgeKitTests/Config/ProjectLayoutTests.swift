@@ -38,6 +38,29 @@ struct ProjectLayoutTests {
         #expect(ProjectLayout(root: root.path).master == "assets/adaptive-icon.png")
     }
 
+    @Test("several apps in one repository (OSS-DocumentScanner's NativeScript App_Resources/documentscanner and App_Resources/cardwallet): each app's job takes the master named for it, not the one found first; a job whose folder names no app takes the project's master")
+    func masterPerApp() throws {
+        let set = #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}], "info": {"version": 1, "author": "xcode"}}"#
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>"#
+        let root = try Fixtures.tree([
+            "App_Resources/cardwallet/iOS/Assets.xcassets/AppIcon.appiconset/Contents.json": set,
+            "App_Resources/documentscanner/iOS/Assets.xcassets/AppIcon.appiconset/Contents.json": set,
+            "graphics/cardwallet-icon.svg": svg,
+            "graphics/documentscanner-icon.svg": svg,
+            "graphics/documentscanner-icon-monochrome.svg": svg,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = ProjectLayout(root: root.path)
+        let starter = layout.starter()
+        #expect(starter.contains("  - master: graphics/cardwallet-icon.svg\n    presets: [ios-single]\n    out: App_Resources/cardwallet/iOS/Assets.xcassets\n"), "\(starter)")
+        #expect(starter.contains("  - master: graphics/documentscanner-icon.svg\n    presets: [ios-single]\n    out: App_Resources/documentscanner/iOS/Assets.xcassets\n"), "\(starter)")
+        #expect(layout.summary.hasSuffix("masters graphics/cardwallet-icon.svg, graphics/documentscanner-icon.svg"), "\(layout.summary)")
+        // One app: its catalog's folder names nothing, so the job takes the one master.
+        let single = try Fixtures.tree(["ios/Runner/Assets.xcassets/AppIcon.appiconset/Contents.json": set, "design/icon.svg": svg, "design/other-logo.svg": svg])
+        defer { try? FileManager.default.removeItem(at: single) }
+        #expect(ProjectLayout(root: single.path).starter().contains("  - master: design/icon.svg\n"))
+    }
+
     @Test("init in projects with no catalog, Android module or site (Privacy Badger's extension in src/, EarTrumpet's MSIX package, Cartridges' hicolor tree): the starter has a job for each platform found — browser-extension into the extension's folder, the desktop presets from the root — and no ios-single job writing an Assets.xcassets into them")
     func starterForExtensionsAndDesktops() throws {
         let extensionRoot = try Fixtures.tree(["src/manifest.json": #"{"manifest_version": 2, "name": "B", "icons": {"128": "icons/badger-128.png"}}"#,
