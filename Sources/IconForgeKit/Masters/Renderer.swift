@@ -91,9 +91,9 @@ struct Renderer: Sendable {
         case .launchLogo:
             return try resized(masters.logo ?? masters.master, to: size, fit: .fit, matte: matte, encoding: encoding, path: job.path, finish: finish)
         case .windows where size.width != size.height:
-            // A wide tile or splash screen: the square master at the tile's height, centred, its sides the colour it lies
-            // on — `--background` behind a logo, a full-bleed picture's own edge colour — so that the tile continues the
-            // square ones. (Cropping a square icon to 2:1 would cut half of it away.) A non-square master follows --fit.
+            // A wide tile or splash screen: the square master at the tile's height, centred, its sides `--background`
+            // behind a logo, or a full-bleed picture continued (`continuedSideways`), so that the tile continues the square
+            // ones. (Cropping a square icon to 2:1 would cut half of it away.) A non-square master follows --fit.
             let square = masters.master.size.width == masters.master.size.height
             if let continued = continuedSideways(size: size) {
                 return try encode(.image(continued), size: size, options: encoding, path: job.path, finish: finish)
