@@ -54,16 +54,18 @@ enum WebManifestChecks {
     /// browsers will fetch them from the built site, where the project's `public/` (or Nuxt 2's `static/`) is served at
     /// the root. nil when the code makes no manifest with icons for a site beside it.
     static func check(pluginConfig config: String, scope: FolderScope?) -> (findings: [SetFinding], files: [String])? {
-        let project = config.parentFolder, real = FileIO.realPath(config)
-        // A Next.js manifest route (app/manifest.ts, or src/app/manifest.ts) serves the project's public/, one or two up.
-        let above = [project.parentFolder, project.parentFolder.parentFolder].map { ($0 as NSString).appendingPathComponent("public") }
-        for served in ["public", "static", ""].map({ $0.isEmpty ? project : (project as NSString).appendingPathComponent($0) }) + above {
+        let project = config.parentFolder, real = FileIO.realPath(config), file = (config as NSString).lastPathComponent
+        let isPluginConfig = WebApp.viteConfigNames.contains(file)
+        // A plugin's config serves the public/ (Nuxt 2: static/) beside it, or its own folder; a Next.js manifest route
+        // (app/manifest.ts, src/app/manifest.ts) the project's public/, one or two folders up.
+        let served = isPluginConfig ? ["public", "static", ""].map { $0.isEmpty ? project : (project as NSString).appendingPathComponent($0) }
+            : [project.parentFolder, project.parentFolder.parentFolder].map { ($0 as NSString).appendingPathComponent("public") }
+        for served in served {
             guard FileManager.default.fileExists(atPath: served) else { continue }
             let site = WebApp(served)
             guard let plugin = site.manifestPlugin, FileIO.realPath(plugin) == real, !site.pluginManifestIcons.isEmpty else { continue }
             let icons = site.pluginManifestIcons.enumerated().map { ($0.offset, $0.element as [String: Any]) }
-            let file = (config as NSString).lastPathComponent
-            let name = WebApp.viteConfigNames.contains(file) ? "\(file)'s PWA manifest" : "the manifest \((project as NSString).lastPathComponent)/\(file) makes"
+            let name = isPluginConfig ? "\(file)'s PWA manifest" : "the manifest \((project as NSString).lastPathComponent)/\(file) makes"
             let findings = iconFindings(icons, name: name, base: served, site: site,
                                         scope: scope ?? FolderScope(project), isServerTemplate: false, fromCode: true)
             return (findings.map { SetFinding(path: config, finding: $0) }, [config])
