@@ -15,7 +15,8 @@ struct PresetsCommand: ParsableCommand {
         func run() {
             let width = PresetCatalog.builtIn.map(\.name.count).max() ?? 0
             for preset in PresetCatalog.builtIn {
-                let files = Set(preset.outputs.compactMap { spec in spec.filename.map { (spec.set ?? "") + "/" + $0 } }).count
+                // Files of one name in several folders (Android's densities, hicolor's sizes) are several files.
+                let files = Set(preset.outputs.compactMap { spec in spec.filename.map { [spec.set, spec.folder, $0].compactMap { $0 }.joined(separator: "/") } }).count
                 print(preset.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(files) file\(files == 1 ? " " : "s")  " + preset.summary)
             }
         }
@@ -35,7 +36,7 @@ struct PresetsCommand: ParsableCommand {
                 var set = spec.set
                 if let stack = set, let layer = spec.visionLayer { set = ImageStack.imageSet(stack: stack, layer: layer) }
                 guard let name = spec.filename else { return set ?? "" }
-                return set.map { "\($0)/\(name)" } ?? name
+                return [set, spec.folder, name].compactMap { $0 }.joined(separator: "/")
             }
             // The path column fits the longest (tvOS's brand assets run past 90 characters), so no path runs into its role.
             let longest: Int = paths.map { $0.count }.max() ?? 0

@@ -11,8 +11,18 @@ struct PresetsCommandTests {
         let result = try CommandRunner.run(["presets"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 25 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
+        #expect(lines.count == PresetCatalog.builtIn.count && lines.count == 26 && lines[0].hasPrefix("ios ") && lines.contains { $0.hasPrefix("launch-images") }
                 && lines.contains { $0.hasPrefix("browser-extension") } && lines.contains { $0.hasPrefix("android-notification") })
+        // Files of one name in several folders are several files: Android's five densities, hicolor's nine sizes.
+        #expect(lines.contains { $0.hasPrefix("android ") && $0.contains(" 26 files ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("linux ") && $0.contains(" 9 files ") }, "\(lines)")
+    }
+
+    @Test("show gives a file its folder: Android's densities are told apart")
+    func showFolders() throws {
+        let result = try CommandRunner.run(["presets", "show", "android"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("mipmap-xxxhdpi/ic_launcher.png") && result.standardOutput.contains("mipmap-mdpi/ic_launcher.png"))
     }
 
     @Test("show prints every output with its pixel size, file and role")

@@ -37,6 +37,9 @@ package struct ProjectLayout: Sendable {
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
     package var extensionFolder: String?
+    /// A snap's project, relative to the root ("" for the root itself): the folder snapcraft runs in, whose
+    /// `snap/snapcraft.yaml` (or `build-aux/snap/`, or a `snapcraft.yaml` at its top) names the store icon.
+    package var snapRoot: String?
     /// Icon Composer bundles outside any catalog (Xcode 26's `AppIcon.icon` beside `Assets.xcassets`), relative to the root.
     package var iconBundles: [String] = []
     /// A file that looks like the master (an SVG, or a square PNG of 1024 px or more named icon or logo).
@@ -96,6 +99,7 @@ package struct ProjectLayout: Sendable {
             linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
+        if SnapcraftProject.read(root: root) != nil { snapRoot = "" }
         // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
         func tauri(app relative: String) {
             guard tauriIcons == nil, let icons = TauriIcons.iconFolder(app: relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)) else { return }
@@ -199,6 +203,10 @@ package struct ProjectLayout: Sendable {
                        windowsFolder == nil || windowsFolder == "build" { windowsFolder = path }
                     if DotNetProject.applicationIcon(in: full) != nil { dotNetFolders.append(path) }
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
+                    // A snap recipe in an app's folder (a repository whose desktop app is desktop/, its snap/snapcraft.yaml there).
+                    if snapRoot == nil, depth <= 2, name == "snap", let snap = SnapcraftProject(recipe: (full as NSString).appendingPathComponent("snapcraft.yaml")) {
+                        snapRoot = WebApp.relative(snap.root, to: root) ?? ""
+                    }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
@@ -357,7 +365,7 @@ package struct ProjectLayout: Sendable {
     /// deeper, as in GNOME apps' data/icons/hicolor, does.)
     package var isProject: Bool {
         !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || extensionFolder != nil || linuxFolder.map { !$0.isEmpty } == true
-            || !mauiApps.isEmpty
+            || !mauiApps.isEmpty || snapRoot != nil
     }
 
     /// The routes of one variant of the app (a flavour, an environment, a white-label brand): each platform's files
@@ -375,7 +383,7 @@ package struct ProjectLayout: Sendable {
             switch platform {
             case .apple: folder = route.folder
             case .android: folder = androidVariantFolder(route.folder, variant: variant)
-            case .web, .windows, .linux, .browserExtension: folder = (route.folder as NSString).appendingPathComponent(variant)
+            case .web, .windows, .linux, .snap, .browserExtension: folder = (route.folder as NSString).appendingPathComponent(variant)
             }
             if let index = result.firstIndex(where: { $0.folder == folder }) { result[index].presets += route.presets } else { result.append((route.presets, folder)) }
         }
@@ -405,6 +413,9 @@ package struct ProjectLayout: Sendable {
         return (folder as NSString).appendingPathComponent(variant)
     }
 
+    /// The built-in preset of a snap's icon, which a Linux preset brings along into a snap's project.
+    static let snapPreset = "snap"
+
     /// The subfolder a plain folder gives each platform when a run writes several into it ("" for Apple's: the folder itself).
     static func plainFolder(_ platform: Preset.Platform) -> String {
         switch platform {
@@ -412,6 +423,7 @@ package struct ProjectLayout: Sendable {
         case .web: "web"
         case .windows: "windows"
         case .linux: "linux"
+        case .snap: ""
         case .browserExtension: "extension"
         case .apple: ""
         }
@@ -420,7 +432,7 @@ package struct ProjectLayout: Sendable {
     /// True when every platform folder found is one a plain folder's run puts there (`web/`, `linux/`…), and there is no
     /// catalog, Android module or .NET MAUI app: the folder is what IconForge wrote into a plain folder, not a project.
     var isPlainFolderOutput: Bool {
-        guard catalogs.isEmpty, androidRoot == nil, mauiApps.isEmpty else { return false }
+        guard catalogs.isEmpty, androidRoot == nil, mauiApps.isEmpty, snapRoot == nil else { return false }
         let found: [(String?, Preset.Platform)] = [(webFolder, .web), (windowsFolder, .windows), (linuxFolder, .linux), (extensionFolder, .browserExtension)]
         return found.allSatisfy { folder, platform in folder == nil || folder == Self.plainFolder(platform) }
     }
@@ -516,6 +528,7 @@ package struct ProjectLayout: Sendable {
             case .web: layout.webFolder
             case .windows: layout.windowsFolder
             case .linux: layout.linuxFolder ?? layout.tauriLinux ?? deepLinux
+            case .snap: layout.snapRoot
             case .browserExtension: layout.extensionFolder
             // An Icon Composer preset updates the project's own .icon where it has one (Xcode 26 takes it from the
             // target's folder), rather than adding a second inside the catalog.
@@ -527,6 +540,12 @@ package struct ProjectLayout: Sendable {
                 ?? (family == "macos" ? layout.icnsFolder : nil)
                 ?? (layout.appCatalogs.count == 1 ? layout.appCatalogs.first : layout.appCatalogs.first { $0.presets.isEmpty })?.path
             }
+            // A snap's store icon is the Linux app's icon too: a Linux preset refreshes it (snap's own preset), and in a
+            // project whose only Linux packaging is the snap, that is all it writes.
+            if platform == .linux, let snap = layout.snapRoot, !platforms.contains(where: { $0.platform == .snap }) {
+                if !routes.contains(where: { $0.presets.contains(Self.snapPreset) }) { add(Self.snapPreset, snap) }
+                if relative == nil { continue }
+            }
             if let relative { add(name, relative) } else { missing.append(name) }
         }
         if !missing.isEmpty {
@@ -534,6 +553,7 @@ package struct ProjectLayout: Sendable {
                 + [layout.androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }, layout.webFolder.map { "web folder \($0.isEmpty ? "." : $0)" },
                    layout.windowsFolder.map { "Windows assets \($0)" }, layout.linuxFolder.map { "Linux icons in \($0.isEmpty ? "." : $0)" },
                    layout.extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                   layout.snapRoot.map { "snap \($0.isEmpty ? "." : $0)" },
                    layout.tauriIcons == nil ? layout.tauriIconsMissing.map(Self.tauriIconsMissingNote) : nil].compactMap { $0 }
                 + (deepTrees.count > 1 ? ["hicolor themes in \(deepTrees.joined(separator: ", ")) (several: give --out the one the app installs)"] : [])
                 + layout.mauiNotes
@@ -573,11 +593,13 @@ extension ProjectLayout {
 
     /// The desktop presets the project has a place for: `windows` (an MSIX package's assets, a desktop packager's
     /// `.ico`), `macos` (a packager's `.icns`, where no catalog holds the Mac's icon), `linux` (a hicolor tree, a
-    /// packager's PNGs).
+    /// packager's PNGs), `snap` (a snap's recipe, where there is no other Linux folder).
     var desktopPresets: [String] {
         let macCatalog = iconCatalogs.contains { $0.presets.contains { $0.hasPrefix("macos") } }
         return [windowsFolder != nil ? "windows" : nil, icnsFolder != nil && !macCatalog ? "macos" : nil,
-                (linuxFolder ?? tauriLinux) != nil ? "linux" : nil].compactMap { $0 }
+                (linuxFolder ?? tauriLinux) != nil ? "linux" : nil,
+                // (A linux preset brings the snap's icon along; a project whose only Linux packaging is a snap is named so.)
+                snapRoot != nil && (linuxFolder ?? tauriLinux) == nil ? Self.snapPreset : nil].compactMap { $0 }
     }
 
     /// Words of a job's folder that name no app: the platforms' and build tools' own folders.

@@ -104,7 +104,8 @@ public struct GenerateRequest: Sendable {
                 base.options.appIconName = options.appIconName ?? ProjectLayout.appleIconName(variant: variant)
             } else {
                 routes = try ProjectLayout.routes(presets: presetNames, out: out)
-                guard routes.count > 1 || routes.first?.folder != out else { return [self] }
+                // (One route into the folder itself with other presets — a Linux preset that is a snap's icon there — is a route too.)
+                guard routes.count > 1 || routes.first?.folder != out || routes.first?.presets != presetNames else { return [self] }
             }
         } catch { throw .unusable("\(error)") }
         var result: [GenerateRequest] = []

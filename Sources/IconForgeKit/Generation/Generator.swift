@@ -99,7 +99,7 @@ package struct Generator: Sendable {
     /// The steps that write a platform's files besides its pictures, in the order they run (the web's last: it names
     /// files the others wrote).
     static let platformSteps: [any PlatformStep] = [
-        AndroidLayersStep(), WindowsAssetsStep(), DesktopEntryStep(), ExtensionManifestStep(), NotificationVectorStep(),
+        AndroidLayersStep(), WindowsAssetsStep(), DesktopEntryStep(), SnapIconStep(), ExtensionManifestStep(), NotificationVectorStep(),
         AndroidSnippetsStep(), WebManifestStep(),
     ]
 }

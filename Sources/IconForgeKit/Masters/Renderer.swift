@@ -58,7 +58,7 @@ struct Renderer: Sendable {
         if spec.isCircular { return circle(1) }
         switch spec.role {
         case .mac: return square(824.0 / 1024.0)             // the macOS icon shape inside its canvas
-        case .app, .marketing, .spotlight, .settings, .notification, .webClip, .artwork, .web, .windows, .linux, .android: return square(1)
+        case .app, .marketing, .spotlight, .settings, .notification, .webClip, .artwork, .web, .windows, .linux, .snap, .android: return square(1)
         default: return nil
         }
     }

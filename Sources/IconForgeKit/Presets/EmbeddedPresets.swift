@@ -1522,6 +1522,21 @@ enum EmbeddedPresets {
   ]
 }
 """###,
+        "snap.json": ###"""
+{
+  "name": "snap",
+  "summary": "Snap packages: snap/gui/icon.png at 256 px, the icon the Snap Store, GNOME Software and KDE Discover list (in a snap's project: the file snapcraft.yaml's icon names, at its own size; an SVG one from an SVG master)",
+  "outputs": [
+    {
+      "folder": "snap/gui",
+      "filename": "icon.png",
+      "role": "snap",
+      "idiom": "universal",
+      "pixels": "256x256"
+    }
+  ]
+}
+"""###,
         "tvos.json": ###"""
 {
   "name": "tvos",

@@ -18,6 +18,9 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     case windows
     /// A Linux desktop icon in the hicolor theme: keeps alpha, as freedesktop icons do.
     case linux
+    /// A snap's icon (`snap/gui/icon.png`, or the file `snapcraft.yaml`'s `icon:` names): the master whole with its
+    /// alpha, as the Snap Store and software centres list it.
+    case snap
     /// A browser extension's icon (`manifest.json`'s `icons` and toolbar button): RGBA, merged into the manifest.
     case browserExtension = "browser-extension"
     /// Android's status-bar notification icon: a white silhouette on transparency.
@@ -43,7 +46,7 @@ public enum Role: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Roles whose files must be opaque 24-bit RGB (App Store and Xcode reject alpha in them).
     package var requiresOpaque: Bool {
         switch self {
-        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .browserExtension, .androidNotification,
+        case .template, .launchLogo, .launchBackground, .layer, .mac, .android, .web, .windows, .linux, .snap, .browserExtension, .androidNotification,
              .androidSplash, .tvLayer, .variant, .unknown: false
         default: true
         }

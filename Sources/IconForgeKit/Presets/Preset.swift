@@ -22,6 +22,8 @@ public struct Preset: Sendable, Equatable {
         case windows
         /// A Linux desktop app's hicolor icon theme folder and `.desktop` file.
         case linux
+        /// A snap's project (the folder `snap/snapcraft.yaml` is in): its store icon.
+        case snap
         /// A browser extension's folder (the one holding its `manifest.json`).
         case browserExtension
     }
@@ -32,6 +34,7 @@ public struct Preset: Sendable, Equatable {
     public var platform: Platform {
         if outputs.contains(where: { $0.role == .windows }) { return .windows }
         if outputs.contains(where: { $0.role == .linux }) { return .linux }
+        if outputs.contains(where: { $0.role == .snap }) { return .snap }
         if outputs.contains(where: { $0.androidLayer != nil || $0.role.isAndroidResource }) { return .android }
         if outputs.contains(where: { $0.role == .browserExtension }) { return .browserExtension }
         if outputs.contains(where: { $0.webPurpose != nil || $0.role == .webClip || $0.container == .ico }) { return .web }

@@ -5,7 +5,7 @@ public enum PresetCatalog {
     /// The order `iconforge presets` lists them in.
     static let order = ["ios", "ios-legacy", "ios-universal", "ios-single", "icon-composer", "macos", "watchos", "watchos-legacy",
                         "imessage", "carplay", "visionos", "tvos", "android", "android-notification", "android-splash", "android-tv", "web",
-                        "browser-extension", "bar-icons", "launch-images", "launch-screen", "web-clip", "itunes-artwork", "windows", "linux"]
+                        "browser-extension", "bar-icons", "launch-images", "launch-screen", "web-clip", "itunes-artwork", "windows", "linux", "snap"]
 
     /// Every built-in preset, parsed from the JSON embedded in the binary.
     public static let builtIn: [Preset] = {

@@ -22,7 +22,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
     case adaptiveIcon = "adaptive-icon", playIcon = "play-icon", webManifest = "web-manifest"
     case windowsIcon = "windows-icon", appxAssets = "appx-assets", hicolor, desktopEntry = "desktop-entry"
     case extensionManifest = "extension-manifest", notificationIcon = "notification-icon", splashScreen = "splash-screen"
-    case tvBanner = "tv-banner", manifestIcon = "manifest-icon"
+    case tvBanner = "tv-banner", manifestIcon = "manifest-icon", snapIcon = "snap-icon"
 
     /// What the rule rests on when a finding names nothing more precise: an App Store Connect error code,
     /// a technical Q&A, a HIG section, or the specification Xcode and the decoders follow.
@@ -61,6 +61,7 @@ public enum ValidationRule: String, Sendable, CaseIterable, Codable {
         case .splashScreen: "Android 12 splash screens: windowSplashScreenAnimatedIcon, 288 dp canvas, content inside the 192 dp circle"
         case .tvBanner: "Android TV: android:banner, 320x180 px in drawable-xhdpi, for the launcher's row of apps"
         case .manifestIcon: "Android: the <application> android:icon and android:roundIcon name the launcher icon"
+        case .snapIcon: "Snapcraft: snapcraft.yaml's icon, a PNG or SVG; the Snap Store's listing icon is square, 40 to 512 px (256 recommended), at most 256 KB"
         }
     }
 }

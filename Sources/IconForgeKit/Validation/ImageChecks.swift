@@ -122,7 +122,7 @@ enum ImageChecks {
     /// catalog or `.iconset` only.
     private static func interlacingMatters(_ target: ValidationTarget) -> Bool {
         switch target.role {
-        case .web, .android, .androidNotification, .androidBanner, .androidSplash, .browserExtension, .windows, .linux: false
+        case .web, .android, .androidNotification, .androidBanner, .androidSplash, .browserExtension, .windows, .linux, .snap: false
         case .unknown: target.path.split(separator: "/").contains { $0.hasSuffix(".xcassets") || $0.hasSuffix(".iconset") }
         default: true
         }

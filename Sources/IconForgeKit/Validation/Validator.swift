@@ -89,6 +89,10 @@ public struct Validator: Sendable {
                 } else if path.hasSuffix(".desktop") {
                     walk.findings += DesktopEntryChecks.check(entry: path, root: path.parentFolder, scope: nil).map { SetFinding(path: path, finding: $0) }
                     walk.checked.append(path)
+                } else if ["snapcraft.yaml", ".snapcraft.yaml"].contains(path.fileName), let snap = SnapcraftProject(recipe: path) {
+                    let (findings, files) = SnapcraftChecks.check(snap, scope: nil)
+                    walk.findings += findings
+                    walk.checked += files
                 } else if WindowsVisualAssets.manifestNames.contains((path as NSString).lastPathComponent) {
                     let (findings, files) = AppxAssetChecks.check(manifest: path, scope: nil, limits: limits)
                     walk.findings += findings
@@ -203,6 +207,15 @@ public struct Validator: Sendable {
             walk.findings += findings
             walk.checked += files
             for file in files { walk.visited.insert(FileIO.realPath(file)) }
+        }
+        // A snap's recipe (snap/snapcraft.yaml, or one at the folder's top, hidden or not): the icon it gives the snap.
+        for name in ["snapcraft.yaml", ".snapcraft.yaml"] {
+            let recipe = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: recipe), walk.visited.insert(FileIO.realPath(recipe)).inserted,
+                  let snap = SnapcraftProject(recipe: recipe) else { continue }
+            let (findings, files) = SnapcraftChecks.check(snap, scope: walk.scope)
+            walk.findings += findings
+            walk.checked += files
         }
         if (folder as NSString).lastPathComponent == HicolorTheme.folderName {
             let (findings, files) = HicolorTheme.check(theme: folder, scope: walk.scope)

@@ -196,6 +196,7 @@ extension ExpoIcons {
             case .apple: layout.catalogs.first { catalog in catalog.presets.contains { $0.hasPrefix(name.hasPrefix("mac") ? "mac" : name.hasPrefix("watch") ? "watch" : "ios") } }?.path
             case .windows: layout.windowsFolder
             case .linux: layout.linuxFolder
+            case .snap: layout.snapRoot
             case .browserExtension: layout.extensionFolder
             }
             if let native { add(name, native) } else if !covered { missing.append(name) }
