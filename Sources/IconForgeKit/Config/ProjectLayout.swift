@@ -205,7 +205,7 @@ package struct ProjectLayout: Sendable {
                     if extensionFolder == nil, depth <= 2, ExtensionManifest.existing(in: full) != nil { extensionFolder = path }
                     // A snap recipe in an app's folder (a repository whose desktop app is desktop/, its snap/snapcraft.yaml there).
                     if snapRoot == nil, depth <= 2, name == "snap", let snap = SnapcraftProject(recipe: (full as NSString).appendingPathComponent("snapcraft.yaml")) {
-                        snapRoot = WebApp.relative(snap.root, to: root) ?? ""
+                        snapRoot = FileIO.relativePath(snap.root, to: root) ?? ""
                     }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {

@@ -321,6 +321,15 @@ package enum FileIO {
         return String(cString: resolved)
     }
 
+    /// `path` relative to `folder`, when it lies inside it (by its text; links are the caller's `FolderScope`); nil
+    /// for the folder itself and for anything outside it.
+    package static func relativePath(_ path: String, to folder: String) -> String? {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
+    }
+
     /// True when both paths name the same existing file (after links and relative parts).
     package static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()

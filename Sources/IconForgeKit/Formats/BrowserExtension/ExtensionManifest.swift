@@ -123,7 +123,7 @@ enum ExtensionManifest {
     /// leading `/` or `./` changes nothing); nil for a URL, an empty path, or one that climbs out with `..`.
     static func file(_ reference: String, in folder: String) -> String? {
         guard let resolved = WebApp.resolve(reference, root: folder, base: folder) else { return nil }
-        return WebApp.relative(resolved, to: folder)
+        return FileIO.relativePath(resolved, to: folder)
     }
 
     /// The icon paths the manifest of the extension in `folder` declares in a folder it does not have, each once: a

@@ -26,7 +26,7 @@ extension FlutterProject {
     /// the assets the pubspec lists, and nothing else reads the tree (Hiddify's `assets/images/source/hiddify.ico`,
     /// the artwork its tray icons were made from).
     static func builds(_ file: String, root: String) -> Bool {
-        guard let relative = WebApp.relative(FileIO.realPath(file), to: root) else { return true }
+        guard let relative = FileIO.relativePath(FileIO.realPath(file), to: root) else { return true }
         if ["windows/", "web/"].contains(where: relative.hasPrefix) { return true }
         let pubspec = (root as NSString).appendingPathComponent("pubspec.yaml")
         guard let bytes = try? FileIO.readPrefix(pubspec, upTo: 1 << 20) else { return true }

@@ -180,7 +180,7 @@ package enum HicolorTheme {
             return (path, String(decoding: bytes, as: UTF8.self))
         }) else { return nil }
         let base = cmake.parentFolder
-        guard let inside = base == absolute ? "" : WebApp.relative(absolute, to: base) else { return nil }
+        guard let inside = base == absolute ? "" : FileIO.relativePath(absolute, to: base) else { return nil }
         let tree = (inside.isEmpty ? "" : inside + "/") + folderName + "/"
         guard text.contains(tree), text.range(of: NSRegularExpression.escapedPattern(for: tree) + #"[0-9]+x[0-9]+/apps/"#, options: .regularExpression) != nil,
               !text.contains("DIRECTORY " + tree.dropLast()), !text.contains("DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/" + tree.dropLast()) else { return nil }

@@ -196,7 +196,7 @@ extension Generator {
             }
             // Links are written from the page's folder: relative inside it, from the root for Vite's public/.
             let pageFolder = page.parentFolder
-            let pageInSite = WebApp.relative(page, to: folder) != nil
+            let pageInSite = FileIO.relativePath(page, to: folder) != nil
             let href = { (path: String) in pageInSite ? WebManifest.reference(to: path, from: pageFolder, root: folder) : "/" + path }
             var wanted: [WebPage.WantedLink] = []
             if let ico { wanted.append(.init(rel: "icon", sizes: icoSizes, tag: "<link rel=\"icon\" href=\"\(href(ico))\" sizes=\"\(icoSizes)\">")) }
@@ -210,7 +210,7 @@ extension Generator {
                 throw .update(path: page, .noHead)
             }
             if try writer.write(updated, to: page, allowingOutside: true) {
-                files.append(GeneratedFile(path: WebApp.relative(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
+                files.append(GeneratedFile(path: FileIO.relativePath(page, to: folder) ?? "../" + WebPage.fileName, role: .web, pixels: nil, bytes: updated.count))
             }
         }
         return (files, webNotes)

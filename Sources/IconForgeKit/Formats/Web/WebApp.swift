@@ -420,7 +420,7 @@ struct WebApp: Sendable {
         // "../assets/icon.png" (with <base href="/">) names the root's assets/, not a folder above the site. Only where
         // the root is known to be the site's (its page is there, or it is a Vite project's public/): a manifest alone may
         // sit in a folder of a larger site.
-        if !fromRoot, rootIsSite || FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(WebPage.fileName)), let inside = WebApp.relative(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
+        if !fromRoot, rootIsSite || FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(WebPage.fileName)), let inside = FileIO.relativePath(base, to: root) ?? (URL(fileURLWithPath: base).standardizedFileURL.path
                                                                         == URL(fileURLWithPath: root).standardizedFileURL.path ? "" : nil) {
             var parts: [Substring] = []
             for part in (inside.split(separator: "/") + relative.split(separator: "/")) {
@@ -431,13 +431,5 @@ struct WebApp: Sendable {
         }
         let joined = ((fromRoot ? root : base) as NSString).appendingPathComponent(String(relative))
         return URL(fileURLWithPath: joined).standardizedFileURL.path
-    }
-
-    /// `path` relative to `folder`, when it lies inside it (by its text; links are the caller's `FolderScope`).
-    static func relative(_ path: String, to folder: String) -> String? {
-        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
     }
 }

@@ -29,7 +29,7 @@ enum WebManifest {
     /// nil when there is none inside it.
     static func existingName(in folder: String) -> String? {
         guard let manifest = WebApp(folder).manifest, FolderScope(folder).contains(manifest) else { return nil }
-        return WebApp.relative(manifest, to: folder)
+        return FileIO.relativePath(manifest, to: folder)
     }
 
     /// An icon a manifest lists that IconForge can render in place: a local PNG inside the site's folder, one square
@@ -60,7 +60,7 @@ enum WebManifest {
         }
         return entries.compactMap { icon -> ListedIcon? in
             guard let reference = icon["src"] as? String, let sizes = icon["sizes"] as? String,
-                  !site.cannotResolve(reference), let file = site.resolve(reference, base: base), scope.contains(file), let src = WebApp.relative(file, to: folder),
+                  !site.cannotResolve(reference), let file = site.resolve(reference, base: base), scope.contains(file), let src = FileIO.relativePath(file, to: folder),
                   src.lowercased().hasSuffix(".png"), !src.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                   site.appRoutes[src] == nil else { return nil }
             guard let purpose = renderedPurpose(icon["purpose"] as? String), let pixels = largestSquare(sizes) else { return nil }
@@ -119,7 +119,7 @@ enum WebManifest {
             root = object
         }
         let base = manifest.parentFolder
-        let resolved = { (src: String) -> String? in site.resolve(src, base: base).flatMap { WebApp.relative($0, to: site.root) } }
+        let resolved = { (src: String) -> String? in site.resolve(src, base: base).flatMap { FileIO.relativePath($0, to: site.root) } }
         let byPath = Dictionary(icons.map { ($0.src, $0) }, uniquingKeysWith: { first, _ in first })
         var placed = Set<String>()
         let old = root["icons"] as? [Any] ?? []
@@ -193,7 +193,7 @@ enum WebManifest {
         let root = document.object, manifest = document.path
         func walk(_ value: Any) {
             if let object = value as? [String: Any] {
-                if let src = object["src"] as? String, let file = site.resolve(src, base: manifest.parentFolder), let path = WebApp.relative(file, to: folder) {
+                if let src = object["src"] as? String, let file = site.resolve(src, base: manifest.parentFolder), let path = FileIO.relativePath(file, to: folder) {
                     found.insert(path)
                 }
                 object.values.forEach(walk)
@@ -233,7 +233,7 @@ enum WebManifest {
     /// manifest's folder or below, else from the root.
     static func reference(to path: String, from base: String, root: String) -> String {
         let file = (root as NSString).appendingPathComponent(path)
-        return WebApp.relative(file, to: base) ?? "/" + path
+        return FileIO.relativePath(file, to: base) ?? "/" + path
     }
 
     /// How a manifest whose icons are `entries` names the file at `path`: from the root, or behind the template prefix,

@@ -133,7 +133,7 @@ enum WebManifestChecks {
                                + WebManifestChecks.pageRelativeHint(src, file: file, site: site, scope: scope), fix: "add the file, or fix src"))
                 continue
             }
-            if let (workspace, application) = angular, let relative = WebApp.relative(file, to: workspace), !application.ships(relative) {
+            if let (workspace, application) = angular, let relative = FileIO.relativePath(file, to: workspace), !application.ships(relative) {
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which the build's assets in angular.json do not name: "
                                + "`ng build` leaves it out of the site, so browsers get a 404", fix: "add \"\(relative)\" to projects.\(application.name).architect.build.options.assets"))
                 continue
@@ -196,13 +196,13 @@ enum WebManifestChecks {
     static func pageRelativeHint(_ src: String, file: String, site: WebApp, scope: FolderScope) -> String {
         let text = src.trimmingCharacters(in: .whitespaces)
         // "../icons/x" from a manifest at the root (Ionic's public/manifest.json, the icons beside public/): the URL is /icons/x.
-        if text.split(separator: "/").contains(".."), let inside = WebApp.relative(file, to: site.root) {
+        if text.split(separator: "/").contains(".."), let inside = FileIO.relativePath(file, to: site.root) {
             return " (a URL's \"..\" stops at the site's root: it is /\(inside) there)"
         }
         guard !text.hasPrefix("/"), !WebApp.templatePrefixes.contains(where: text.hasPrefix),
               let fromRoot = site.resolve(text, base: site.page?.parentFolder ?? site.root), fromRoot != file,
               scope.contains(fromRoot), FileManager.default.fileExists(atPath: fromRoot) else { return "" }
-        let shown = WebApp.relative(fromRoot, to: site.root) ?? fromRoot
+        let shown = FileIO.relativePath(fromRoot, to: site.root) ?? fromRoot
         return " (a src is read from the manifest's folder; from the page, \(shown) exists)"
     }
 }

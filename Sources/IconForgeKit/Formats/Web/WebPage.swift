@@ -40,7 +40,7 @@ enum WebPage {
             let rel = (attributes["rel"] ?? "").lowercased().split(separator: " ")
             guard rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed"),
                   let reference = attributes["href"], !site.cannotResolve(reference), let file = site.resolve(reference, base: page.parentFolder),
-                  scope.contains(file), let href = WebApp.relative(file, to: folder),
+                  scope.contains(file), let href = FileIO.relativePath(file, to: folder),
                   !href.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
             let lower = href.lowercased()
             if lower.hasSuffix(".ico"), rel.contains("icon") {
