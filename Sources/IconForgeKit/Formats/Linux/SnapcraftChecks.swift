@@ -1,13 +1,17 @@
 import Foundation
 
 /// A snap's icon checked as snapcraft and the Snap Store take it: the file `icon:` names must exist and be a PNG or an
-/// SVG (snapcraft stops otherwise); the store lists a square PNG of 40 to 512 px and at most 256 KB.
+/// SVG (snapcraft stops otherwise); the store lists a square PNG of 40 to 512 px and at most 256 KB; a desktop app's
+/// snap with no icon at all is listed with a generic one.
 enum SnapcraftChecks {
     /// The findings on the snap whose recipe is `project.recipe`, and the files checked. An icon reached through a link
     /// that leaves `scope`, or outside it, is not looked at.
     static func check(_ project: SnapcraftProject, scope: FolderScope?) -> (findings: [SetFinding], checked: [String]) {
         let recipe = project.recipe, recipeName = (recipe as NSString).lastPathComponent
         guard let icon = project.icon, let path = project.iconPath else {
+            // An icon taken from the build's AppStream metadata (Konversation's adopt-info), or a command-line snap's
+            // (HTTP File Runner's), is not missing.
+            guard project.isDesktopApp, !project.iconFromMetadata else { return ([], [recipe]) }
             return ([SetFinding(path: recipe, finding: Finding(.snapIcon, .warning,
                 "\(recipeName) gives the snap no icon (no icon: and no snap/gui/icon.png): the Snap Store, GNOME Software and KDE Discover "
                 + "list it with a generic one", fix: "'iconforge generate MASTER --preset snap' writes snap/gui/icon.png, which snapcraft takes"))], [recipe])

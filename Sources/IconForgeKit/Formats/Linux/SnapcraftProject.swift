@@ -20,6 +20,13 @@ package struct SnapcraftProject: Sendable, Equatable {
     package var recipe: String
     /// The icon as `icon:` names it, relative to the root (`${SNAPCRAFT_PROJECT_DIR}/` taken off); nil without the key.
     package var declaredIcon: String?
+    /// True when the recipe adopts a part's metadata (`adopt-info:` with a `parse-info:` AppStream file, as KDE's and
+    /// many GNOME snaps do): snapcraft takes the icon from what the build installs, not from the project.
+    package var iconFromMetadata: Bool
+    /// True when the snap is a desktop app: an app with a `desktop:` entry, a desktop extension (gnome, kde-neon,
+    /// flutter), an X11, Wayland or desktop plug, or a desktop entry in `snap/gui/`. A command-line snap has no icon to
+    /// miss.
+    package var isDesktopApp: Bool
 
     /// The recipe at `path`, its root found from where it lies; nil when the file cannot be read.
     package init?(recipe path: String) {
@@ -32,7 +39,17 @@ package struct SnapcraftProject: Sendable, Equatable {
         } else {
             root = folder
         }
-        declaredIcon = Self.iconValue(in: String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        declaredIcon = Self.iconValue(in: text)
+        iconFromMetadata = text.contains("adopt-info:") && text.contains("parse-info:")
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let gui = root.isEmpty ? "snap/gui" : (root as NSString).appendingPathComponent("snap/gui")
+        isDesktopApp = lines.contains { line in
+            line.hasPrefix("desktop:") || line.hasPrefix("extensions:") && ["gnome", "kde", "flutter"].contains { line.contains($0) }
+                || ["- x11", "- wayland", "- desktop", "- desktop-legacy"].contains(line) || line.hasPrefix("plugs:") && ["x11", "wayland", "desktop"].contains { line.contains($0) }
+        } || ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).contains { $0.hasSuffix(".desktop") }
+            // An extension named on the line below its key (`extensions:` then `- gnome`).
+            || lines.contains { line in ["- gnome", "- kde-neon", "- kde-neon-6", "- flutter-stable", "- flutter-master"].contains(line) }
     }
 
     /// The project whose root is `root`: its recipe where snapcraft looks first; nil when it has none.

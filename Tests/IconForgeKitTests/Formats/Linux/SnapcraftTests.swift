@@ -63,14 +63,17 @@ struct SnapcraftTests {
         #expect(SnapcraftProject.read(root: root.path) == nil)
     }
 
-    @Test("validate: a named icon that does not exist, or is a JPEG, is an error; a PNG off the store's rules and a snap with no icon are warnings; a square 256 px icon is clean")
+    @Test("validate: a named icon that does not exist, or is a JPEG, is an error; a PNG off the store's rules and a desktop app's snap with no icon are warnings; a square 256 px icon, a command-line snap and one whose icon comes from its AppStream metadata are clean")
     func checks() throws {
         let root = try project([
             "missing/snap/snapcraft.yaml": "name: missing\nicon: snap/gui/missing.png\n",
             "jpeg/snap/snapcraft.yaml": "name: jpeg\nicon: snap/gui/icon.jpg\n",
             "jpeg/snap/gui/icon.jpg": "not looked at",
             "wide/snap/snapcraft.yaml": "name: wide\nicon: wide.png\n",
-            "none/snap/snapcraft.yaml": "name: none\n",
+            "none/snap/snapcraft.yaml": "name: none\napps:\n  none:\n    extensions: [gnome]\n",
+            "cli/snapcraft.yaml": "name: cli\napps:\n  cli:\n    command: bin/cli\n    plugs:\n      - network\n",
+            "kde/snapcraft.yaml": "name: kde\nadopt-info: kde\napps:\n  kde:\n    extensions:\n      - kde-neon-6\n    desktop: usr/share/applications/org.kde.kde.desktop\n"
+                + "parts:\n  kde:\n    parse-info:\n      - usr/share/metainfo/org.kde.kde.appdata.xml\n",
             "good/snap/snapcraft.yaml": "name: good\n",
             "hidden/.snapcraft.yaml": "name: hidden\nicon: gone.svg\n",
         ], pngs: ["wide/wide.png": (600, 300), "good/snap/gui/icon.png": (256, 256)])
@@ -85,6 +88,9 @@ struct SnapcraftTests {
         let none = try findings(root.appendingPathComponent("none"))
         #expect(none.count == 1 && none[0].severity == .warning && none[0].message.contains("no icon"), "\(none.map(\.line))")
         #expect(try findings(root.appendingPathComponent("good")).isEmpty)
+        // A command-line snap has no icon to miss; one whose icon comes from its AppStream metadata (KDE's) does not miss it.
+        #expect(try findings(root.appendingPathComponent("cli")).isEmpty)
+        #expect(try findings(root.appendingPathComponent("kde")).isEmpty)
         // A hidden recipe at a folder's top is read too; the recipe file given alone is checked as a whole.
         #expect(try findings(root.appendingPathComponent("hidden")).contains { $0.severity == .error && $0.message.contains("gone.svg") })
         #expect(try findings(root.appendingPathComponent("missing/snap/snapcraft.yaml")).count == 1)
