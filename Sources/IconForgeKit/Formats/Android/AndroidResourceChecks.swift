@@ -203,7 +203,20 @@ enum AndroidResourceChecks {
                                             + "scales the layers (parallax, the opening animation)",
                                             fix: "name a full-bleed 108 dp background (or a colour) in <background android:drawable> itself ('iconforge generate MASTER --preset android')"))
         }
-        if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
+        // The manifest may name a drawable (PeopleInSpace's Wear OS app names a vector drawable):
+        // that is the icon shown, adaptive when one of its definitions is an <adaptive-icon>, and the one the warning names.
+        let drawableIcon = project.manifestIcon.flatMap { $0.hasPrefix("@drawable/") ? String($0.dropFirst("@drawable/".count)) : nil }
+            .flatMap { name in project.moduleFiles(type: "drawable", name: name).isEmpty ? nil : name }
+        if let drawableIcon, !overlay {
+            let adaptive = project.moduleFiles(type: "drawable", name: drawableIcon).contains { file in
+                file.hasSuffix(".xml") && ((try? FileIO.readPrefix(file, upTo: 4096)).map { String(decoding: $0, as: UTF8.self).contains("<adaptive-icon") } ?? false)
+            }
+            if !adaptive {
+                report(res, Finding(.adaptiveIcon, .warning, "the launcher icon the manifest names, @drawable/\(drawableIcon), is no adaptive icon: Android 8 "
+                                    + "and later show it shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android' and name "
+                                    + "@mipmap/ic_launcher in the manifest"))
+            }
+        } else if definitions.isEmpty, !overlay, !manager.fileExists(atPath: (res as NSString).appendingPathComponent("mipmap-anydpi-v26")) {
             report(res, Finding(.adaptiveIcon, .warning, "no mipmap-anydpi-v26/\(launcher).xml: Android 8 and later show the legacy "
                                 + "icon shrunk inside a white shape", fix: "run 'iconforge generate MASTER --preset android'"))
         }

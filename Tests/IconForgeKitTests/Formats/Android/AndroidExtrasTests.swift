@@ -338,4 +338,27 @@ struct AndroidExtrasTests {
         #expect(messages.contains { $0.hasPrefix("ic_launcher_blue.xml has no <monochrome> layer") }, "\(messages)")
         #expect(!messages.contains { $0.contains("ic_launcher is missing") || $0.contains("no mipmap-anydpi-v26") }, "\(messages)")
     }
+
+    @Test("a manifest naming a drawable (PeopleInSpace's Wear OS app): the warning names that drawable, not an ic_launcher the app never shows; an adaptive one is no warning")
+    func manifestNamedDrawable() throws {
+        func findings(adaptive: Bool) throws -> [String] {
+            let root = try Fixtures.temporaryFolder()
+            let main = root.appendingPathComponent("wear/src/main")
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/drawable"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: main.appendingPathComponent("res/mipmap-mdpi"), withIntermediateDirectories: true)
+            try Data("android { defaultConfig { minSdk = 30 } }\n".utf8).write(to: root.appendingPathComponent("wear/build.gradle.kts"))
+            try Data(##"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application android:icon="@drawable/ic_station"/></manifest>"##.utf8)
+                .write(to: main.appendingPathComponent("AndroidManifest.xml"))
+            let drawable = adaptive
+                ? ##"<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android"><background android:drawable="@android:color/white"/><foreground android:drawable="@android:color/black"/></adaptive-icon>"##
+                : ##"<vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="24dp" android:height="24dp" android:viewportWidth="24" android:viewportHeight="24"><path android:fillColor="#FFF" android:pathData="M0,0h24v24h-24z"/></vector>"##
+            try Data(drawable.utf8).write(to: main.appendingPathComponent("res/drawable/ic_station.xml"))
+            try write(Image(width: 48, height: 48, fill: SIMD4(0, 0, 255, 255)), to: main.appendingPathComponent("res/mipmap-mdpi/ic_other.png"))
+            return try self.findings(main.appendingPathComponent("res")).filter { $0.rule == .adaptiveIcon }.map(\.message)
+        }
+        let vector = try findings(adaptive: false)
+        #expect(vector.contains { $0.contains("@drawable/ic_station, is no adaptive icon") }, "\(vector)")
+        #expect(!vector.contains { $0.contains("ic_launcher") }, "\(vector)")
+        #expect(try findings(adaptive: true).isEmpty)
+    }
 }
