@@ -254,6 +254,7 @@ package enum HicolorTheme {
                 "\(name) has no 48x48 (nor scalable) icon in \(folderName)/: the Icon Theme Specification requires it, and menus and docks "
                 + "that ask for 48 px scale another", fix: "add \(folderName)/48x48/apps/\(name).png ('iconforge generate MASTER --preset linux')")))
         }
+        findings += FlathubChecks.check(theme: theme, icons: icons, scope: scope)
         return (findings, checked)
     }
 }

@@ -193,4 +193,27 @@ struct HicolorThemeTests {
         #expect(HicolorTheme.size(ofFolder: "32x32@2")?.pixels == 32 && HicolorTheme.size(ofFolder: "32x32@2")?.scale == 2)
         #expect(HicolorTheme.size(ofFolder: "@") == nil && HicolorTheme.size(ofFolder: "x") == nil && HicolorTheme.size(ofFolder: "48x48@") == nil)
     }
+
+    @Test("a Flatpak app's icons as Flathub's build takes them: no icon of 128 px or more nor an SVG, an XPM in a size folder and a PNG in scalable/ are errors; without a Flatpak manifest the theme's rules alone apply")
+    func flathub() throws {
+        let root = try Fixtures.temporaryFolder()
+        try text("ref: refs/heads/main\n", ".git/HEAD", in: root)
+        for side in [48, 64] { try icon(side, "data/icons/hicolor/\(side)x\(side)/apps/org.example.App.png", in: root) }
+        try text("/* XPM */", "data/icons/hicolor/32x32/apps/org.example.App.xpm", in: root)
+        try icon(48, "data/icons/hicolor/scalable/apps/org.example.App-symbolic.png", in: root)
+        // Another app's icons in the same tree are not the Flatpak app's.
+        try icon(16, "data/icons/hicolor/16x16/apps/org.other.Tool.png", in: root)
+        let flathub = { try self.findings(root).filter { $0.reference.hasPrefix("Flathub") } }
+        let none = try flathub()
+        #expect(none.isEmpty, "no manifest: \(none.map(\.line))")
+        try text("app-id: org.example.App\nruntime: org.gnome.Platform\nmodules:\n  - name: app\n", "build-aux/flatpak/org.example.App.yml", in: root)
+        let found = try flathub()
+        #expect(found.count == 3 && found.allSatisfy { $0.severity == .error }, "\(found.map(\.line))")
+        #expect(found.contains { $0.message.contains("no icon of 128 px or more") && $0.message.contains("64x64") })
+        #expect(found.contains { $0.message.contains("32x32/apps/org.example.App.xpm is not a PNG") })
+        #expect(found.contains { $0.message.contains("scalable/apps/org.example.App-symbolic.png is not an SVG") })
+        // At 128 px the catalogue icon can be made.
+        try icon(128, "data/icons/hicolor/128x128/apps/org.example.App.png", in: root)
+        #expect(try flathub().count == 2)
+    }
 }
