@@ -209,6 +209,30 @@ struct BrowserExtensionTests {
         #expect(!findings.contains { $0.rule == .webManifest })
     }
 
+    @Test("validate: a Safari web extension (its manifest in an Xcode project's Shared (Extension)/Resources, or naming Safari's settings) is not asked for Chrome's 16 and 32 px icons; 48 and 128 still are")
+    func safariSizes() throws {
+        let manifest = #"{"manifest_version": 3, "name": "x", "version": "1", "icons": {"96": "a.png"}}"#
+        let root = try Fixtures.temporaryFolder()
+        let resources = root.appendingPathComponent("App/Shared (Extension)/Resources")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: resources.appendingPathComponent("manifest.json"))
+        try png(resources, "a.png", width: 96)
+        func sizes(_ folder: URL) throws -> [String] {
+            try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.rule == .extensionManifest }.compactMap { finding in
+                finding.message.range(of: #"declares no [0-9]+x"#, options: .regularExpression).map { String(finding.message[$0]) }
+            }.sorted()
+        }
+        #expect(try sizes(resources) == ["declares no 128x", "declares no 48x"])
+        // Chrome's extension of the same manifest is asked for all four.
+        let chrome = try folder(["manifest.json": manifest])
+        try png(chrome, "a.png", width: 96)
+        #expect(try sizes(chrome).count == 4)
+        let named = try folder(["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "icons": {"96": "a.png"}, "browser_specific_settings": {"safari": {"strict_min_version": "16.4"}}}"#])
+        try png(named, "a.png", width: 96)
+        #expect(try sizes(named).count == 2)
+    }
+
     @Test("validate: a declared file that is missing, not square or not its declared size is an error; Firefox's vector icon serves every size")
     func declaredFiles() throws {
         let manifest = """
