@@ -42,14 +42,25 @@ package struct SnapcraftProject: Sendable, Equatable {
         let text = String(decoding: bytes, as: UTF8.self)
         declaredIcon = Self.iconValue(in: text)
         iconFromMetadata = text.contains("adopt-info:") && text.contains("parse-info:")
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let gui = root.isEmpty ? "snap/gui" : (root as NSString).appendingPathComponent("snap/gui")
-        isDesktopApp = lines.contains { line in
-            line.hasPrefix("desktop:") || line.hasPrefix("extensions:") && ["gnome", "kde", "flutter"].contains { line.contains($0) }
-                || ["- x11", "- wayland", "- desktop", "- desktop-legacy"].contains(line) || line.hasPrefix("plugs:") && ["x11", "wayland", "desktop"].contains { line.contains($0) }
-        } || ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).contains { $0.hasSuffix(".desktop") }
-            // An extension named on the line below its key (`extensions:` then `- gnome`).
-            || lines.contains { line in ["- gnome", "- kde-neon", "- kde-neon-6", "- flutter-stable", "- flutter-master"].contains(line) }
+        isDesktopApp = Self.namesDesktop(text) || ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).contains { $0.hasSuffix(".desktop") }
+    }
+
+    /// Snapcraft's desktop extensions (`gnome`, `kde-neon-6`, `flutter-stable`…) and the plugs that reach a display.
+    private static let desktopExtensions = ["gnome", "kde-neon", "flutter"], displayPlugs = ["x11", "wayland", "desktop", "desktop-legacy"]
+
+    /// True when the recipe makes a desktop app: an app's `desktop:` entry, a desktop extension or a display plug, as a
+    /// key's value (`extensions: [gnome]`, `plugs: [x11]`) or an item on the lines below it (`- kde-neon-6`).
+    static func namesDesktop(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { raw in
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("desktop:") { return true }
+            if line.hasPrefix("extensions:") { return desktopExtensions.contains { line.contains($0) } }
+            if line.hasPrefix("plugs:") { return displayPlugs.contains { line.contains($0) } }
+            guard line.hasPrefix("- ") else { return false }
+            let item = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            return displayPlugs.contains(item) || desktopExtensions.contains { item.hasPrefix($0) }
+        }
     }
 
     /// The project whose root is `root`: its recipe where snapcraft looks first; nil when it has none.
