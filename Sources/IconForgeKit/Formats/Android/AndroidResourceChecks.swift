@@ -148,9 +148,12 @@ enum AndroidResourceChecks {
             let folder = "mipmap-" + density.name
             if let path = find(folder, name) {
                 checkSize(path, density.legacy, "\(folder)/\(name)", layer: false)
-            } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }) {
+            } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }),
+                      !project.moduleFiles(type: "mipmap-nodpi", name: name).contains(where: { !$0.hasSuffix(".xml") }) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
+                // A picture in mipmap-nodpi (SmartTube's 320 px app_icon, its only one) is every density's: the launcher
+                // draws it scaled to the icon's size, so no density lacks the icon.
                 // With no density picture at all (nowinandroid's catalog app: mipmap-anydpi-v26 only, minSdk 23), there is
                 // nothing to scale: Android 7.1 and older find no icon of that name.
                 let none = !densities.contains { find("mipmap-" + $0.name, name) != nil }

@@ -1,0 +1,41 @@
+import Foundation
+import IconForgeKit
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// `AndroidResourceChecks`' launcher rules on layouts a sweep met, each rebuilt in a temporary folder.
+@Suite("Android resource checks: where a launcher icon may live")
+struct AndroidResourceChecksTests {
+    static let manifestHead = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
+
+    /// A solid PNG of `side` pixels at `path` under `root`.
+    private func png(_ side: Int, at path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 30, 30, 255))), to: url.path)
+    }
+
+    @Test("a launcher icon and an alias's icon only in mipmap-nodpi (SmartTube's 320 px app_icon and app_icon_alt) are every density's: no density is missing one, and a density picture beside them is still held to its size")
+    func nodpiLauncherIsEveryDensitys() throws {
+        let root = try Fixtures.tree([
+            "app/build.gradle": "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 21 } }\n",
+            "app/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:icon=\"@mipmap/app_icon\">\n"
+                + "    <activity-alias android:name=\".Alt\" android:enabled=\"false\"\n        android:icon=\"@mipmap/app_icon_alt\" android:targetActivity=\".Main\"/>\n"
+                + "  </application>\n</manifest>\n",
+            "app/src/main/res/values/strings.xml": "<resources/>\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try png(320, at: "app/src/main/res/mipmap-nodpi/app_icon.png", in: root)
+        try png(320, at: "app/src/main/res/mipmap-nodpi/app_icon_alt.png", in: root)
+        let res = root.appendingPathComponent("app/src/main/res").path
+        let messages = try Validator().validate([res]).files.flatMap(\.findings).map(\.message)
+        #expect(!messages.contains { $0.contains("is missing") }, "\(messages)")
+        // A density picture beside it is still held to its density's size.
+        try png(70, at: "app/src/main/res/mipmap-hdpi/app_icon.png", in: root)
+        let sized = try Validator().validate([res]).files.flatMap(\.findings).map(\.message)
+        #expect(sized.contains { $0.hasPrefix("mipmap-hdpi/app_icon is 70x70 but should be 72x72") }, "\(sized)")
+        #expect(!sized.contains { $0.contains("is missing") }, "\(sized)")
+    }
+}
