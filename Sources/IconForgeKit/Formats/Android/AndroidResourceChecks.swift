@@ -276,6 +276,23 @@ enum AndroidResourceChecks {
                 found.finding.message += " (a library's launcher icon: the application module \(name) defines the one the app shows)"
                 return found
             }
+        } else if project.isLibrary, project.manifestIcon == nil, project.manifestRoundIcon == nil {
+            // A library whose manifest names no icon, in a project whose application modules name others (SmartTube's
+            // leanbackassistant keeps an ic_launcher; its app names @mipmap/app_icon): no launcher draws it, so what is
+            // wrong with it breaks nothing.
+            let apps = Set(project.resourceRoots.map(AndroidProject.module(of:))).filter { module in
+                AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
+            }.map { AndroidProject.readManifestIcons(module: $0) }
+            let icons = Set(apps.flatMap { [$0.0, $0.1].compactMap { $0 } })
+            if !icons.isEmpty, !icons.contains("@mipmap/" + launcher) {
+                findings = findings.map { found in
+                    var found = found
+                    guard found.finding.rule != .playIcon, found.finding.severity == .error else { return found }
+                    found.finding.severity = .warning
+                    found.finding.message += " (a library's \(launcher), which no application module's manifest names as its icon)"
+                    return found
+                }
+            }
         }
         return (findings, files)
     }

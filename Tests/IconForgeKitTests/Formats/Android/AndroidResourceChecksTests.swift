@@ -38,4 +38,30 @@ struct AndroidResourceChecksTests {
         #expect(sized.contains { $0.hasPrefix("mipmap-hdpi/app_icon is 70x70 but should be 72x72") }, "\(sized)")
         #expect(!sized.contains { $0.contains("is missing") }, "\(sized)")
     }
+
+    @Test("a library module's ic_launcher that no application module's manifest names (SmartTube's leanbackassistant, its app naming @mipmap/app_icon) is shown by no launcher: a density it lacks is a warning, said so; named by the app, it is the app's icon and an error")
+    func libraryIconNoAppNames() throws {
+        let root = try Fixtures.tree([
+            "settings.gradle": "include ':app', ':assistant'\n",
+            "app/build.gradle": "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 21 } }\n",
+            "app/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:icon=\"@mipmap/app_icon\"/>\n</manifest>\n",
+            "assistant/build.gradle": "apply plugin: 'com.android.library'\nandroid { defaultConfig { minSdkVersion 21 } }\n",
+            "assistant/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:label=\"@string/app_name\"/>\n</manifest>\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            try png(side, at: "app/src/main/res/mipmap-\(density)/app_icon.png", in: root)
+            if density != "xxxhdpi" { try png(side, at: "assistant/src/main/res/mipmap-\(density)/ic_launcher.png", in: root) }
+        }
+        func missing() throws -> [Finding] {
+            try Validator().validate([root.appendingPathComponent("assistant/src/main/res").path]).files.flatMap(\.findings).filter { $0.rule == .missingSize }
+        }
+        let unnamed = try missing()
+        #expect(unnamed.map(\.severity) == [.warning], "\(unnamed)")
+        #expect(unnamed.first?.message.hasSuffix("(a library's ic_launcher, which no application module's manifest names as its icon)") == true, "\(unnamed)")
+        // The app naming the library's icon (and defining none) shows it: the density it lacks is an error again.
+        try Data((Self.manifestHead + "  <application android:icon=\"@mipmap/ic_launcher\"/>\n</manifest>\n").utf8)
+            .write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        #expect(try missing().map(\.severity) == [.error])
+    }
 }
