@@ -350,7 +350,12 @@ enum AndroidResourceChecks {
                 findings.append(Finding(.tvBanner, wide ? .warning : .error, message, fix: "run 'iconforge generate MASTER --preset android-tv'"))
             }
         }
-        if project.isTVApp, project.manifestBanner == nil {
+        // A library's TV activity (SmartTube's leanbackassistant) is merged into the application's manifest and takes the
+        // banner its <application> names: where an application module of the project names one, none is missing.
+        let appNamesBanner = project.isLibrary && Set(project.resourceRoots.map(AndroidProject.module(of:))).contains { module in
+            AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module) && AndroidProject.readManifestTV(module: module).0 != nil
+        }
+        if project.isTVApp, project.manifestBanner == nil, !appNamesBanner {
             findings.append(Finding(.tvBanner, .warning, "the manifest puts an activity in the TV launcher (LEANBACK_LAUNCHER) but names no android:banner: "
                                     + "Android TV's row of apps shows a 320x180 banner", fix: "run 'iconforge generate MASTER --preset android-tv' and add android:banner"))
         }

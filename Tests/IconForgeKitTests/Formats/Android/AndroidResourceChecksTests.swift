@@ -64,4 +64,27 @@ struct AndroidResourceChecksTests {
             .write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
         #expect(try missing().map(\.severity) == [.error])
     }
+
+    @Test("a library's TV activity (SmartTube's leanbackassistant, a LEANBACK_LAUNCHER search activity) with no banner of its own takes the one its application module's manifest names: no tv-banner warning; with no app naming one, still told")
+    func libraryTVActivityTakesAppBanner() throws {
+        let tv = "    <activity android:name=\".Search\"><intent-filter><action android:name=\"android.intent.action.SEARCH\"/>"
+            + "<category android:name=\"android.intent.category.LEANBACK_LAUNCHER\"/></intent-filter></activity>\n"
+        let root = try Fixtures.tree([
+            "settings.gradle": "include ':app', ':assistant'\n",
+            "app/build.gradle": "apply plugin: 'com.android.application'\n",
+            "app/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:banner=\"@drawable/banner\"/>\n</manifest>\n",
+            "assistant/build.gradle": "apply plugin: 'com.android.library'\n",
+            "assistant/src/main/AndroidManifest.xml": Self.manifestHead + "  <application>\n" + tv + "  </application>\n</manifest>\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try png(320, at: "app/src/main/res/drawable-xhdpi/banner.png", in: root)
+        try png(48, at: "assistant/src/main/res/mipmap-mdpi/ic_launcher.png", in: root)
+        func banners() throws -> [Finding] {
+            try Validator().validate([root.appendingPathComponent("assistant/src/main/res").path]).files.flatMap(\.findings).filter { $0.rule == .tvBanner }
+        }
+        let merged = try banners()
+        #expect(merged.isEmpty, "\(merged)")
+        try Data((Self.manifestHead + "  <application/>\n</manifest>\n").utf8).write(to: root.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        #expect(try banners().map(\.severity) == [.warning])
+    }
 }
