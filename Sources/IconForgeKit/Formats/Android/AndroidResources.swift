@@ -337,6 +337,13 @@ enum AndroidResources {
                     notes.append("took \(relative(full)) out of the project: in dark mode it would be drawn instead of the new \(shadowed)")
                     continue
                 }
+                // The same picture in mipmap-nodpi (SmartTube's only app_icon): beside the density pictures just written it
+                // is drawn nowhere (Android prefers any density folder to nodpi), and lint calls the pair ambiguous (IconNoDpi).
+                if imageNames.contains(base), ext != "xml", folder.split(separator: "-").dropFirst().contains("nodpi") {
+                    try writer.remove(full)
+                    notes.append("took \(relative(full)) out of the project: the new density pictures are drawn instead of it everywhere")
+                    continue
+                }
                 guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }
                 try writer.remove(full)
                 if ext == "xml" {
