@@ -246,8 +246,13 @@ enum AndroidResources {
                         || project.valueDefinitions(type: type, name: resource).contains { $0.path.hasPrefix(root + "/") }
                 }
                 guard !overridesLayer else { continue }
-                warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
-                                + "in \(shown(res)) wins, and that build shows the new icon; give it its own with \(rerun(root))")
+                // Pictures only in nodpi folders (SmartTube's src/stbeta/res/mipmap-nodpi/app_icon.png) lose to main's density
+                // pictures as well, which Android prefers to nodpi: that build shows the new icon on every version.
+                let nodpiOnly = own.allSatisfy { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains("nodpi") }
+                let why = nodpiOnly ? "they are in mipmap-nodpi, and the density pictures and adaptive icon just written in \(shown(res)) win over "
+                    + "them on every Android version" : "on Android 8+ the one just written in \(shown(res)) wins"
+                warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: \(why), and that build shows the new icon; "
+                                + "give it its own with \(rerun(root))")
             }
             if !ownIcons.isEmpty, !mainHadOwnIcon {
                 let one = ownIcons.count == 1, variants = ownIcons.map(rerun)
