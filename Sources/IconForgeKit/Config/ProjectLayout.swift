@@ -50,6 +50,10 @@ package struct ProjectLayout: Sendable {
     /// .NET MAUI apps (their `.csproj`, relative to the root) and the `<MauiIcon>` each names: Resizetizer makes every
     /// platform's icon from it at build time, so no folder of theirs is a run's to write into.
     package var mauiApps: [(project: String, icon: String?)] = []
+    /// An Expo app at the root: its configuration file's name, and the presets whose images it names (`ios-single` or
+    /// the layout of a committed catalog, `android`, `web`). A run of them into the root writes those images, where
+    /// prebuild reads them, and a committed `ios/` or `android/` too.
+    package var expoApp: (config: String, presets: [String])?
 
     /// Folders never searched: build output, dependencies, version control.
     package static let skipped: Set<String> = [".git", ".build", "build", "node_modules", "Pods", "DerivedData", ".gradle", "Carthage"]
@@ -245,6 +249,14 @@ package struct ProjectLayout: Sendable {
         // win over its libraries'), its debug icon included, and leave the library's files dead. It goes there instead.
         if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
             androidRoot = library
+        }
+        if let expo = ExpoProject.read(root: root) {
+            let used = Set(expo.images.filter(expo.uses).flatMap(\.platforms)).intersection(expo.platforms)
+            // The iOS preset of a committed catalog keeps its layout (a run of another would switch the set's layout).
+            let ios = iconCatalogs.flatMap { $0.presets }.first { $0.hasPrefix("ios") } ?? "ios-single"
+            let presets = [used.contains("ios") ? ios : nil, used.contains("android") ? "android" : nil,
+                           used.contains("web") && (expo.images.contains { $0.use == .favicon } || webFolder != nil) ? "web" : nil].compactMap { $0 }
+            if !presets.isEmpty { expoApp = ((expo.config.jsonFile ?? expo.config.codeFile ?? "").fileName, presets) }
         }
     }
 
@@ -567,7 +579,8 @@ package struct ProjectLayout: Sendable {
 extension ProjectLayout {
     /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
     package var summary: String {
-        let parts = iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
+        let parts = [expoApp.map { "Expo app \($0.config) (\($0.presets.joined(separator: ", ")))" }].compactMap { $0 }
+            + iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
                      webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
                      desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))"].compactMap { $0 }
             + mauiNotes + masterSummary
@@ -636,21 +649,25 @@ extension ProjectLayout {
             text += "    presets: [\(presets)]\n    out: \(out)\n"
             for line in extra { text += "    \(line)\n" }
         }
-        for catalog in iconCatalogs {
+        // An Expo app: one job from its root, which writes the images its configuration names (where prebuild makes the
+        // native icons from them) and a committed catalog or android/ too; a job of a catalog at the root would make a
+        // catalog nothing reads (obytes' template: only app.config.ts).
+        if let expoApp { job(expoApp.presets.joined(separator: ", "), ".") }
+        for catalog in iconCatalogs where expoApp == nil {
             // The appearance variants are ios-single's; the other layouts keep their slots.
             let variants = catalog.presets.contains("ios-single") ? ["# dark: design/icon-dark.svg     # Xcode 16 appearance variants", "# tinted: auto"]
                 : catalog.presets.contains("ios") ? ["# presets: [ios-single] switches to Xcode 16's single size (with dark and tinted variants)"] : []
             let alternate = catalog.presets.contains { $0.hasPrefix("ios") } ? ["# alternate: {Holiday: design/holiday.png}"] : []
             job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
-        if let androidRoot { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
-        if let webFolder { job("web", webFolder) }
+        if let androidRoot, expoApp == nil { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
+        if let webFolder, expoApp == nil { job("web", webFolder) }
         if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }
         // Windows packages, icon themes and desktop packagers' icons: one job from the root, which routes each preset
         // to its folder (a Tauri app's src-tauri/icons, an MSIX package's Assets, a hicolor tree).
         if !desktopPresets.isEmpty { job(desktopPresets.joined(separator: ", "), ".", ["# app-id: org.example.App     # the Linux icons' name"]) }
         for note in mauiNotes { text += "  # \(note)\n" }
-        if catalogs.isEmpty && androidRoot == nil && webFolder == nil && extensionFolder == nil && desktopPresets.isEmpty {
+        if catalogs.isEmpty && androidRoot == nil && webFolder == nil && extensionFolder == nil && desktopPresets.isEmpty && expoApp == nil {
             job("ios-single", "Assets.xcassets", ["# presets can be several: [ios-single, android, web, macos]"])
         }
         return text

@@ -26,6 +26,9 @@ enum ImageChecks {
         let translucency = info.canBeTranslucent ? image.translucency() : (count: 0, first: nil)
         switch target.role {
         case .app, .launch:
+            // An icon only iOS 6's slots name is in no app Xcode still builds (actool leaves it out with a notice): its
+            // pixels are nobody's, so an opaque icon's rules say nothing of it. Its size is still the slot's.
+            if target.beforeIOS7 { break }
             findings += bitDepth(info, opaque: translucency.count == 0, role: target.role)
             if let first = translucency.first {
                 findings.append(transparency(target, count: translucency.count, first: first))

@@ -38,6 +38,40 @@ struct ProjectLayoutTests {
         #expect(ProjectLayout(root: root.path).master == "assets/adaptive-icon.png")
     }
 
+    @Test("an Expo app (obytes' template: only app.config.ts, icon, adaptive foreground, favicon, splash image) gets one job from its root with the presets its images serve, not a catalog at the root that prebuild never reads; with a committed catalog, that catalog's layout, and no job of its own")
+    func expoAppJob() throws {
+        let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        let code = """
+            export default ({ config }) => ({
+              ...config,
+              icon: './assets/icon.png',
+              android: { adaptiveIcon: { foregroundImage: './assets/adaptive-icon.png', backgroundColor: '#2E3C4B' } },
+              web: { favicon: './assets/favicon.png', bundler: 'metro' },
+              plugins: [['expo-splash-screen', { image: './assets/splash-icon.png', imageWidth: 150 }]],
+            });
+
+            """
+        let root = try Fixtures.tree(["app.config.ts": code, "package.json": #"{"dependencies": {"expo": "~54.0.0"}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let assets = root.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        for name in ["icon.png", "adaptive-icon.png", "splash-icon.png", "favicon.png"] { try Data(png).write(to: assets.appendingPathComponent(name)) }
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.summary == "found Expo app app.config.ts (ios-single, android, web), master assets/icon.png", "\(layout.summary)")
+        let file = root.appendingPathComponent("iconforge.yml")
+        try Data(layout.starter().utf8).write(to: file)
+        let jobs = try ProjectConfig.load(file.path).jobs
+        #expect(jobs.map(\.presets) == ["ios-single,android,web"], "\(layout.starter())")
+        #expect(jobs.map { URL(fileURLWithPath: $0.outPath).standardizedFileURL.path } == [root.standardizedFileURL.path], "\(layout.starter())")
+        // Prebuild's output kept in git: the catalog's layout is the job's iOS preset, and its catalog no job of its own.
+        let set = #"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "a.png"}], "info": {"version": 1, "author": "xcode"}}"#
+        let catalog = root.appendingPathComponent("ios/App/Images.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try Data(set.utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        let committed = ProjectLayout(root: root.path).starter()
+        #expect(committed.contains("presets: [ios, android, web]\n    out: .\n") && !committed.contains("out: ios/App/Images.xcassets"), "\(committed)")
+    }
+
     @Test("several apps in one repository (OSS-DocumentScanner's NativeScript App_Resources/documentscanner and App_Resources/cardwallet): each app's job takes the master named for it, not the one found first; a job whose folder names no app takes the project's master")
     func masterPerApp() throws {
         let set = #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}], "info": {"version": 1, "author": "xcode"}}"#

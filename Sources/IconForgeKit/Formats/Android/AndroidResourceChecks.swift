@@ -148,9 +148,12 @@ enum AndroidResourceChecks {
             let folder = "mipmap-" + density.name
             if let path = find(folder, name) {
                 checkSize(path, density.legacy, "\(folder)/\(name)", layer: false)
-            } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }) {
+            } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }),
+                      !project.moduleFiles(type: "mipmap-nodpi", name: name).contains(where: { !$0.hasSuffix(".xml") }) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
+                // A picture in mipmap-nodpi (SmartTube's 320 px app_icon, its only one) is every density's: the launcher
+                // draws it scaled to the icon's size, so no density lacks the icon.
                 // With no density picture at all (nowinandroid's catalog app: mipmap-anydpi-v26 only, minSdk 23), there is
                 // nothing to scale: Android 7.1 and older find no icon of that name.
                 let none = !densities.contains { find("mipmap-" + $0.name, name) != nil }
@@ -286,6 +289,23 @@ enum AndroidResourceChecks {
                 found.finding.message += " (a library's launcher icon: the application module \(name) defines the one the app shows)"
                 return found
             }
+        } else if project.isLibrary, project.manifestIcon == nil, project.manifestRoundIcon == nil {
+            // A library whose manifest names no icon, in a project whose application modules name others (SmartTube's
+            // leanbackassistant keeps an ic_launcher; its app names @mipmap/app_icon): no launcher draws it, so what is
+            // wrong with it breaks nothing.
+            let apps = Set(project.resourceRoots.map(AndroidProject.module(of:))).filter { module in
+                AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
+            }.map { AndroidProject.readManifestIcons(module: $0) }
+            let icons = Set(apps.flatMap { [$0.0, $0.1].compactMap { $0 } })
+            if !icons.isEmpty, !icons.contains("@mipmap/" + launcher) {
+                findings = findings.map { found in
+                    var found = found
+                    guard found.finding.rule != .playIcon, found.finding.severity == .error else { return found }
+                    found.finding.severity = .warning
+                    found.finding.message += " (a library's \(launcher), which no application module's manifest names as its icon)"
+                    return found
+                }
+            }
         }
         return (findings, files)
     }
@@ -343,7 +363,12 @@ enum AndroidResourceChecks {
                 findings.append(Finding(.tvBanner, wide ? .warning : .error, message, fix: "run 'iconforge generate MASTER --preset android-tv'"))
             }
         }
-        if project.isTVApp, project.manifestBanner == nil {
+        // A library's TV activity (SmartTube's leanbackassistant) is merged into the application's manifest and takes the
+        // banner its <application> names: where an application module of the project names one, none is missing.
+        let appNamesBanner = project.isLibrary && Set(project.resourceRoots.map(AndroidProject.module(of:))).contains { module in
+            AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module) && AndroidProject.readManifestTV(module: module).0 != nil
+        }
+        if project.isTVApp, project.manifestBanner == nil, !appNamesBanner {
             findings.append(Finding(.tvBanner, .warning, "the manifest puts an activity in the TV launcher (LEANBACK_LAUNCHER) but names no android:banner: "
                                     + "Android TV's row of apps shows a 320x180 banner", fix: "run 'iconforge generate MASTER --preset android-tv' and add android:banner"))
         }

@@ -246,8 +246,13 @@ enum AndroidResources {
                         || project.valueDefinitions(type: type, name: resource).contains { $0.path.hasPrefix(root + "/") }
                 }
                 guard !overridesLayer else { continue }
-                warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: on Android 8+ the one just written "
-                                + "in \(shown(res)) wins, and that build shows the new icon; give it its own with \(rerun(root))")
+                // Pictures only in nodpi folders (SmartTube's src/stbeta/res/mipmap-nodpi/app_icon.png) lose to main's density
+                // pictures as well, which Android prefers to nodpi: that build shows the new icon on every version.
+                let nodpiOnly = own.allSatisfy { ($0.parentFolder as NSString).lastPathComponent.split(separator: "-").contains("nodpi") }
+                let why = nodpiOnly ? "they are in mipmap-nodpi, and the density pictures and adaptive icon just written in \(shown(res)) win over "
+                    + "them on every Android version" : "on Android 8+ the one just written in \(shown(res)) wins"
+                warnings.append("\(shown(root)) has its own \(launcher) pictures but no adaptive icon: \(why), and that build shows the new icon; "
+                                + "give it its own with \(rerun(root))")
             }
             if !ownIcons.isEmpty, !mainHadOwnIcon {
                 let one = ownIcons.count == 1, variants = ownIcons.map(rerun)
@@ -335,6 +340,13 @@ enum AndroidResources {
                     try writer.remove(full)
                     let shadowed = folder.split(separator: "-").filter { $0 != "night" }.joined(separator: "-") + "/" + base + ".png"
                     notes.append("took \(relative(full)) out of the project: in dark mode it would be drawn instead of the new \(shadowed)")
+                    continue
+                }
+                // The same picture in mipmap-nodpi (SmartTube's only app_icon): beside the density pictures just written it
+                // is drawn nowhere (Android prefers any density folder to nodpi), and lint calls the pair ambiguous (IconNoDpi).
+                if imageNames.contains(base), ext != "xml", folder.split(separator: "-").dropFirst().contains("nodpi") {
+                    try writer.remove(full)
+                    notes.append("took \(relative(full)) out of the project: the new density pictures are drawn instead of it everywhere")
                     continue
                 }
                 guard imageNames.contains(base), ext != "png", ext != "xml" || folder != "mipmap-anydpi-v26" else { continue }

@@ -18,6 +18,9 @@ struct ValidationTarget: Sendable {
     var appStoreIcon = false
     /// A tab-bar or toolbar glyph (from the bar-icons preset), the only template images with a size rule.
     var barIcon = false
+    /// Named only by slots of iOS 6 and earlier (iPhone 57 pt, iPad 72 and 50 pt), which actool leaves out of every app
+    /// targeting iOS 7 or later: no build Xcode still makes shows its pixels.
+    var beforeIOS7 = false
 }
 
 /// Findings about a set as a whole, reported against its Contents.json.
@@ -98,10 +101,14 @@ enum CatalogReader {
                 continue
             }
             let path = (folder as NSString).appendingPathComponent(filename)
+            // A file another slot names too is that slot's as well: only a file of iOS 6's slots alone is left out.
+            let legacy = kind == "appiconset" && isBeforeIOS7(entry)
             if targets[filename] == nil {
                 order.append(filename)
                 targets[filename] = ValidationTarget(path: path, role: actionGlyph ? .template : role(entry, kind: kind, template: isTemplate, stackLayer: stackLayer),
-                                                     primary: primary)
+                                                     primary: primary, beforeIOS7: legacy)
+            } else if !legacy {
+                targets[filename]!.beforeIOS7 = false
             }
             if let pixels = expectedPixels(entry, kind: kind) { targets[filename]!.expectations.append((pixels, label)) }
             if stackLayer != nil { targets[filename]!.expectations.append((PixelSize(width: 1024, height: 1024), "visionOS \(stackLayer!) layer")) }
@@ -213,6 +220,16 @@ enum CatalogReader {
         guard entry["size"] as? String == "1024x1024", entry["appearances"] == nil else { return false }
         let idiom = entry["idiom"] as? String
         return idiom == "ios-marketing" || (idiom == "universal" && (entry["platform"] as? String ?? "ios") == "ios")
+    }
+
+    /// A slot actool compiles only for iOS before 7.0 ("57x57 app icons only apply to iPhone apps targeting releases of
+    /// iOS prior to 7.0", and the same notice for iPad's 72 pt icon and 50 pt Spotlight icon): flutter_launcher_icons
+    /// still fills them (FluffyChat's Icon-App-72x72@2x.png).
+    private static func isBeforeIOS7(_ entry: [String: Any]) -> Bool {
+        switch (entry["idiom"] as? String, entry["size"] as? String) {
+        case ("iphone", "57x57"), ("ipad", "72x72"), ("ipad", "50x50"): true
+        default: false
+        }
     }
 
     private static func scale(_ entry: [String: Any]) -> Int? {

@@ -113,6 +113,38 @@ struct CatalogReaderRealWorldTests {
         #expect(try severities() == ["transparency:warning", "missing-size:warning"])
     }
 
+    @Test("icons only iOS 6's slots name (FluffyChat's flutter_launcher_icons set: iPhone 57 pt, iPad 72 and 50 pt), which actool leaves out of every app for iOS 7 and later, get no opaque-icon rules, only their size; a file a current slot names too is still checked")
+    func slotsBeforeIOS7() throws {
+        let entry = { (file: String, idiom: String, size: String, scale: String) in
+            #"{"filename":"\#(file)","idiom":"\#(idiom)","scale":"\#(scale)","size":"\#(size)"}"#
+        }
+        let entries = [entry("Icon-57@2x.png", "iphone", "57x57", "2x"), entry("Icon-72@2x.png", "ipad", "72x72", "2x"),
+                       entry("Icon-50.png", "ipad", "50x50", "1x"), entry("Icon-76.png", "ipad", "76x76", "1x"),
+                       entry("Shared.png", "iphone", "60x60", "2x"), entry("Shared.png", "iphone", "57x57", "2x")]
+        let project = try Fixtures.tree(["App/Assets.xcassets/AppIcon.appiconset/Contents.json":
+            #"{"images":[\#(entries.joined(separator: ","))],"info":{"author":"xcode","version":1}}"#])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let set = project.appendingPathComponent("App/Assets.xcassets/AppIcon.appiconset")
+        // Translucent RGBA icons, as flutter_launcher_icons writes them without remove_alpha_ios.
+        func icon(_ side: Int, _ name: String) throws {
+            var image = Image(width: side, height: side, fill: SIMD4(20, 90, 200, 255))
+            image.setPixel(x: 0, y: 0, SIMD4(20, 90, 200, 0))
+            try Data(try PNG.encode(image)).write(to: set.appendingPathComponent(name))
+        }
+        try icon(114, "Icon-57@2x.png")
+        try icon(144, "Icon-72@2x.png")
+        try icon(49, "Icon-50.png")
+        try icon(76, "Icon-76.png")
+        try icon(120, "Shared.png")
+        let report = try Validator().validate([set.path])
+        let byFile = Dictionary(grouping: report.files.flatMap { file in file.findings.map { ((file.path as NSString).lastPathComponent, $0) } }, by: \.0)
+            .mapValues { Set($0.map { "\($0.1.rule.rawValue):\($0.1.severity.rawValue)" }) }
+        #expect(byFile["Icon-57@2x.png"] == nil && byFile["Icon-72@2x.png"] == nil, "\(byFile)")
+        #expect(byFile["Icon-50.png"] == ["size:error"], "\(byFile)")
+        #expect(byFile["Icon-76.png"]?.contains("transparency:error") == true, "\(byFile)")
+        #expect(byFile["Shared.png"]?.contains("transparency:error") == true, "\(byFile)")
+    }
+
     @Test("an app extension's empty AppIcon set (Xcode's widget template, beside the widget's Info.plist: Mastodon's WidgetExtension, BookPlayer's) is no defect: the widget shows its app's icon, and Xcode builds it without a word; the same set with no Info.plist to tell is still said")
     func extensionPlaceholderSet() throws {
         let project = try Fixtures.tree(["WidgetExtension/Assets.xcassets/AppIcon.appiconset/Contents.json":
