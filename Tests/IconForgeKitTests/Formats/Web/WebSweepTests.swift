@@ -307,6 +307,20 @@ struct WebSweepTests {
         #expect(!(try web.generate(into: plain.appendingPathComponent("public"))).warnings.contains { $0.contains("format IconForge does not write") })
     }
 
+    @Test("an electron-vite app whose renderer is the project's root (Heroic Games Launcher: index.html beside public/, electron.vite.config.ts, no vite.config): public/ is the served folder, as in a Vite project — init's web job and a web run from the root wrote the favicons and touch icon beside index.html, which the renderer build never copies")
+    func electronViteRenderer() throws {
+        let project = try viteProject()
+        try FileManager.default.removeItem(at: project.appendingPathComponent("vite.config.mts"))
+        #expect(ProjectLayout(root: project.path).webFolder == "")
+        try Data("export default defineConfig({ renderer: { root: '.', build: { outDir: 'build' } } })\n".utf8)
+            .write(to: project.appendingPathComponent("electron.vite.config.ts"))
+        #expect(ProjectLayout(root: project.path).webFolder == "public")
+        let routes = try ProjectLayout.routes(presets: ["web"], out: project.path)
+        #expect(routes.map(\.folder) == [project.appendingPathComponent("public").path], "\(routes)")
+        let findings = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(!findings.contains { $0.message.contains("does not exist") }, "\(findings.map(\.line))")
+    }
+
     @Test("the page links an SVG favicon (Vite's template /vite.svg) and the master is a PNG: a warning says the tabs keep the old art")
     func svgFaviconKept() throws {
         let project = try viteProject(svgFavicon: true)
