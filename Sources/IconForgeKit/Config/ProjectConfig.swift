@@ -144,7 +144,12 @@ public struct ProjectConfig: Sendable {
                 let key = keyNode.string ?? ""
                 switch key {
                 case "master": master = resolve(try scalar(value, key))
-                case "out": out = resolve(try scalar(value, key))
+                case "out":
+                    // `out:` with nothing after it is no folder: resolved from the file's own folder it would be "", which
+                    // every write then fails on with a message naming no file.
+                    let text = try scalar(value, key)
+                    guard !text.isEmpty else { throw ProjectConfig.invalid(value, path: path, "out is empty: give the folder to write into ('.' for this file's folder)") }
+                    out = resolve(text)
                 case "presets", "preset":
                     if let list = value.sequence {
                         var names: [String] = []

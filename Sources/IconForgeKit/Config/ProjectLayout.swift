@@ -581,7 +581,7 @@ extension ProjectLayout {
     package var summary: String {
         let parts = [expoApp.map { "Expo app \($0.config) (\($0.presets.joined(separator: ", ")))" }].compactMap { $0 }
             + iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
-                     webFolder.map { "web folder \($0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
+                     webFolder.map { "web folder \($0.isEmpty ? "." : $0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
                      desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))"].compactMap { $0 }
             + mauiNotes + masterSummary
         return parts.isEmpty ? "nothing recognised; edit the placeholders" : "found " + parts.joined(separator: ", ")
@@ -661,7 +661,8 @@ extension ProjectLayout {
             job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
         if let androidRoot, expoApp == nil { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
-        if let webFolder, expoApp == nil { job("web", webFolder) }
+        // A site at the root (its index.html there, no Vite public/) is ".": an empty out: reads as no folder at all.
+        if let webFolder, expoApp == nil { job("web", webFolder.isEmpty ? "." : webFolder) }
         if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }
         // Windows packages, icon themes and desktop packagers' icons: one job from the root, which routes each preset
         // to its folder (a Tauri app's src-tauri/icons, an MSIX package's Assets, a hicolor tree).

@@ -24,6 +24,29 @@ struct ProjectLayoutTests {
         #expect(nothing.starter().contains("presets: [ios-single]\n    out: Assets.xcassets"))
     }
 
+    @Test("a site whose page is at the project's root (Heroic's index.html, built by electron-vite, which is no Vite config): init's job writes out: . and the summary says web folder . — it wrote out: with nothing after it, and generate failed with ': cannot write', naming no file; an empty out: is refused at its line")
+    func webFolderAtRoot() throws {
+        let root = try Fixtures.tree(["index.html": "<html><head><title>H</title></head></html>\n",
+                                      "manifest.json": #"{"name": "H", "icons": [{"src": "icon.png", "sizes": "512x512", "type": "image/png"}]}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.webFolder == "", "\(layout.summary)")
+        #expect(layout.summary.contains("web folder ."), "\(layout.summary)")
+        let starter = layout.starter()
+        #expect(starter.contains("    presets: [web]\n    out: .\n"), "\(starter)")
+        let file = root.appendingPathComponent("iconforge.yml")
+        try Data(starter.utf8).write(to: file)
+        #expect(try ProjectConfig.load(file.path).jobs.map { URL(fileURLWithPath: $0.outPath).standardizedFileURL.path } == [root.standardizedFileURL.path])
+        // Written by hand, an empty out: is one line naming its place.
+        try Data("jobs:\n  - master: icon.png\n    presets: [web]\n    out: \n".utf8).write(to: file)
+        do {
+            _ = try ProjectConfig.load(file.path)
+            Issue.record("an empty out: was read")
+        } catch {
+            #expect("\(error)".contains("iconforge.yml:4:") && "\(error)".contains("out is empty"), "\(error)")
+        }
+    }
+
     @Test("the master is the app's own picture, not one platform's layer of it met first in name order (Folo's Expo assets: icon.png, not adaptive-icon.png or icon-dev.png); else the first found")
     func masterBeforeLayers() throws {
         let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))

@@ -54,6 +54,29 @@ enum ExtensionManifest {
         return path
     }
 
+    /// The extension's own pages and scripts the manifest names (its background page, service worker or scripts, its
+    /// options page, its toolbar button's popup), as written.
+    static func pages(_ root: [String: Any]) -> [String] {
+        var result: [String] = []
+        if let background = root["background"] as? [String: Any] {
+            result += [background["page"], background["service_worker"]].compactMap { $0 as? String }
+            result += (background["scripts"] as? [Any])?.compactMap { $0 as? String } ?? []
+        }
+        result += [(root["options_ui"] as? [String: Any])?["page"], root["options_page"]].compactMap { $0 as? String }
+        for key in ["action", "browser_action", "page_action"] {
+            if let popup = (root[key] as? [String: Any])?["default_popup"] as? String { result.append(popup) }
+        }
+        return result
+    }
+
+    /// True when the manifest in `folder` names pages and none of them is there: the folder holds the manifest of an
+    /// extension put together elsewhere (IINA's `browser/Firefox_Open_In_IINA` keeps only its manifest.json in git, the
+    /// pages and icons copied in from the Chrome folder beside it), so the icons it names are not looked for there.
+    static func lacksItsPages(_ root: [String: Any], folder: String) -> Bool {
+        let pages = pages(root).compactMap { WebApp.resolve($0, root: folder, base: folder) }
+        return !pages.isEmpty && !pages.contains { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The manifest version (2 or 3; another number as written), nil when it is not a number.
     static func version(_ root: [String: Any]) -> Int? {
         guard let number = root["manifest_version"] as? NSNumber, !ContentsJSON.isBoolean(number) else { return nil }

@@ -57,12 +57,15 @@ enum ExtensionManifestChecks {
             }
         }
         var elsewhere: [String] = []
+        // A folder missing every page its manifest names is not the extension as a browser loads it: its icons are
+        // where its pages come from too.
+        let incomplete = !base && ExtensionManifest.lacksItsPages(root, folder: folder)
         for icon in declared {
             let label = "\(icon.place)" + (icon.size.map { "[\"\($0)\"]" } ?? "")
             // Remote URLs and data are not checked (browsers refuse them; that is the browser's message to give).
             guard let resolved = WebApp.resolve(icon.path, root: folder, base: folder) else { continue }
             // A base's paths are the built extension's: one not beside it is where the build puts it.
-            if base, !scope.contains(resolved) || !FileManager.default.fileExists(atPath: resolved) {
+            if base || incomplete, !scope.contains(resolved) || !FileManager.default.fileExists(atPath: resolved) {
                 if !elsewhere.contains(icon.path) { elsewhere.append(icon.path) }
                 continue
             }
@@ -83,7 +86,13 @@ enum ExtensionManifestChecks {
                        fix: "export it at \(declared)x\(declared), or declare it at its size")
             }
         }
-        if let first = elsewhere.first {
+        if let first = elsewhere.first, incomplete {
+            let pages = ExtensionManifest.pages(root)
+            report(.warning, "\(name) is in a folder without the pages it names (\(pages.prefix(2).joined(separator: ", "))\(pages.count > 2 ? ", …" : "")): the extension "
+                   + "is put together elsewhere (a build, or a copy), and \(elsewhere.count == 1 ? first : "\(elsewhere.count) of its icons (\(first), …)") "
+                   + "\(elsewhere.count == 1 ? "is" : "are") not beside it either; not checked",
+                   fix: "validate the folder the extension is loaded from (the one holding its pages)")
+        } else if let first = elsewhere.first {
             report(.warning, "\(name) has no manifest_version: it is a base a build completes, and \(elsewhere.count == 1 ? first : "\(elsewhere.count) of its icons (\(first), …)") "
                    + "\(elsewhere.count == 1 ? "is" : "are") not beside it but where the build puts \(elsewhere.count == 1 ? "it" : "them"); not checked",
                    fix: "validate the built extension's folder (the one whose manifest.json has manifest_version)")

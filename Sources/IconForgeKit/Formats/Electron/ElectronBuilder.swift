@@ -98,6 +98,24 @@ struct ElectronBuilder: Sendable, Equatable {
             guard !relative.hasPrefix("..") && !relative.hasPrefix("/") else { continue }
             if manager.fileExists(atPath: (root as NSString).appendingPathComponent(relative)) { return relative }
         }
+        return publicSource(of: Self.lexical(named))
+    }
+
+    /// The file in `public/` that a Vite renderer build copies to `relative`, when `relative` is in that build's output
+    /// folder and not there yet: Heroic names `build/win_icon.ico` and `build/mac-icon.icns`, which electron-vite's
+    /// renderer (`outDir: 'build'`) copies there from `public/`, so `public/` holds the icons a run refreshes. Nil for
+    /// any other path, or where the config names no such output folder.
+    func publicSource(of relative: String) -> String? {
+        let parts = relative.split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts[0] != "public", parts[0] != "..", WebApp.isViteProject(root),
+              !FileIO.isFolder((root as NSString).appendingPathComponent(parts[0])) else { return nil }
+        let source = (["public"] + parts.dropFirst()).joined(separator: "/")
+        guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(source)) else { return nil }
+        let output = #"outDir\s*:\s*["'`]"# + NSRegularExpression.escapedPattern(for: parts[0]) + #"/?["'`]"#
+        for name in WebApp.electronViteConfigNames + WebApp.viteConfigNames where name.contains("vite.") {
+            guard let bytes = try? FileIO.readPrefix((root as NSString).appendingPathComponent(name), upTo: 1 << 20) else { continue }
+            if String(decoding: bytes, as: UTF8.self).range(of: output, options: .regularExpression) != nil { return source }
+        }
         return nil
     }
 

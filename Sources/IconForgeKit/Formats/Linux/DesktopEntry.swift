@@ -179,7 +179,8 @@ package struct DesktopEntry: Sendable, Equatable {
                 try writer.write(bytes, to: full)
                 files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
             }
-        } else if HicolorTheme.mesonIcons(in: folder).contains(appID) {
+        } else if HicolorTheme.mesonIcons(in: folder).contains(appID)
+                    || (HicolorTheme.mesonInstallsTreeSVGs(in: folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable))) {
             notes.append("left \(scalable): the meson.build beside it installs it as the app's only icon (hicolor/scalable), which a PNG master "
                          + "cannot redraw, and PNGs beside it would be installed by nothing — give an SVG master")
         } else if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable)) {

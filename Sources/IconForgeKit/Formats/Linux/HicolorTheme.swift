@@ -139,11 +139,27 @@ package enum HicolorTheme {
         }
     }
 
-    /// The `linux` preset's outputs in a folder of icons meson installs (`mesonIcons`): none of its PNGs, as the
+    /// True for a folder whose `meson.build` installs its `hicolor/` tree's SVGs file by file and names no bitmap (Bottles'
+    /// `data/icons`: `install_data(scalable_dir / ('@0@.svg').format(APP_ID), …)` and the symbolic icon, from
+    /// `hicolor/scalable/apps` and `hicolor/symbolic/apps`): meson installs only the files it lists, so size folders of
+    /// PNGs added to the tree would be installed by nothing. False where it installs the tree whole (`install_subdir`).
+    static func mesonInstallsTreeSVGs(in folder: String) -> Bool {
+        let theme = (folder as NSString).appendingPathComponent(folderName)
+        guard FileIO.isFolder(theme), holdsAppIcons(theme),
+              let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("meson.build")) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.contains(folderName) && text.contains("install_data") && !text.contains("install_subdir")
+            && !text.lowercased().contains(".png") && text.range(of: #"[0-9]+x[0-9]+"#, options: .regularExpression) == nil
+    }
+
+    /// True for a folder of icons meson installs file by file: its own SVGs (`mesonIcons`) or its tree's (`mesonInstallsTreeSVGs`).
+    static func installedByMeson(_ folder: String) -> Bool { !mesonIcons(in: folder).isEmpty || mesonInstallsTreeSVGs(in: folder) }
+
+    /// The `linux` preset's outputs in a folder of icons meson installs (`installedByMeson`): none of its PNGs, as the
     /// `meson.build` installs the files it lists (the app's SVG, which the run rewrites from an SVG master), and PNGs
     /// beside them would be installed by nothing. Unchanged for any other folder.
     static func adoptingMesonIcons(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
-        guard !mesonIcons(in: folder).isEmpty else { return outputs }
+        guard installedByMeson(folder) else { return outputs }
         return outputs.filter { !($0.role == .linux && $0.filename?.lowercased().hasSuffix(".png") == true) }
     }
 

@@ -20,6 +20,18 @@ enum TauriConfig {
         return (folder as NSString).appendingPathComponent(platformName)
     }
 
+    /// The other configuration files in `folder` (full paths, in name order): `tauri.NAME.conf.json`, `.json5` and
+    /// `Tauri.NAME.toml` — the platform files, and the ones a build merges over the main file with `--config`
+    /// (`tauri.development.conf.json`, `tauri.release.conf.json`).
+    static func mergedFiles(in folder: String) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted()
+        return names.filter { name in
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            return (parts.count == 4 && parts[0] == "tauri" && parts[2] == "conf" && ["json", "json5"].contains(parts[3]) && !parts[1].isEmpty)
+                || (parts.count == 3 && parts[0] == "Tauri" && parts[2] == "toml" && !parts[1].isEmpty)
+        }.map { (folder as NSString).appendingPathComponent($0) }
+    }
+
     /// The `bundle.icon` list of the configuration at `path`, nil when the file has none (or does not read).
     static func iconList(at path: String) -> [String]? {
         guard let bytes = try? FileIO.readDocument(path) else { return nil }

@@ -18,11 +18,14 @@ enum TauriIcons {
     }
 
     /// The icon files the configuration lists that lie in `folder` (their names), in its order; nil without a list. The
-    /// platform files' lists count too (pot's `tauri.macos.conf.json` lists `icons_mac/icon.icns`): each is a folder
-    /// some build takes its icons from.
+    /// platform files' lists count too (pot's `tauri.macos.conf.json` lists `icons_mac/icon.icns`), and so do those of the
+    /// configurations a build merges with `--config` (Yaak's `tauri.development.conf.json` lists `icons/dev/…`, which
+    /// its `tauri icon --output icons/dev` makes): each is a folder some build takes its icons from.
     static func listed(in folder: String) -> [String]? {
         guard let app = appFolder(above: folder), let config = TauriConfig.file(in: app) else { return nil }
-        let lists = ([config] + ["windows", "macos", "linux"].map { TauriConfig.platformFile(of: config, platform: $0) }).compactMap(TauriConfig.iconList(at:))
+        let platformFiles = ["windows", "macos", "linux"].map { TauriConfig.platformFile(of: config, platform: $0) }
+        let merged = TauriConfig.mergedFiles(in: app).filter { !platformFiles.contains($0) }
+        let lists = ([config] + platformFiles + merged).compactMap(TauriConfig.iconList(at:))
         guard !lists.isEmpty else { return nil }
         let target = URL(fileURLWithPath: folder).standardizedFileURL.path
         var names: [String] = []

@@ -186,6 +186,13 @@ extension Generator {
                                 + "art there — give an SVG master (written as \(WebManifest.svgName)) or remove that link")
             }
         }
+        if !options.updatesPage, let page = site.page {
+            // A linked icon is the one tabs show: /favicon.ico and unlinked PNGs are only what a page without one gets.
+            for href in WebPage.otherFormatIconHrefs(in: page) {
+                warnings.append("\(page) links the icon \(href), in a format IconForge does not write: browsers show it in tabs, not the new "
+                                + "favicons, so it keeps the old art — export it from the master, or link the new ones (--update-html)")
+            }
+        }
         let html = WebManifest.html(favicons: favicons, ico: ico.map { ($0, icoSizes) }, svg: svg, touchIcon: touch, manifest: plugin == nil ? manifestName : nil)
         let htmlPath = loosePath("icons.html", in: folder)
         try writer.write(Array(html.utf8), to: (folder as NSString).appendingPathComponent(htmlPath))

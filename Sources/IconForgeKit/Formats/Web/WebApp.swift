@@ -344,11 +344,16 @@ struct WebApp: Sendable {
         return served
     }
 
-    /// True when `folder` is a Vite project's root (its config, or a package.json that names vite), which serves its
-    /// `public/` at "/" and takes `index.html` from beside it.
+    /// electron-vite's config names: its renderer is a Vite build (Heroic's `renderer.root: '.'` takes the project's
+    /// `index.html` and serves its `public/` at "/").
+    static let electronViteConfigNames = ["electron.vite.config.ts", "electron.vite.config.js", "electron.vite.config.mts",
+                                          "electron.vite.config.mjs", "electron.vite.config.cts", "electron.vite.config.cjs"]
+
+    /// True when `folder` is a Vite project's root (its config or electron-vite's, or a package.json that names vite),
+    /// which serves its `public/` at "/" and takes `index.html` from beside it.
     static func isViteProject(_ folder: String) -> Bool {
         let scope = FolderScope(folder)
-        for name in viteConfigNames where name.hasPrefix("vite.") {
+        for name in viteConfigNames.filter({ $0.hasPrefix("vite.") }) + electronViteConfigNames {
             let path = (folder as NSString).appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: path), scope.contains(path) { return true }
         }

@@ -67,6 +67,20 @@ enum WebPage {
         }
     }
 
+    /// The `href` of each favicon the page links in a picture format IconForge does not write (Memos' `/logo.webp`: WebP,
+    /// JPEG, GIF, AVIF, BMP; by `type`, else by the file's extension), as written.
+    static func otherFormatIconHrefs(in page: String) -> [String] {
+        guard let bytes = try? FileIO.readDocument(page) else { return [] }
+        let types = ["image/webp", "image/jpeg", "image/gif", "image/avif", "image/bmp"], extensions = [".webp", ".jpg", ".jpeg", ".gif", ".avif", ".bmp"]
+        return linkTags(bytes).compactMap { tag in
+            let attributes = Self.attributes(Substring(tag))
+            guard (attributes["rel"] ?? "").lowercased().split(separator: " ").contains("icon"), let href = attributes["href"] else { return nil }
+            let path = (href.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? href).lowercased()
+            if let type = attributes["type"]?.lowercased(), !type.isEmpty { return types.contains(type) ? href : nil }
+            return extensions.contains(where: path.hasSuffix) ? href : nil
+        }
+    }
+
     /// The most icon links taken from a page.
     static let maxLinks = 64
     /// The longest `<link …>` tag read: a tag without its `>` ends here rather than running to the end of the page.

@@ -202,7 +202,7 @@ package enum WindowsVisualAssets {
                 // A Windows Application Packaging Project (.wapproj) packages another project's app: the .ico is that
                 // project's <ApplicationIcon> (ModernFlyouts' ..\ModernFlyouts\Assets\Logo.ico), and an app.ico here
                 // would be in no build (WindowsAssetsStep says which one it is).
-                if appIcon == nil, packagingProject(in: folder, files: files) != nil { continue }
+                if appIcon == nil, packagingProject(in: folder, files: files) != nil || packagedProjectWithoutIcon(in: folder, files: files) != nil { continue }
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil
@@ -264,6 +264,27 @@ package enum WindowsVisualAssets {
     /// builds (its `EntryPointProjectUniqueName`) with the visual assets its `Content` items list.
     static func packagingProject(in folder: String, files: [String]? = nil) -> String? {
         (files ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()).first { $0.hasSuffix(".wapproj") }
+    }
+
+    /// The project file (`.csproj`, `.vbproj`, `.fsproj`, `.vcxproj`) in `folder` beside its package manifest that names no
+    /// `<ApplicationIcon>`, by name (Screenbox's `Screenbox.csproj`, a UWP app): the package's tiles are its icons, and an
+    /// `.ico` there would be compiled into nothing. Nil where any project file names one, or where there is no manifest.
+    static func packagedProjectWithoutIcon(in folder: String, files: [String]? = nil) -> String? {
+        let files = files ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let projects = files.filter { name in (DotNetProject.extensions + [".vcxproj"]).contains { name.lowercased().hasSuffix($0) } }
+        guard let first = projects.first, AppxAssetChecks.manifest(in: folder) != nil else { return nil }
+        let namesIcon = projects.contains { project in
+            (try? FileIO.readDocument((folder as NSString).appendingPathComponent(project))).map { String(decoding: $0, as: UTF8.self).contains("<ApplicationIcon>") } ?? true
+        }
+        return namesIcon ? nil : first
+    }
+
+    /// What a run that wrote no `.ico` into a packaged project's folder says of it (`packagedProjectWithoutIcon`).
+    static func noApplicationIconNote(folder: String) -> String? {
+        packagedProjectWithoutIcon(in: folder).map { project in
+            "\(project) names no <ApplicationIcon>: its package's tiles are the app's icons, so no .ico was written (one would be "
+                + "in no build) — add <ApplicationIcon> to the project to give its executable one"
+        }
     }
 
     /// The text of one MSBuild element in a project's text (`EntryPointProjectUniqueName`, `ApplicationIcon`), trimmed.

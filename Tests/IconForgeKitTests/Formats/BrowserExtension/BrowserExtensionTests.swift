@@ -256,6 +256,25 @@ struct BrowserExtensionTests {
         #expect(try Validator().validate([firefox.path]).files.flatMap(\.findings).filter { $0.rule == .extensionManifest }.isEmpty)
     }
 
+    @Test("validate: a folder holding only its manifest (IINA's browser/Firefox_Open_In_IINA: background.html, options.html and the icons are copied in from the Chrome folder, and ignored by git) is not the extension as it loads: its icons are not looked for there (one warning naming its pages), where they were four 'does not exist' errors; with its pages there, a missing icon is an error again")
+    func manifestWithoutItsPages() throws {
+        let manifest = """
+        {"manifest_version": 2, "name": "Open In IINA", "version": "2.0.0",
+         "options_ui": {"page": "options.html"}, "background": {"page": "background.html"},
+         "browser_action": {"default_icon": "icon.png", "default_title": "Open In IINA"},
+         "icons": {"16": "icon16.png", "48": "icon48.png", "128": "icon128.png"}}
+        """
+        let folder = try folder(["manifest.json": manifest])
+        let findings = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.rule == .extensionManifest }
+        #expect(!findings.contains { $0.severity == .error }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.severity == .warning && $0.message.contains("without the pages it names (background.html, options.html)")
+            && $0.message.contains("4 of its icons (icon16.png, …)") }, "\(findings.map(\.message))")
+
+        try Data("<html></html>\n".utf8).write(to: folder.appendingPathComponent("background.html"))
+        let errors = try Validator().validate([folder.path]).files.flatMap(\.findings).filter { $0.severity == .error }.map(\.message)
+        #expect(errors.count == 4 && errors.contains { $0.contains("icons[\"16\"] names icon16.png, which does not exist") }, "\(errors)")
+    }
+
     @Test("validate: the other version's toolbar key is ignored by browsers: a warning naming the key to use")
     func versionKeys() throws {
         let folder = try folder(["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "browser_action": {}}"#])

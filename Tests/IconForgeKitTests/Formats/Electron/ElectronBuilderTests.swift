@@ -43,6 +43,30 @@ struct ElectronBuilderTests {
         #expect(try ProjectLayout.routes(presets: ["web"], out: root.path).count == 1)
     }
 
+    @Test("Heroic Games Launcher's layout: electron-builder.yml names build/win_icon.ico and build/mac-icon.icns, which electron-vite's renderer (outDir: 'build') copies there from public/: a desktop run at the root refreshes public/win_icon.ico and public/mac-icon.icns, where init found no desktop icons at all and the run was refused; without the config's outDir, build/ is still a folder its build makes")
+    func viteRendererCopiesPublic() throws {
+        let red = Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))
+        let package = #"{"name": "heroic", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0", "electron-vite": "^3.1.0"}}"#
+        let root = try Fixtures.tree(["package.json": package, ".git/HEAD": "ref: refs/heads/main\n", "index.html": "<html><head></head></html>\n",
+                                      "electron-builder.yml": "win:\n  icon: build/win_icon.ico\nmac:\n  icon: build/mac-icon.icns\n",
+                                      "electron.vite.config.ts": "export default defineConfig({ renderer: { root: '.', build: { outDir: 'build', emptyOutDir: false } } })\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write(try Ico.encode([red]), "public/win_icon.ico", in: root)
+        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "public/mac-icon.icns", in: root)
+        let public_ = root.appendingPathComponent("public")
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [public_.path])
+        #expect(ProjectLayout(root: root.path).starter().contains("presets: [windows, macos]\n    out: .\n"))
+        try generate("windows,macos", into: root)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: public_.path).filter { !$0.hasPrefix(".") }.sorted() == ["mac-icon.icns", "win_icon.ico"])
+        #expect(try Ico.read(try Fixtures.bytes(at: public_.appendingPathComponent("win_icon.ico"))).count == 8)
+        #expect(try Icns.read(try Fixtures.bytes(at: public_.appendingPathComponent("mac-icon.icns"))).contains { $0.type == "ic10" })
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build").path))
+        // A renderer built elsewhere: build/ is not public/'s copy, and the run stays refused.
+        try Data("export default defineConfig({ renderer: { build: { outDir: 'out/renderer' } } })\n".utf8).write(to: root.appendingPathComponent("electron.vite.config.ts"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("index.html"))
+        #expect(throws: IconForgeError.self) { try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path) }
+    }
+
     @Test("MarkText's layout: electron-builder.yml names resources/icons/icon.icns and icon.ico; those two are rewritten, md.ico (a document's) kept, nothing added")
     func configuredIcons() throws {
         let root = try Fixtures.temporaryFolder()

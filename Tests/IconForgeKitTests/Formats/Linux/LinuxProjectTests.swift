@@ -149,6 +149,43 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("Bottles' layout (data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg beside other apps' SVGs and symbolic/apps, the meson.build beside hicolor/ installing the listed SVGs with install_data; data/com.usebottles.bottles.desktop.in.in with Icon=@APP_ID@): an SVG master rewrites the scalable SVG, and no size folder of PNGs appears in the tree (it wrote nine, which meson installs none of); a PNG master writes nothing and says why; a tree whose meson.build installs it whole still gets its PNGs")
+    func mesonInstalledTreeSVGs() throws {
+        let entry = "[Desktop Entry]\nName=@APP_NAME@\nExec=bottles %u\nIcon=@APP_ID@\nType=Application\n"
+        let svg = { (colour: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="\#(colour)"/></svg>"# }
+        let meson = "scalable_dir = 'hicolor' / 'scalable' / 'apps'\ninstall_data(\n  scalable_dir / ('@0@.svg').format(APP_ID),\n  scalable_dir / 'soda-runner.svg',\n"
+            + "  install_dir: get_option('datadir') / 'icons' / scalable_dir\n)\nsymbolic_dir = 'hicolor' / 'symbolic' / 'apps'\n"
+            + "install_data(\n  symbolic_dir / ('@0@-symbolic.svg').format(APP_ID),\n  install_dir: get_option('datadir') / 'icons' / symbolic_dir\n)\n"
+        for (listing, pngs) in [(meson, false), ("install_subdir('hicolor', install_dir: get_option('datadir') / 'icons')\n", true)] {
+            let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('bottles')\n", "data/meson.build": "subdir('icons')\n",
+                                          "data/com.usebottles.bottles.desktop.in.in": entry, "data/icons/meson.build": listing,
+                                          "data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg": svg("#111111"),
+                                          "data/icons/hicolor/scalable/apps/soda-runner.svg": svg("#222222"),
+                                          "data/icons/hicolor/symbolic/apps/com.usebottles.bottles-symbolic.svg": svg("#000000")])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let before = files(root)
+            let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+            try Data(svg("#3366CC").utf8).write(to: master)
+            let (_, failures) = try run(root, source: master.path)
+            #expect(failures.isEmpty, "\(failures)")
+            #expect(try String(contentsOf: root.appendingPathComponent("data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg"), encoding: .utf8) == svg("#3366CC"))
+            let added = files(root).subtracting(before).filter { $0.hasPrefix("data/") }
+            if pngs {
+                #expect(added.contains("data/icons/hicolor/48x48/apps/com.usebottles.bottles.png"), "\(added.sorted())")
+                continue
+            }
+            #expect(added.isEmpty, "\(added.sorted())")
+            for (name, colour) in [("scalable/apps/soda-runner.svg", "#222222"), ("symbolic/apps/com.usebottles.bottles-symbolic.svg", "#000000")] {
+                #expect(try String(contentsOf: root.appendingPathComponent("data/icons/hicolor/" + name), encoding: .utf8) == svg(colour))
+            }
+            let written = try Fixtures.snapshot(root.appendingPathComponent("data"))
+            let (bitmap, bitmapFailures) = try run(root)
+            #expect(bitmapFailures.isEmpty, "\(bitmapFailures)")
+            #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
+            #expect(bitmap.flatMap(\.notes).contains { $0.contains("com.usebottles.bottles.svg") && $0.contains("SVG master") }, "\(bitmap.flatMap(\.notes))")
+        }
+    }
+
     @Test("WhatSie's layout (dist/linux/hicolor with 16 and 32 px icons and the desktop entry, the root's CMakeLists.txt installing each file with its own install(FILES …)): the run refreshes them and says which new sizes the CMakeLists.txt does not install; a tree installed as a folder (install(DIRECTORY …)) gets no such note")
     func cmakeListsIconsOneByOne() throws {
         let cmake = "install(FILES dist/linux/hicolor/16x16/apps/com.ktechpit.whatsie.png\n    DESTINATION ${DATADIR}/icons/hicolor/16x16/apps\n)\n"

@@ -155,6 +155,39 @@ struct TauriIconsTests {
             == ["icons", "icons_mac", "tauri.conf.json", "tauri.macos.conf.json"])
     }
 
+    @Test("a configuration merged with --config (Yaak's tauri.development.conf.json lists icons/dev/…, which its 'tauri icon --output icons/dev' makes): --out icons/dev refreshes exactly its listed files, icon.png and its tiles in place — it got windows/, linux/ and an AppIcon.appiconset there, which no build reads; --out . still goes to the main list's folder")
+    func devConfigList() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("src-tauri")
+        let red = { (side: Int) in Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)) }
+        for kind in ["release", "dev"] {
+            let icons = app.appendingPathComponent("icons/" + kind)
+            try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+            for (name, side) in [("32x32.png", 32), ("128x128.png", 128), ("128x128@2x.png", 256), ("icon.png", 512), ("Square30x30Logo.png", 30)] {
+                try Data(try PNG.encode(red(side))).write(to: icons.appendingPathComponent(name))
+            }
+            try Data(try Ico.encode([red(32)])).write(to: icons.appendingPathComponent("icon.ico"))
+            try Data(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))])).write(to: icons.appendingPathComponent("icon.icns"))
+        }
+        let list = { (kind: String) in ["32x32.png", "128x128.png", "128x128@2x.png", "icon.icns", "icon.ico"].map { "\"icons/\(kind)/\($0)\"" }.joined(separator: ", ") }
+        try Data(#"{"productName": "Yaak", "bundle": {"icon": [\#(list("release"))]}}"#.utf8).write(to: app.appendingPathComponent("tauri.conf.json"))
+        try Data(#"{"productName": "Daak", "bundle": {"icon": [\#(list("dev"))]}}"#.utf8).write(to: app.appendingPathComponent("tauri.development.conf.json"))
+        let dev = app.appendingPathComponent("icons/dev")
+        let before = try FileManager.default.contentsOfDirectory(atPath: dev.path).sorted()
+        let request = try GenerateRequest(sources: [Self.master], presets: "windows,macos,linux", out: dev.path, options: GenerateOptions(presets: []))
+        let destinations = try request.destinations()
+        #expect(destinations.map(\.out) == [dev.path], "\(destinations.map(\.out))")
+        for destination in destinations { _ = try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dev.path).filter { !$0.hasPrefix(".") }.sorted() == before)
+        #expect(try Icns.read(try Fixtures.bytes(at: dev.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
+        for (name, side) in [("32x32.png", 32), ("icon.png", 512), ("Square30x30Logo.png", 30)] {
+            let image = try PNG.decode(try Fixtures.bytes(at: dev.appendingPathComponent(name))).image
+            #expect(image.width == side && image.pixel(x: side / 2, y: side / 2) != SIMD4(200, 0, 0, 255), "\(name)")
+        }
+        #expect(try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path).map(\.folder) == [app.appendingPathComponent("icons/release").path])
+    }
+
     @Test("platform files listing the Windows .ico and Linux PNG in another folder (Pake's png/weekly_256.ico and png/weekly_512.png; icons/ holds the .icns): windows and linux go there and refresh exactly those files, no tiles, no app.ico; the tray icon and other apps' files stay")
     func windowsAndLinuxPlatformLists() throws {
         let root = try Fixtures.temporaryFolder()

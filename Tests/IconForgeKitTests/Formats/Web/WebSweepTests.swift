@@ -290,6 +290,37 @@ struct WebSweepTests {
         #expect(ProjectLayout(root: project.path).webFolder == "")
     }
 
+    @Test("the page links a WebP favicon (Memos' <link rel=\"icon\" type=\"image/webp\" href=\"/logo.webp\">): the run writes favicon.ico and PNG favicons that tabs never show, and a warning says so — it said nothing; with --update-html, which links the new ones, no warning")
+    func otherFormatFaviconKept() throws {
+        let project = try viteProject()
+        let page = project.appendingPathComponent("index.html")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "  <head>\n", with: "  <head>\n    <link rel=\"icon\" type=\"image/webp\" href=\"/logo.webp\" />\n").utf8).write(to: page)
+        try Data([0x52, 0x49, 0x46, 0x46]).write(to: project.appendingPathComponent("public/logo.webp"))
+        let report = try web.generate(into: project.appendingPathComponent("public"))
+        #expect(report.warnings.contains { $0.contains("/logo.webp") && $0.contains("keeps the old art") }, "\(report.warnings)")
+        var options = GenerateOptions(presets: try PresetCatalog.presets("web"))
+        options.updatesPage = true
+        let updating = try Generator(options: options).run(source: WebAppTests.master, outputFolder: project.appendingPathComponent("public").path)
+        #expect(!updating.warnings.contains { $0.contains("/logo.webp") }, "\(updating.warnings)")
+        let plain = try viteProject()
+        #expect(!(try web.generate(into: plain.appendingPathComponent("public"))).warnings.contains { $0.contains("format IconForge does not write") })
+    }
+
+    @Test("an electron-vite app whose renderer is the project's root (Heroic Games Launcher: index.html beside public/, electron.vite.config.ts, no vite.config): public/ is the served folder, as in a Vite project — init's web job and a web run from the root wrote the favicons and touch icon beside index.html, which the renderer build never copies")
+    func electronViteRenderer() throws {
+        let project = try viteProject()
+        try FileManager.default.removeItem(at: project.appendingPathComponent("vite.config.mts"))
+        #expect(ProjectLayout(root: project.path).webFolder == "")
+        try Data("export default defineConfig({ renderer: { root: '.', build: { outDir: 'build' } } })\n".utf8)
+            .write(to: project.appendingPathComponent("electron.vite.config.ts"))
+        #expect(ProjectLayout(root: project.path).webFolder == "public")
+        let routes = try ProjectLayout.routes(presets: ["web"], out: project.path)
+        #expect(routes.map(\.folder) == [project.appendingPathComponent("public").path], "\(routes)")
+        let findings = try Validator().validate([project.path]).files.flatMap(\.findings).filter { $0.rule == .webManifest }
+        #expect(!findings.contains { $0.message.contains("does not exist") }, "\(findings.map(\.line))")
+    }
+
     @Test("the page links an SVG favicon (Vite's template /vite.svg) and the master is a PNG: a warning says the tabs keep the old art")
     func svgFaviconKept() throws {
         let project = try viteProject(svgFavicon: true)

@@ -155,6 +155,26 @@ struct WindowsPresetTests {
         #expect(String(decoding: try Fixtures.bytes(at: folder.appendingPathComponent("App.Package.wapproj")), as: UTF8.self) == project)
     }
 
+    @Test("into a UWP app's project (Screenbox's Screenbox/: Package.appxmanifest, Assets/, Screenbox.csproj naming no <ApplicationIcon>): the tiles go to Assets/ and no app.ico is written beside the project, where no build would read it — a note says to add <ApplicationIcon> for one; a project that names one gets it rewritten")
+    func packagedProjectWithoutApplicationIcon() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try Data(AppxAssetChecksTests.manifest.utf8).write(to: folder.appendingPathComponent("Package.appxmanifest"))
+        let project = "<Project ToolsVersion=\"15.0\"><PropertyGroup><OutputType>AppContainerExe</OutputType></PropertyGroup></Project>\n"
+        try Data(project.utf8).write(to: folder.appendingPathComponent("Screenbox.csproj"))
+        let report = try generate(Self.logo, into: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.lowercased().hasSuffix(".ico") }.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets/Square44x44Logo.scale-200.png").path))
+        #expect(report.notes.contains { $0.contains("Screenbox.csproj names no <ApplicationIcon>") }, "\(report.notes)")
+        // Named by the project, the .ico is the one written.
+        try Data("<Project><PropertyGroup><ApplicationIcon>Assets\\App.ico</ApplicationIcon></PropertyGroup></Project>\n".utf8)
+            .write(to: folder.appendingPathComponent("Screenbox.csproj"))
+        try Data(try Ico.encode([Image(width: 32, height: 32, fill: SIMD4(0, 0, 200, 255))])).write(to: folder.appendingPathComponent("Assets/App.ico"))
+        let named = try generate(Self.logo, into: folder)
+        #expect(try Ico.read(try Fixtures.bytes(at: folder.appendingPathComponent("Assets/App.ico"))).count == 8)
+        #expect(!named.notes.contains { $0.contains("<ApplicationIcon>") }, "\(named.notes)")
+    }
+
     @Test("into a project with a build's labelled copies of its tiles (Notepads' Square44x44Logo.scale-125-dev.png, its Debug builds' icons): they are left as they are, the unlabelled tiles written, and the project validates clean")
     func buildLabelledCopies() throws {
         let folder = try Fixtures.temporaryFolder()
