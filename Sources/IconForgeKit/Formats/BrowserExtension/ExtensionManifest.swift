@@ -6,6 +6,16 @@ import Foundation
 /// the icons a folder already has, merged with the ones `generate --preset browser-extension` wrote (every other key,
 /// and the file's formatting, kept), and checked by `validate`.
 enum ExtensionManifest {
+    /// True when `folder` is the `Resources` of an Xcode Safari web extension target — `Shared (Extension)/Resources`,
+    /// or `NAME Extension/Resources` — with the `.xcodeproj` beside the target's folder or one above. A Chrome
+    /// extension elsewhere in a Mac app's repository (IINA's `browser/Chrome_Open_In_IINA`) is not one.
+    static func isSafariTarget(folder: String) -> Bool {
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let target = absolute.parentFolder
+        guard (absolute as NSString).lastPathComponent == "Resources", (target as NSString).lastPathComponent.contains("Extension") else { return false }
+        return FileIO.nearest(from: target.parentFolder, levels: 1) { Generator.holdsXcodeProject($0) ? true : nil } == true
+    }
+
     static let fileName = "manifest.json"
     /// The snippet written when the folder has no extension manifest: the `icons` and `action` members to paste in.
     static let snippetName = "manifest-icons.json"

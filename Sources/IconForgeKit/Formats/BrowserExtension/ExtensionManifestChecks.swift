@@ -40,11 +40,10 @@ enum ExtensionManifestChecks {
         let vector = icons.contains { $0.path.lowercased().hasSuffix(".svg") }
         let sizes = Set(icons.compactMap(\.size))
         let firefox = ((root["browser_specific_settings"] ?? root["applications"]) as? [String: Any])?["gecko"] != nil
-        // A Safari web extension (its manifest in an Xcode project's extension target, `Shared (Extension)/Resources`
-        // two folders below the .xcodeproj, or one naming Safari's settings) shows its toolbar icon from the action's
-        // default_icon and takes 48 px and up from "icons", as Xcode's template lists them: 16 and 32 are Chrome's.
-        let safari = (root["browser_specific_settings"] as? [String: Any])?["safari"] != nil
-            || FileIO.nearest(from: URL(fileURLWithPath: folder).standardizedFileURL.path, levels: 2) { Generator.holdsXcodeProject($0) ? true : nil } == true
+        // A Safari web extension (its manifest in an Xcode extension target's Resources, or naming Safari's settings) shows
+        // its toolbar icon from the action's default_icon and takes 48 px and up from "icons", as Xcode's template lists
+        // them: 16 and 32 are Chrome's.
+        let safari = (root["browser_specific_settings"] as? [String: Any])?["safari"] != nil || ExtensionManifest.isSafariTarget(folder: folder)
         if !vector {
             for size in ExtensionManifest.sizes.reversed() where !sizes.contains(size) && !(safari && size < 48) {
                 let store = size == 128

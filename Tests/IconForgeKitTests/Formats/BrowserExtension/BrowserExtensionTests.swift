@@ -228,6 +228,12 @@ struct BrowserExtensionTests {
         let chrome = try folder(["manifest.json": manifest])
         try png(chrome, "a.png", width: 96)
         #expect(try sizes(chrome).count == 4)
+        // A Chrome extension in a Mac app's repository (IINA's browser/Chrome_Open_In_IINA beside iina.xcodeproj) is Chrome's.
+        let beside = root.appendingPathComponent("App/browser/Chrome")
+        try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: beside.appendingPathComponent("manifest.json"))
+        try png(beside, "a.png", width: 96)
+        #expect(try sizes(beside).count == 4)
         let named = try folder(["manifest.json": #"{"manifest_version": 3, "name": "x", "version": "1", "icons": {"96": "a.png"}, "browser_specific_settings": {"safari": {"strict_min_version": "16.4"}}}"#])
         try png(named, "a.png", width: 96)
         #expect(try sizes(named).count == 2)
