@@ -2,19 +2,29 @@ import Foundation
 
 extension SnapcraftProject {
     /// The `snap` preset's icon where `folder`, a snap's project, keeps it: the file its recipe names (or snapcraft's
-    /// `snap/gui/icon.png`), redrawn at its own size where that is one the Snap Store takes, else at 256 px. An icon that
-    /// is no PNG is `SnapIconStep`'s (an SVG is the SVG master itself): no PNG is drawn for it.
+    /// `snap/gui/icon.png`), redrawn at its own size where that is one the Snap Store takes, else at 256 px; and the
+    /// square PNGs its desktop entries name in `snap/gui/` (`desktopIcons`), each at its own size. An icon that is no
+    /// PNG is `SnapIconStep`'s (an SVG is the SVG master itself): no PNG is drawn for it.
     static func adopting(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
-        guard let index = outputs.firstIndex(where: { $0.role == .snap }), let project = read(root: folder),
-              let icon = project.icon, let path = project.iconPath else { return outputs }
+        guard let index = outputs.firstIndex(where: { $0.role == .snap }), let project = read(root: folder) else { return outputs }
         var result = outputs
-        guard icon.lowercased().hasSuffix(".png") else {
-            result.remove(at: index)
-            return result
+        let template = result.remove(at: index)
+        var specs: [IconSpec] = []
+        if let icon = project.icon, let path = project.iconPath {
+            if icon.lowercased().hasSuffix(".png") {
+                var pixels = recommendedPixels
+                if let size = PNGHeader.size(of: path), size.width == size.height, storePixels.contains(size.width) { pixels = size.width }
+                specs.append(Generator.spec(template, at: icon, pixels: pixels))
+            }
+        } else {
+            specs.append(template)
         }
-        var pixels = recommendedPixels
-        if let size = PNGHeader.size(of: path), size.width == size.height, storePixels.contains(size.width) { pixels = size.width }
-        result[index] = Generator.spec(result[index], at: icon, pixels: pixels)
+        for icon in project.desktopIcons where icon != project.icon && icon.lowercased().hasSuffix(".png") {
+            let path = (folder as NSString).appendingPathComponent(icon)
+            guard let size = PNGHeader.size(of: path), size.width == size.height else { continue }
+            specs.append(Generator.spec(template, at: icon, pixels: size.width))
+        }
+        result.insert(contentsOf: specs, at: index)
         return result
     }
 }

@@ -11,7 +11,9 @@ enum SnapcraftChecks {
         guard let icon = project.icon, let path = project.iconPath else {
             // An icon taken from the build's AppStream metadata (Konversation's adopt-info), or a command-line snap's
             // (HTTP File Runner's), is not missing.
-            guard project.isDesktopApp, !project.iconFromMetadata else { return ([], [recipe]) }
+            // Nor is one whose desktop entry names its own picture in snap/gui (FluffyChat's fluffychat.png): menus show
+            // it, and the store's listing icon may be the publisher's upload.
+            guard project.isDesktopApp, !project.iconFromMetadata, project.desktopIcons.isEmpty else { return ([], [recipe]) }
             return ([SetFinding(path: recipe, finding: Finding(.snapIcon, .warning,
                 "\(recipeName) gives the snap no icon (no icon: and no snap/gui/icon.png): the Snap Store, GNOME Software and KDE Discover "
                 + "list it with a generic one", fix: "'iconforge generate MASTER --preset snap' writes snap/gui/icon.png, which snapcraft takes"))], [recipe])

@@ -78,6 +78,25 @@ package struct SnapcraftProject: Sendable, Equatable {
         declaredIcon ?? Self.conventionalIcons.first { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }
     }
 
+    /// The pictures the desktop entries in `snap/gui/` name as `Icon=${SNAP}/meta/gui/NAME` (snapcraft copies
+    /// `snap/gui/` into the snap's `meta/gui/`), relative to the root: what menus and docks show of the snapped app
+    /// (FluffyChat's `snap/gui/fluffychat.png`, beside `fluffychat.desktop`). Only files that exist.
+    package var desktopIcons: [String] {
+        let gui = root.isEmpty ? "snap/gui" : (root as NSString).appendingPathComponent("snap/gui")
+        var icons: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).sorted() where name.hasSuffix(".desktop") {
+            guard let bytes = try? FileIO.readDocument((gui as NSString).appendingPathComponent(name)),
+                  let value = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon") else { continue }
+            for prefix in ["${SNAP}/meta/gui/", "$SNAP/meta/gui/"] where value.hasPrefix(prefix) {
+                let file = String(value.dropFirst(prefix.count))
+                guard !file.isEmpty, !file.contains("/"), FileManager.default.fileExists(atPath: (gui as NSString).appendingPathComponent(file)),
+                      !icons.contains("snap/gui/" + file) else { continue }
+                icons.append("snap/gui/" + file)
+            }
+        }
+        return icons
+    }
+
     /// The icon's path (root joined), when the snap has one.
     package var iconPath: String? { icon.map { root.isEmpty ? $0 : (root as NSString).appendingPathComponent($0) } }
 

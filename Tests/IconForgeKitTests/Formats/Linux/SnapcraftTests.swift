@@ -148,6 +148,21 @@ struct SnapcraftTests {
         #expect(try Fixtures.bytes(at: root.appendingPathComponent("snap/gui/app.svg")) == Fixtures.bytes(at: URL(fileURLWithPath: Self.svgMaster)))
     }
 
+    @Test("the picture a snap's desktop entry names in snap/gui (FluffyChat's Icon=${SNAP}/meta/gui/fluffychat.png) is redrawn at its own size beside the store icon, and the snap is not said to have no icon")
+    func desktopEntryIcon() throws {
+        let root = try project(["snap/snapcraft.yaml": "name: chat\napps:\n  chat:\n    extensions: [ gnome ]\n",
+                                "snap/gui/chat.desktop": "[Desktop Entry]\nType=Application\nName=Chat\nExec=chat\nIcon=${SNAP}/meta/gui/chat.png\n"],
+                               pngs: ["snap/gui/chat.png": (500, 500)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try findings(root).isEmpty)
+        let old = try Fixtures.bytes(at: root.appendingPathComponent("snap/gui/chat.png"))
+        let events = generate(root, presets: "snap")
+        #expect(events.failures.isEmpty, "\(events.failures)")
+        #expect(try side(root.appendingPathComponent("snap/gui/chat.png")) == PixelSize(width: 500, height: 500))
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent("snap/gui/chat.png")) != old)
+        #expect(try side(root.appendingPathComponent("snap/gui/icon.png")) == PixelSize(width: 256, height: 256))
+    }
+
     @Test("--preset snap into a plain folder writes snap/gui/icon.png at 256 px")
     func plainFolder() throws {
         let out = try Fixtures.temporaryFolder()
