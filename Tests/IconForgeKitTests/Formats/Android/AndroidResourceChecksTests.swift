@@ -11,11 +11,7 @@ struct AndroidResourceChecksTests {
     static let manifestHead = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
 
     /// A solid PNG of `side` pixels at `path` under `root`.
-    private func png(_ side: Int, at path: String, in root: URL) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileIO.writeAtomically(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 30, 30, 255))), to: url.path)
-    }
+    private func png(_ side: Int, at path: String, in root: URL) throws { try AndroidResourcesTests.picture(side, at: path, in: root) }
 
     @Test("a launcher icon and an alias's icon only in mipmap-nodpi (SmartTube's 320 px app_icon and app_icon_alt) are every density's: no density is missing one, and a density picture beside them is still held to its size")
     func nodpiLauncherIsEveryDensitys() throws {

@@ -10,21 +10,29 @@ import Testing
 struct AndroidResourcesTests {
     static let manifestHead = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
 
-    @Test("a launcher icon only in mipmap-nodpi (SmartTube's app_icon): generate takes it out to the backup beside the new density pictures, which Android draws instead everywhere (lint's IconNoDpi calls the pair ambiguous); a flavour's own nodpi icon stays; nothing is lost, a rerun changes no byte")
-    func nodpiLauncherTakenOut() throws {
-        let root = try Fixtures.tree([
+    /// An application module naming @mipmap/app_icon (SmartTube's layout), with no launcher picture yet.
+    static func appProject() throws -> URL {
+        try Fixtures.tree([
             "settings.gradle": "include ':app'\n",
             "app/build.gradle": "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 21 } }\n",
-            "app/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:icon=\"@mipmap/app_icon\"/>\n</manifest>\n",
+            "app/src/main/AndroidManifest.xml": manifestHead + "  <application android:icon=\"@mipmap/app_icon\"/>\n</manifest>\n",
             "app/src/main/res/values/strings.xml": "<resources/>\n",
         ])
+    }
+
+    /// A square opaque picture of `side` px at `path` in `root`.
+    static func picture(_ side: Int, at path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeAtomically(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 30, 30, 255))), to: url.path)
+    }
+
+    @Test("a launcher icon only in mipmap-nodpi (SmartTube's app_icon): generate takes it out to the backup beside the new density pictures, which Android draws instead everywhere (lint's IconNoDpi calls the pair ambiguous); a flavour's own nodpi icon stays; nothing is lost, a rerun changes no byte")
+    func nodpiLauncherTakenOut() throws {
+        let root = try Self.appProject()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        for path in ["app/src/main/res/mipmap-nodpi/app_icon.png", "app/src/beta/res/mipmap-nodpi/app_icon.png"] {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(try PNG.encode(Image(width: 320, height: 320, fill: SIMD4(200, 30, 30, 255))), to: url.path)
-        }
+        for path in ["app/src/main/res/mipmap-nodpi/app_icon.png", "app/src/beta/res/mipmap-nodpi/app_icon.png"] { try Self.picture(320, at: path, in: root) }
         let before = Set(try Fixtures.snapshot(root).values)
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android")))
             .run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: root.path)
@@ -42,17 +50,10 @@ struct AndroidResourcesTests {
 
     @Test("a flavour whose own launcher pictures are only in mipmap-nodpi (SmartTube's src/stbeta/res) is told that main's new density pictures win over them on every Android version, not only on Android 8+")
     func nodpiFlavourShadowedEverywhere() throws {
-        let root = try Fixtures.tree([
-            "settings.gradle": "include ':app'\n",
-            "app/build.gradle": "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 21 } }\n",
-            "app/src/main/AndroidManifest.xml": Self.manifestHead + "  <application android:icon=\"@mipmap/app_icon\"/>\n</manifest>\n",
-            "app/src/main/res/values/strings.xml": "<resources/>\n",
-        ])
+        let root = try Self.appProject()
         defer { try? FileManager.default.removeItem(at: root) }
         for path in ["app/src/beta/res/mipmap-nodpi/app_icon.png", "app/src/beta/res/mipmap-nodpi-v30/app_icon.png", "app/src/debug/res/mipmap-hdpi/app_icon.png"] {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(try PNG.encode(Image(width: 72, height: 72, fill: SIMD4(200, 30, 30, 255))), to: url.path)
+            try Self.picture(72, at: path, in: root)
         }
         let report = try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("android")))
             .run(source: Fixtures.testImages.appendingPathComponent("app-icon-master.png").path, outputFolder: root.path)
