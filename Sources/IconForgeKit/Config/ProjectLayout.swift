@@ -37,6 +37,10 @@ package struct ProjectLayout: Sendable {
     /// A browser extension's folder (the one whose `manifest.json` has `manifest_version`), relative to the root ("" for
     /// the root itself).
     package var extensionFolder: String?
+    /// The `res/` folders of the project's other application modules that hold launcher pictures (Wear OS samples'
+    /// `Wearable/` beside their phone `Application/`), relative to the root: a run from the root writes one app's
+    /// icon, and is told of these.
+    package var otherAndroidApps: [String] = []
     /// A snap's project, relative to the root ("" for the root itself): the folder snapcraft runs in, whose
     /// `snap/snapcraft.yaml` (or `build-aux/snap/`, or a `snapcraft.yaml` at its top) names the store icon.
     package var snapRoot: String?
@@ -71,7 +75,7 @@ package struct ProjectLayout: Sendable {
         // A folder of SVGs meson installs into hicolor (HicolorTheme.mesonIcons), the Linux folder where there is no other.
         var mesonIcons: String?
         // Every module's src/main/res found, and the application module's.
-        var androidResFolders: [String] = [], applicationRes: String?
+        var androidResFolders: [String] = [], applicationRes: String?, applicationModules: [String] = []
         // Kotlin Multiplatform browser targets' resources/ folders holding a page.
         var kotlinWebFolders: [String] = []
         // Folders holding icons named as Extra CMake Modules name them.
@@ -151,6 +155,7 @@ package struct ProjectLayout: Sendable {
                         let relative = (module as NSString).lastPathComponent == "app" ? module.parentFolder : path
                         let application = AndroidProject.isApplication(module: (root as NSString).appendingPathComponent(module))
                         androidResFolders.append(path)
+                        if application { applicationModules.append(path) }
                         if androidRoot == nil || (!androidIsApplication && application) {
                             androidRoot = relative
                             androidIsApplication = application
@@ -247,6 +252,11 @@ package struct ProjectLayout: Sendable {
         // library module's (AntennaPod's @mipmap/ic_launcher in ui/common, with a debug build's layers beside it):
         // written into the app module, the new icon would override the library's in every build (an app's resources
         // win over its libraries'), its debug icon included, and leave the library's files dead. It goes there instead.
+        otherAndroidApps = applicationModules.filter { res in
+            res != applicationRes && ((try? manager.contentsOfDirectory(atPath: (root as NSString).appendingPathComponent(res))) ?? []).contains { folder in
+                folder.hasPrefix("mipmap-") && !(((try? manager.contentsOfDirectory(atPath: NSString.path(withComponents: [root, res, folder]))) ?? []).isEmpty)
+            }
+        }
         if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
             androidRoot = library
         }

@@ -24,6 +24,9 @@ public struct GenerateRequest: Sendable {
     /// Roots whose fastlane Play listing icons follow the Play icon this request writes (set on the destinations of
     /// a request routed from a project's root).
     package private(set) var playListingRoots: [String] = []
+    /// What routing from a project's root leaves unwritten, said before the run: another application module's launcher
+    /// icon (set on the first destination).
+    package private(set) var routingWarnings: [String] = []
 
     /// A request for these masters (files or folders of them: file URLs), presets (comma-separated built-in names or
     /// JSON files, as on the command line) and output folder (a file URL whose path may hold `{name}`); the options'
@@ -109,6 +112,18 @@ public struct GenerateRequest: Sendable {
             }
         } catch { throw .unusable("\(error)") }
         var result: [GenerateRequest] = []
+        // Several Android apps in the project (a phone and a watch app): the run writes the one routed to; the others are named.
+        var warnings: [String] = []
+        if variant == nil, routes.contains(where: { (try? PresetCatalog.presets($0.presets.joined(separator: ",")))?.contains { $0.platform == .android } == true }) {
+            let layout = ProjectLayout(root: out)
+            if let written = layout.androidRoot {
+                let shown = { (relative: String) in self.out == "." ? relative : (self.out as NSString).appendingPathComponent(relative) }
+                warnings = layout.otherAndroidApps.map { res in
+                    "\(shown(res)) is another application module's: its launcher icon is not written by a run into \(written.isEmpty ? self.out : shown(written)) "
+                        + "— run again with --out \(shown(res)) (or a job for it in iconforge.yml)"
+                }
+            }
+        }
         for route in routes {
             // A route into the folder itself (an Expo app's images, beside its committed android/) is final: routing it
             // again would find the same routes.
@@ -123,6 +138,7 @@ public struct GenerateRequest: Sendable {
                 result.append(destination)
             }
         }
+        if !result.isEmpty { result[0].routingWarnings = warnings }
         return result
     }
 

@@ -152,6 +152,7 @@ extension GenerateRequest {
         }
         let destinations: [GenerateRequest]
         do { destinations = try self.destinations() } catch { throw Self.failure(error, reporter) }
+        for line in destinations.first?.routingWarnings ?? [] { reporter.report(.warning(line)) }
         guard destinations.count > 1 || destinations.first?.out != out else {
             return try destinations[0].run(dryRun: dryRun, preview: preview, reporter: reporter)
         }

@@ -16,6 +16,29 @@ private func mastersFolder() throws -> URL {
 
 @Suite("GenerateRequest: what the command does, in the library")
 struct GenerateRequestTests {
+    @Test("a project of two Android apps (Wear OS samples' Application/ and Wearable/, both with launcher pictures): a run from the root writes the first and names the other, which it leaves byte for byte")
+    func otherAndroidApp() throws {
+        let app = "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 26 } }\n"
+        let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n"
+        let root = try Fixtures.tree(["settings.gradle": "include ':Application', ':Wearable'\n", ".git/HEAD": "ref: refs/heads/main\n",
+                                      "Application/build.gradle": app, "Application/src/main/AndroidManifest.xml": manifest,
+                                      "Application/src/main/res/mipmap-hdpi/ic_launcher.png": "old phone",
+                                      "Wearable/build.gradle": app, "Wearable/src/main/AndroidManifest.xml": manifest,
+                                      "Wearable/src/main/res/mipmap-hdpi/ic_launcher.png": "old watch"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(ProjectLayout(root: root.path).otherAndroidApps == ["Wearable/src/main/res"])
+        final class Events: GenerateReporter, @unchecked Sendable {
+            let lock = NSLock()
+            var warnings: [String] = []
+            func report(_ event: GenerateEvent) { if case .warning(let line) = event { lock.withLock { warnings.append(line) } } }
+        }
+        let events = Events()
+        try GenerateSettings().generate(sources: [master], presets: "android", out: root.path, reporter: events)
+        #expect(events.warnings.count == 1 && events.warnings[0].contains("Wearable/src/main/res is another application module's"), "\(events.warnings)")
+        #expect(try String(contentsOf: root.appendingPathComponent("Wearable/src/main/res/mipmap-hdpi/ic_launcher.png"), encoding: .utf8) == "old watch")
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent("Application/src/main/res/mipmap-hdpi/ic_launcher.png")) != Array("old phone".utf8))
+    }
+
     @Test("a folder of masters gives its masters in name order, and says why each other entry was skipped")
     func masters() throws {
         let folder = try mastersFolder()
