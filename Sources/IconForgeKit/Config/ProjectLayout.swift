@@ -471,7 +471,11 @@ package struct ProjectLayout: Sendable {
     ///   where the run writes those images (`ExpoIcons.routes`), and into a committed ios/ catalog or android/ as above.
     /// - into a Cordova app's folder (its config.xml): Android's and iOS's into the folder itself, where the run re-renders
     ///   the icons config.xml names in place (`CordovaIcons.routes`); refused for a platform it names no icon for.
-    package static func routes(presets names: [String], out: String) throws(IconForgeError) -> [(presets: [String], folder: String)] {
+    ///
+    /// `found` is given the layout the routes were read from, where `out` was searched as a project (a caller that says
+    /// more of the project, as generate does of its other Android apps, needs no second search).
+    package static func routes(presets names: [String], out: String,
+                               found: ((ProjectLayout) -> Void)? = nil) throws(IconForgeError) -> [(presets: [String], folder: String)] {
         var platforms: [(name: String, platform: Preset.Platform, writesIconBundle: Bool)] = []
         for name in names {
             let presets: [Preset]
@@ -488,6 +492,7 @@ package struct ProjectLayout: Sendable {
             if let index = routes.firstIndex(where: { $0.folder == folder }) { routes[index].presets.append(name) } else { routes.append(([name], folder)) }
         }
         let layout = ProjectLayout(root: out)
+        found?(layout)
         let severalPlatforms = Set(platforms.map(\.platform)).count > 1
         if let expo = ExpoProject.read(root: out) { return try ExpoIcons.routes(expo, presets: platforms.map { ($0.name, $0.platform) }, layout: layout, out: out) }
         // A Cordova app's root: its config.xml's icons are written in place; what it names none of is refused, not heaped there.

@@ -100,13 +100,14 @@ public struct GenerateRequest: Sendable {
         var base = self
         base.sources = files
         let routes: [(presets: [String], folder: String)]
+        var layout: ProjectLayout?
         do {
             if let variant {
                 routes = try ProjectLayout.variantRoutes(presets: presetNames, out: out, variant: variant)
                 base.variant = nil
                 base.options.appIconName = options.appIconName ?? ProjectLayout.appleIconName(variant: variant)
             } else {
-                routes = try ProjectLayout.routes(presets: presetNames, out: out)
+                routes = try ProjectLayout.routes(presets: presetNames, out: out) { layout = $0 }
                 // (One route into the folder itself with other presets — a Linux preset that is a snap's icon there — is a route too.)
                 guard routes.count > 1 || routes.first?.folder != out || routes.first?.presets != presetNames else { return [self] }
             }
@@ -114,8 +115,7 @@ public struct GenerateRequest: Sendable {
         var result: [GenerateRequest] = []
         // Several Android apps in the project (a phone and a watch app): the run writes the one routed to; the others are named.
         var warnings: [String] = []
-        if variant == nil, routes.contains(where: { (try? PresetCatalog.presets($0.presets.joined(separator: ",")))?.contains { $0.platform == .android } == true }) {
-            let layout = ProjectLayout(root: out)
+        if let layout, routes.contains(where: { (try? PresetCatalog.presets($0.presets.joined(separator: ",")))?.contains { $0.platform == .android } == true }) {
             if let written = layout.androidRoot {
                 let shown = { (relative: String) in self.out == "." ? relative : (self.out as NSString).appendingPathComponent(relative) }
                 warnings = layout.otherAndroidApps.map { res in

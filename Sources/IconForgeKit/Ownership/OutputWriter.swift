@@ -78,6 +78,19 @@ final class OutputWriter: @unchecked Sendable {
         if inputFolders.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) { throw .wouldOverwriteSource(path: path) }
     }
 
+    /// The master `source` copied byte for byte to `path` (an SVG master as a scalable icon: hicolor's, a snap's), under
+    /// the rule above; nil, writing nothing, when `path` is the master itself (Cartridges' own scalable SVG given as the
+    /// master already is that icon). Otherwise the bytes written.
+    func writeCopy(ofMaster source: String, to path: String) throws(IconForgeError) -> Int? {
+        do { try checkTarget(path) } catch {
+            guard case .wouldOverwriteSource = error else { throw .file(error) }
+            return nil
+        }
+        let bytes = try FileIO.readInput(source)
+        try write(bytes, to: path)
+        return bytes.count
+    }
+
     /// Writes `bytes` at `path` under the rule above. False when the file already held them. `allowingOutside` is for the
     /// one file a run may write beside its folder: Vite's `index.html` beside `public/` (still never through a link).
     @discardableResult

@@ -391,6 +391,15 @@ struct AndroidProject {
     /// True when a file resource `type/name` (any qualifier, any extension) exists in any root.
     func fileResourceExists(type: String, name: String) -> Bool { !roots(definingFile: type, name: name).isEmpty }
 
+    /// The project's application modules (their folders) other than this one: those applying the application plugin and
+    /// not a library's, found from the resource roots of the Gradle project. What their manifests name is what the
+    /// app shows, and a library's resources are merged into theirs.
+    var otherApplicationModules: [String] {
+        Set(resourceRoots.filter { !moduleRoots.contains($0) }.map(AndroidProject.module(of:))).filter { module in
+            AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
+        }.sorted()
+    }
+
     /// The files of resource `type/name` in the module's own source sets (`res` and its flavours' and build types'),
     /// every qualifier, `res`'s first: what a build of some variant of the module takes that resource from.
     func moduleFiles(type: String, name: String) -> [String] {

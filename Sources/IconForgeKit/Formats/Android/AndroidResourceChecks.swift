@@ -143,13 +143,21 @@ enum AndroidResourceChecks {
         // in the Gradle file, every device draws the adaptive icon: density PNGs are not needed (Android Studio's own
         // template writes none).
         let pngsNeeded = !(unversioned || overlay || (project.minSdk ?? 0) >= 26)
+        // Whether a launcher icon has a picture in mipmap-nodpi, looked up once per name (not once per density).
+        var nodpiPicture: [String: Bool] = [:]
+        func hasNodpiPicture(_ name: String) -> Bool {
+            if let known = nodpiPicture[name] { return known }
+            let found = project.moduleFiles(type: "mipmap-nodpi", name: name).contains { !$0.hasSuffix(".xml") }
+            nodpiPicture[name] = found
+            return found
+        }
         /// A launcher icon's density pictures: each at its size, none missing where the PNGs are needed.
         func checkDensity(_ density: (name: String, legacy: Int, layer: Int), _ name: String, needed: Bool) {
             let folder = "mipmap-" + density.name
             if let path = find(folder, name) {
                 checkSize(path, density.legacy, "\(folder)/\(name)", layer: false)
             } else if needed, !project.moduleFiles(type: folder, name: name).contains(where: { !$0.hasSuffix(".xml") }),
-                      !project.moduleFiles(type: "mipmap-nodpi", name: name).contains(where: { !$0.hasSuffix(".xml") }) {
+                      !hasNodpiPicture(name) {
                 // Density PNGs every flavour holds (KeePassDX's src/free/res and src/libre/res, main having only the
                 // adaptive icon) are in every build: not missing from main.
                 // A picture in mipmap-nodpi (SmartTube's 320 px app_icon, its only one) is every density's: the launcher
@@ -209,9 +217,9 @@ enum AndroidResourceChecks {
         // The manifest may name a drawable (PeopleInSpace's Wear OS app names a vector drawable):
         // that is the icon shown, adaptive when one of its definitions is an <adaptive-icon>, and the one the warning names.
         let drawableIcon = project.manifestIcon.flatMap { $0.hasPrefix("@drawable/") ? String($0.dropFirst("@drawable/".count)) : nil }
-            .flatMap { name in project.moduleFiles(type: "drawable", name: name).isEmpty ? nil : name }
-        if let drawableIcon, !overlay {
-            let adaptive = project.moduleFiles(type: "drawable", name: drawableIcon).contains { file in
+        let drawableFiles = drawableIcon.map { project.moduleFiles(type: "drawable", name: $0) } ?? []
+        if let drawableIcon, !drawableFiles.isEmpty, !overlay {
+            let adaptive = drawableFiles.contains { file in
                 file.hasSuffix(".xml") && ((try? FileIO.readPrefix(file, upTo: 4096)).map { String(decoding: $0, as: UTF8.self).contains("<adaptive-icon") } ?? false)
             }
             if !adaptive {
@@ -274,9 +282,9 @@ enum AndroidResourceChecks {
         // application module names that icon and defines none of its own (Confetti's androidApp shows shared/'s, while
         // its wearApp has its own).
         let defining = project.roots(definingFile: "mipmap", name: "ic_launcher").filter { !project.moduleRoots.contains($0) }.map(AndroidProject.module(of:))
-        let relying = Set(project.resourceRoots.filter { !project.moduleRoots.contains($0) }.map(AndroidProject.module(of:))).contains { module in
-            !defining.contains(module) && AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
-                && AndroidProject.readManifestIcons(module: module).0 == "@mipmap/ic_launcher"
+        let applications = project.otherApplicationModules
+        let relying = applications.contains { module in
+            !defining.contains(module) && AndroidProject.readManifestIcons(module: module).0 == "@mipmap/ic_launcher"
         }
         if project.isLibrary, !relying, let app = project.roots(definingFile: "mipmap", name: "ic_launcher").first(where: { root in
             !project.moduleRoots.contains(root) && !AndroidProject.isLibrary(module: AndroidProject.module(of: root))
@@ -293,9 +301,7 @@ enum AndroidResourceChecks {
             // A library whose manifest names no icon, in a project whose application modules name others (SmartTube's
             // leanbackassistant keeps an ic_launcher; its app names @mipmap/app_icon): no launcher draws it, so what is
             // wrong with it breaks nothing.
-            let apps = Set(project.resourceRoots.map(AndroidProject.module(of:))).filter { module in
-                AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module)
-            }.map { AndroidProject.readManifestIcons(module: $0) }
+            let apps = applications.map { AndroidProject.readManifestIcons(module: $0) }
             let icons = Set(apps.flatMap { [$0.0, $0.1].compactMap { $0 } })
             if !icons.isEmpty, !icons.contains("@mipmap/" + launcher) {
                 findings = findings.map { found in
@@ -365,9 +371,7 @@ enum AndroidResourceChecks {
         }
         // A library's TV activity (SmartTube's leanbackassistant) is merged into the application's manifest and takes the
         // banner its <application> names: where an application module of the project names one, none is missing.
-        let appNamesBanner = project.isLibrary && Set(project.resourceRoots.map(AndroidProject.module(of:))).contains { module in
-            AndroidProject.isApplication(module: module) && !AndroidProject.isLibrary(module: module) && AndroidProject.readManifestTV(module: module).0 != nil
-        }
+        let appNamesBanner = project.isLibrary && project.otherApplicationModules.contains { AndroidProject.readManifestTV(module: $0).0 != nil }
         if project.isTVApp, project.manifestBanner == nil, !appNamesBanner {
             findings.append(Finding(.tvBanner, .warning, "the manifest puts an activity in the TV launcher (LEANBACK_LAUNCHER) but names no android:banner: "
                                     + "Android TV's row of apps shows a 320x180 banner", fix: "run 'iconforge generate MASTER --preset android-tv' and add android:banner"))

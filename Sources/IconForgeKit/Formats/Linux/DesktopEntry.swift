@@ -168,16 +168,8 @@ package struct DesktopEntry: Sendable, Equatable {
             // The master may be that very file (Cartridges' data/icons/hicolor/scalable/apps/APP-ID.svg, the app's own
             // SVG given as the master): it already is the scalable icon and stays as it is — refused only after the PNGs
             // were written, it failed the run and left them behind.
-            let full = (folder as NSString).appendingPathComponent(scalable)
-            var isMaster = false
-            do { try writer.checkTarget(full) } catch {
-                guard case .wouldOverwriteSource = error else { throw .file(error) }
-                isMaster = true
-            }
-            if !isMaster {
-                let bytes = try FileIO.readInput(source)
-                try writer.write(bytes, to: full)
-                files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: bytes.count))
+            if let count = try writer.writeCopy(ofMaster: source, to: (folder as NSString).appendingPathComponent(scalable)) {
+                files.append(GeneratedFile(path: scalable, role: .linux, pixels: nil, bytes: count))
             }
         } else if HicolorTheme.mesonIcons(in: folder).contains(appID)
                     || (HicolorTheme.mesonInstallsTreeSVGs(in: folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable))) {

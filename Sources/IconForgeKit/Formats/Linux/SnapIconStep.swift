@@ -46,13 +46,9 @@ struct SnapIconStep: PlatformStep {
                                      + "or point snapcraft.yaml's icon: at snap/gui/icon.png")
             return
         }
-        // The master may be that very file (the snap's own SVG given as the master): it already is the icon.
-        do { try run.writer.checkTarget(path) } catch {
-            guard case .wouldOverwriteSource = error else { throw .file(error) }
-            return
+        // (The master may be that very file, the snap's own SVG given as the master: it already is the icon.)
+        if let count = try run.writer.writeCopy(ofMaster: run.source, to: path) {
+            run.files.append(GeneratedFile(path: icon, role: .snap, pixels: nil, bytes: count))
         }
-        let bytes = try FileIO.readInput(run.source)
-        try run.writer.write(bytes, to: path)
-        run.files.append(GeneratedFile(path: icon, role: .snap, pixels: nil, bytes: bytes.count))
     }
 }

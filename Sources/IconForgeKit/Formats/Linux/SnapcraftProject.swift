@@ -27,6 +27,13 @@ package struct SnapcraftProject: Sendable, Equatable {
     /// flutter), an X11, Wayland or desktop plug, or a desktop entry in `snap/gui/`. A command-line snap has no icon to
     /// miss.
     package var isDesktopApp: Bool
+    /// The snap's icon relative to the root: the one `icon:` names (whether or not it exists), else the first of
+    /// snapcraft's conventional files that exists; nil when the snap has none.
+    package var icon: String?
+    /// The pictures the desktop entries in `snap/gui/` name as `Icon=${SNAP}/meta/gui/NAME` (snapcraft copies
+    /// `snap/gui/` into the snap's `meta/gui/`), relative to the root: what menus and docks show of the snapped app
+    /// (FluffyChat's `snap/gui/fluffychat.png`, beside `fluffychat.desktop`). Only files that exist.
+    package var desktopIcons: [String]
 
     /// The recipe at `path`, its root found from where it lies; nil when the file cannot be read.
     package init?(recipe path: String) {
@@ -42,8 +49,27 @@ package struct SnapcraftProject: Sendable, Equatable {
         let text = String(decoding: bytes, as: UTF8.self)
         declaredIcon = Self.iconValue(in: text)
         iconFromMetadata = text.contains("adopt-info:") && text.contains("parse-info:")
+        // snap/gui/ listed once: the conventional icon, the desktop entries and the pictures they name are all in it.
         let gui = root.isEmpty ? "snap/gui" : (root as NSString).appendingPathComponent("snap/gui")
-        isDesktopApp = Self.namesDesktop(text) || ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).contains { $0.hasSuffix(".desktop") }
+        let guiFiles = ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).sorted()
+        icon = declaredIcon ?? Self.conventionalIcons.first { guiFiles.contains(($0 as NSString).lastPathComponent) }
+        desktopIcons = Self.desktopIcons(gui: gui, files: guiFiles)
+        isDesktopApp = Self.namesDesktop(text) || guiFiles.contains { $0.hasSuffix(".desktop") }
+    }
+
+    /// The pictures the desktop entries among `files` (the contents of `gui`, `snap/gui/`) name, each once.
+    private static func desktopIcons(gui: String, files: [String]) -> [String] {
+        var icons: [String] = []
+        for name in files where name.hasSuffix(".desktop") {
+            guard let bytes = try? FileIO.readDocument((gui as NSString).appendingPathComponent(name)),
+                  let value = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon") else { continue }
+            for prefix in ["${SNAP}/meta/gui/", "$SNAP/meta/gui/"] where value.hasPrefix(prefix) {
+                let file = String(value.dropFirst(prefix.count))
+                guard !file.isEmpty, !file.contains("/"), files.contains(file), !icons.contains("snap/gui/" + file) else { continue }
+                icons.append("snap/gui/" + file)
+            }
+        }
+        return icons
     }
 
     /// Snapcraft's desktop extensions (`gnome`, `kde-neon-6`, `flutter-stable`…) and the plugs that reach a display.
@@ -70,31 +96,6 @@ package struct SnapcraftProject: Sendable, Equatable {
             if FileManager.default.fileExists(atPath: path), !FileIO.isFolder(path) { return SnapcraftProject(recipe: path) }
         }
         return nil
-    }
-
-    /// The snap's icon relative to the root: the one `icon:` names (whether or not it exists), else the first of
-    /// snapcraft's conventional files that exists; nil when the snap has none.
-    package var icon: String? {
-        declaredIcon ?? Self.conventionalIcons.first { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }
-    }
-
-    /// The pictures the desktop entries in `snap/gui/` name as `Icon=${SNAP}/meta/gui/NAME` (snapcraft copies
-    /// `snap/gui/` into the snap's `meta/gui/`), relative to the root: what menus and docks show of the snapped app
-    /// (FluffyChat's `snap/gui/fluffychat.png`, beside `fluffychat.desktop`). Only files that exist.
-    package var desktopIcons: [String] {
-        let gui = root.isEmpty ? "snap/gui" : (root as NSString).appendingPathComponent("snap/gui")
-        var icons: [String] = []
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: gui)) ?? []).sorted() where name.hasSuffix(".desktop") {
-            guard let bytes = try? FileIO.readDocument((gui as NSString).appendingPathComponent(name)),
-                  let value = DesktopEntry(text: String(decoding: bytes, as: UTF8.self)).value("Icon") else { continue }
-            for prefix in ["${SNAP}/meta/gui/", "$SNAP/meta/gui/"] where value.hasPrefix(prefix) {
-                let file = String(value.dropFirst(prefix.count))
-                guard !file.isEmpty, !file.contains("/"), FileManager.default.fileExists(atPath: (gui as NSString).appendingPathComponent(file)),
-                      !icons.contains("snap/gui/" + file) else { continue }
-                icons.append("snap/gui/" + file)
-            }
-        }
-        return icons
     }
 
     /// The icon's path (root joined), when the snap has one.
