@@ -144,6 +144,13 @@ enum ExtensionManifest {
         return result
     }
 
+    /// The side of the square PNG at `path` (relative to `folder`), read from its header; nil when it is not one.
+    private static func ownSquareSize(_ path: String, in folder: String) -> Int? {
+        guard let header = try? FileIO.readPrefix((folder as NSString).appendingPathComponent(path), upTo: 64),
+              let size = FileKind.pixelSize(header, kind: .png), size.width == size.height else { return nil }
+        return size.width
+    }
+
     /// The state icons (`isStateIcon`) the toolbar buttons of the manifest in `folder` declare, each once, as written.
     static func stateIcons(in folder: String) -> [String] {
         guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
@@ -176,16 +183,17 @@ enum ExtensionManifest {
 
     /// The icons the manifest of the extension in `folder` declares that a run renders where they stand: a local PNG
     /// inside the folder, declared at one square size (16 to 1024 px), but no toolbar icon of a state of the button
-    /// (`isStateIcon`). The first declaration of a file wins.
+    /// (`isStateIcon`). A toolbar button's one-path `default_icon` (IINA's Chrome extension: `"default_icon": "icon.png"`)
+    /// declares no size: its file is rendered at the square size it has (the run then names the toolbar's sizes beside it,
+    /// and the file stays what popups and pages may show, in the new art). The first declaration of a file wins.
     static func listedIcons(in folder: String) -> [(path: String, pixels: Int, inIcons: Bool)] {
         guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
         let scope = FolderScope(folder)
         var seen = Set<String>(), result: [(path: String, pixels: Int, inIcons: Bool)] = []
         for icon in declaredIcons(root) {
-            guard icon.place == "icons" || !isStateIcon(icon.path),
-                  let size = icon.size, (16...1024).contains(size), let path = file(icon.path, in: folder), path.lowercased().hasSuffix(".png"),
-                  !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                  scope.contains((folder as NSString).appendingPathComponent(path)), seen.insert(path).inserted else { continue }
+            guard icon.place == "icons" || !isStateIcon(icon.path), let path = file(icon.path, in: folder), path.lowercased().hasSuffix(".png"),
+                  !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }), scope.contains((folder as NSString).appendingPathComponent(path)),
+                  let size = icon.size ?? ownSquareSize(path, in: folder), (16...1024).contains(size), seen.insert(path).inserted else { continue }
             result.append((path, size, icon.place == "icons"))
             if result.count == maxIcons { break }
         }

@@ -189,6 +189,25 @@ struct BrowserExtensionTests {
         #expect(try Validator().validate([folder.path]).errors == 0)
     }
 
+    @Test("IINA's Chrome extension (action's one-path default_icon \"icon.png\", a 64 px file the popup shows too): the file is redrawn at its own size in the new art, the toolbar's 16 and 32 are named beside it; a rerun changes nothing")
+    func onePathToolbarIconRedrawn() throws {
+        let manifest = "{\n  \"manifest_version\": 3,\n  \"name\": \"x\",\n  \"action\": {\"default_icon\": \"icon.png\"}\n}\n"
+        let folder = try folder(["manifest.json": manifest, "popup.html": "<img src=\"icon.png\">"])
+        try png(folder, "icon.png", width: 64)
+        let old = try Fixtures.bytes(at: folder.appendingPathComponent("icon.png"))
+        let report = try generate(into: folder)
+        let icon = folder.appendingPathComponent("icon.png")
+        #expect(try size(icon) == PixelSize(width: 64, height: 64))
+        #expect(try Fixtures.bytes(at: icon) != old, "icon.png kept the old art: \(report.files.map(\.path))")
+        #expect(report.files.contains { $0.path == "icon.png" })
+        let root = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest.json")))) as? [String: Any]
+        let toolbar = (root?["action"] as? [String: Any])?["default_icon"] as? [String: String]
+        #expect(toolbar == ["16": "icons/icon-16.png", "32": "icons/icon-32.png"], "\(String(describing: toolbar))")
+        let written = try Fixtures.snapshot(folder)
+        try generate(into: folder)
+        #expect(try Fixtures.snapshot(folder) == written)
+    }
+
     @Test("a web run leaves an extension's manifest.json alone: it is not a web app manifest")
     func webRunLeavesExtension() throws {
         let manifest = "{\"manifest_version\": 3, \"name\": \"x\", \"version\": \"1\"}\n"
