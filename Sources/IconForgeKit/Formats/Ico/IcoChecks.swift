@@ -20,6 +20,25 @@ enum IcoChecks {
                 : "'iconforge generate MASTER --preset windows' writes app.ico"
             return [Finding(.ico, .error, "\(name) \(error)", fix: "re-create it (\(remake))")]
         }
+        guard let sizes = sizeFindings(name: name, path: path, entries: entries) else { return [] }
+        return nonSquareFindings(name: name, entries: entries) + sizes
+    }
+
+    /// An entry that is not square (a hand-edited 32x31): Windows draws every icon into a square cell and
+    /// browsers draw a favicon square, so it shows stretched — and a reader picking entries by size never takes it
+    /// for the square size it is near.
+    static func nonSquareFindings(name: String, entries: [Ico.Entry]) -> [Finding] {
+        let odd = entries.filter { $0.size.width != $0.size.height }
+        guard !odd.isEmpty else { return [] }
+        var seen = Set<String>()
+        let listed = odd.map { "\($0.size)" }.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        return [Finding(.ico, .warning, "\(name) has \(odd.count == 1 ? "an entry" : "entries") that \(odd.count == 1 ? "is" : "are") not square (\(listed)): "
+                        + "Windows and browsers draw icons square, so \(odd.count == 1 ? "it shows" : "they show") stretched",
+                        fix: "make every entry square ('iconforge generate MASTER --preset windows' or '--preset web' does)")]
+    }
+
+    /// The size rules (see the type's comment), for an `.ico` that reads; nil for one no build draws.
+    private static func sizeFindings(name: String, path: String?, entries: [Ico.Entry]) -> [Finding]? {
         if !name.lowercased().contains("favicon") {
             // In a Tauri app, the app's icon is the first .ico its bundle.icon lists; any other (Pake's *_32.ico, a
             // tray icon its code loads) is not drawn where 256 and 48 are.
@@ -33,7 +52,7 @@ enum IcoChecks {
             // A Flutter app's .ico that no build of it uses (neither in windows/ nor among the assets its pubspec
             // lists: Hiddify's assets/images/source/hiddify.ico) is drawn nowhere: its sizes matter to nothing.
             let flutter = path.flatMap { FlutterProject.root(near: $0.parentFolder) }
-            if let path, let flutter, !FlutterProject.builds(path, root: flutter) { return [] }
+            if let path, let flutter, !FlutterProject.builds(path, root: flutter) { return nil }
             if isTrayLike(name: name, entries: entries) { return trayIconFindings(name: name, entries: entries) }
             // An Electron app's .ico — its own (electron-builder embeds it in the executable, whose icon resource
             // Windows picks from by size) or a document's (MarkText's md.ico, for its file association): Electron

@@ -47,6 +47,18 @@ struct IcoChecksTests {
         #expect(found("app.ico").contains { $0.message.contains("no 256x256") } && found("app.ico").contains { $0.message.contains("no 24x24") })
     }
 
+    @Test("an entry that is not square (a 32x31 beside 16 and 48) is one warning naming it, beside the size rules; square entries give none")
+    func nonSquareEntry() throws {
+        let odd = Image(width: 32, height: 31, format: .rgba8, fill: SIMD4(200, 40, 40, 255))
+        let found = try findings(Ico.encode([square(16), odd, square(48)]))
+        #expect(found.count == 1 && found[0].severity == .warning && found[0].message.contains("not square (32x31)")
+                && found[0].message.contains("stretched"), "\(found.map(\.line))")
+        let app = try Fixtures.temporaryFolder()
+        try FileIO.writeAtomically(try Ico.encode([256, 48, 32, 24, 16].map(square) + [odd]), to: app.appendingPathComponent("app.ico").path)
+        let report = try Validator().validate([app.path])
+        #expect(report.files.flatMap(\.findings).map(\.message).filter { $0.contains("not square") }.count == 1)
+    }
+
     @Test("PNG data named .ico is a warning; anything else, or a damaged directory, an error")
     func notIco() throws {
         let png = try findings(PNG.encode(square(48)))
