@@ -595,7 +595,8 @@ extension ProjectLayout {
     /// What was found, in one line ("found asset catalog …, Android project ., master icon.svg").
     package var summary: String {
         let parts = [expoApp.map { "Expo app \($0.config) (\($0.presets.joined(separator: ", ")))" }].compactMap { $0 }
-            + iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" },
+            + iconCatalogs.map { "asset catalog \($0.path) (\($0.presets.joined(separator: ", ")))" } + [androidRoot.map { "Android project \($0.isEmpty ? "." : $0)" }].compactMap { $0 }
+            + (expoApp == nil ? otherAndroidApps.map { "Android app \($0)" } : []) + [
                      webFolder.map { "web folder \($0.isEmpty ? "." : $0)" }, extensionFolder.map { "browser extension \($0.isEmpty ? "." : $0)" },
                      desktopPresets.isEmpty ? nil : "desktop icons (\(desktopPresets.joined(separator: ", ")))"].compactMap { $0 }
             + mauiNotes + masterSummary
@@ -604,7 +605,7 @@ extension ProjectLayout {
 
     /// The master, or the masters when the jobs' apps each have theirs (`master(for:)`), as the summary names them.
     private var masterSummary: [String] {
-        let outs = iconCatalogs.map(\.path) + [androidRoot, webFolder, extensionFolder].compactMap { $0 }
+        let outs = iconCatalogs.map(\.path) + [androidRoot].compactMap { $0 } + otherAndroidApps + [webFolder, extensionFolder].compactMap { $0 }
         var masters: [String] = []
         for chosen in outs.compactMap(master(for:)) + [master].compactMap({ $0 }) where !masters.contains(chosen) { masters.append(chosen) }
         guard masters.count > 1 else { return master.map { ["master \($0)"] } ?? [] }
@@ -676,6 +677,9 @@ extension ProjectLayout {
             job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
         if let androidRoot, expoApp == nil { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
+        // The project's other apps (Wear OS samples' Wearable/ beside Application/): a job each, into its own res/, since
+        // a run from the root writes one app's icon; each takes the master named for it, when there is one.
+        for res in otherAndroidApps where expoApp == nil { job("android", res) }
         // A site at the root (its index.html there, no Vite public/) is ".": an empty out: reads as no folder at all.
         if let webFolder, expoApp == nil { job("web", webFolder.isEmpty ? "." : webFolder) }
         if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }

@@ -95,6 +95,29 @@ struct ProjectLayoutTests {
         #expect(committed.contains("presets: [ios, android, web]\n    out: .\n") && !committed.contains("out: ios/App/Images.xcassets"), "\(committed)")
     }
 
+    @Test("a project of two Android apps (Wear OS samples' DataLayer: a phone Application/ and a watch Wearable/, both application modules with launcher pictures): init writes a job for each, the watch's into its own res/ with the master named for it, and the file loads as iconforge.yml")
+    func jobPerAndroidApp() throws {
+        let app = "apply plugin: 'com.android.application'\nandroid { defaultConfig { minSdkVersion 26 } }\n"
+        let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n"
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="green"/></svg>"#
+        let root = try Fixtures.tree(["settings.gradle": "include ':Application', ':Wearable'\n",
+                                      "Application/build.gradle": app, "Application/src/main/AndroidManifest.xml": manifest,
+                                      "Application/src/main/res/mipmap-hdpi/ic_launcher.png": "old phone",
+                                      "Wearable/build.gradle": app, "Wearable/src/main/AndroidManifest.xml": manifest,
+                                      "Wearable/src/main/res/mipmap-hdpi/ic_launcher.png": "old watch",
+                                      "art/icon.svg": svg, "art/wearable-icon.svg": svg])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = ProjectLayout(root: root.path)
+        let starter = layout.starter()
+        #expect(starter.contains("  - master: art/icon.svg\n    presets: [android]\n    out: Application/src/main/res\n"), "\(starter)")
+        #expect(starter.contains("  - master: art/wearable-icon.svg\n    presets: [android]\n    out: Wearable/src/main/res\n"), "\(starter)")
+        #expect(layout.summary.contains("Android project Application/src/main/res, Android app Wearable/src/main/res"), "\(layout.summary)")
+        let file = root.appendingPathComponent("iconforge.yml")
+        try Data(starter.utf8).write(to: file)
+        let config = try ProjectConfig.load(file.path)
+        #expect(config.jobs.map(\.outPath) == ["Application/src/main/res", "Wearable/src/main/res"].map { root.appendingPathComponent($0).path })
+    }
+
     @Test("several apps in one repository (OSS-DocumentScanner's NativeScript App_Resources/documentscanner and App_Resources/cardwallet): each app's job takes the master named for it, not the one found first; a job whose folder names no app takes the project's master")
     func masterPerApp() throws {
         let set = #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}], "info": {"version": 1, "author": "xcode"}}"#
