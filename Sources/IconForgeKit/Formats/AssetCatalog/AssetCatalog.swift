@@ -257,7 +257,13 @@ package struct SetMerge: Sendable {
             if case .array(let list)? = root[set.listKey] { root[set.listKey] = .array(list.sorted { $0.rendered < $1.rendered }) }
             return root
         }
-        contentsChanged = existing.map { normalised($0) != normalised(root) } ?? true
+        // Nor is a file without `info` (FluffyChat's macOS set, as flutter_launcher_icons writes it): Xcode reads it as it
+        // is, and rewriting it whole only to add Xcode's `info` would be a change the run did not need.
+        contentsChanged = existing.map { existing in
+            var compared = root
+            if existing["info"] == nil { compared["info"] = nil }
+            return normalised(existing) != normalised(compared)
+        } ?? true
         self.names = names
     }
 

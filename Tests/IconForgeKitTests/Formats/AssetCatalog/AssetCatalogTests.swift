@@ -47,6 +47,22 @@ struct AssetCatalogWriteTests {
         #expect(try Validator().validate([catalog.path]).errors == 0)
     }
 
+    @Test("a macOS set whose Contents.json has no info (FluffyChat's, as flutter_launcher_icons writes it; Flutter's names, one file for two slots): pixels change, the Contents.json stays byte for byte rather than rewritten whole to add Xcode's info; a rerun changes nothing")
+    func contentsWithoutInfo() throws {
+        let slots = [(16, 1, 16), (16, 2, 32), (32, 1, 32), (32, 2, 64), (128, 1, 128), (128, 2, 256), (256, 1, 256), (256, 2, 512), (512, 1, 512), (512, 2, 1024)]
+        let entries = slots.map { #"{"size":"\#($0.0)x\#($0.0)","idiom":"mac","filename":"app_icon_\#($0.2).png","scale":"\#($0.1)x"}"# }
+        let contents = #"{"images":["# + entries.joined(separator: ",") + "]}"
+        let catalog = try Fixtures.tree(["Assets.xcassets/AppIcon.appiconset/Contents.json": contents, "Assets.xcassets/Contents.json": #"{"info":{"version":1,"author":"xcode"}}"#])
+            .appendingPathComponent("Assets.xcassets")
+        try generate("macos", into: catalog)
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        #expect(try String(contentsOf: set.appendingPathComponent("Contents.json"), encoding: .utf8) == contents)
+        #expect(try Fixtures.bytes(at: set.appendingPathComponent("app_icon_1024.png")).count > 1000)
+        let written = try Fixtures.snapshot(catalog)
+        try generate("macos", into: catalog)
+        #expect(try Fixtures.snapshot(catalog) == written)
+    }
+
     @Test("a catalog's own Contents.json with properties is never rewritten, nor its other sets")
     func catalogProperties() throws {
         let catalog = try copy("WithProperties.xcassets")
