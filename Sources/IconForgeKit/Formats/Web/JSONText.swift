@@ -37,12 +37,14 @@ enum JSONText {
         for (index, range) in old.enumerated() {
             guard let fields = replacing[index] else { continue }
             result += bytes[cursor..<range.lowerBound]
-            result += Array(object(fields, indent: lineIndent(bytes, at: range.lowerBound), unit: unit).utf8)
+            result += Array(object(fields, indent: lineIndent(bytes, at: range.lowerBound), unit: unit, like: OneLineStyle(bytes[range])).utf8)
             cursor = range.upperBound
         }
         let end = old[old.count - 1].upperBound
         result += bytes[cursor..<end]
-        for fields in appending { result += Array((separator + object(fields, indent: lastIndent, unit: unit)).utf8) }
+        // New elements as the last one is written: on one line beside one-line siblings (Memos' `{ "src": …, "sizes": … }`).
+        let style = OneLineStyle(bytes[old[old.count - 1]])
+        for fields in appending { result += Array((separator + object(fields, indent: lastIndent, unit: unit, like: style)).utf8) }
         result += bytes[end...]
         return result
     }
@@ -94,12 +96,45 @@ enum JSONText {
         return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
     }
 
-    /// An object in the manifest's usual key order (src, sizes, type, purpose, then the rest sorted).
-    private static func object(_ object: [String: Any], indent: String, unit: String) -> String {
+    /// An object in the manifest's usual key order (src, sizes, type, purpose, then the rest sorted): over several
+    /// lines, or on one in the spacing of `like`, the element it stands beside.
+    private static func object(_ object: [String: Any], indent: String, unit: String, like style: OneLineStyle? = nil) -> String {
         let order = ["src", "sizes", "type", "purpose"]
         let keys = object.keys.sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+        if let style {
+            let members = keys.map { quoted($0) + style.colon + value(object[$0]!) }
+            return "{" + style.inside + members.joined(separator: style.comma) + style.inside + "}"
+        }
         let lines = keys.map { indent + unit + quoted($0) + ": " + value(object[$0]!) }
         return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
+    }
+
+    /// The spacing of an object written on one line (`{ "src": "a.png", "sizes": "48x48" }` or `{"src":"a.png"}`): nil
+    /// for one over several lines, or for anything but an object.
+    struct OneLineStyle {
+        /// What follows `{` and precedes `}`, what follows each `:` and each `,` between members.
+        var inside: String, colon: String, comma: String
+
+        init?(_ text: ArraySlice<UInt8>) {
+            guard text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}"), !text.contains(UInt8(ascii: "\n")) else { return nil }
+            let after = { (character: UInt8) -> String in
+                // The first such character outside a string, and the space after it.
+                var inString = false, escaped = false
+                for index in text.indices {
+                    let byte = text[index]
+                    if inString {
+                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if byte == character {
+                        return index + 1 < text.endIndex && text[index + 1] == UInt8(ascii: " ") ? " " : ""
+                    }
+                }
+                return " "
+            }
+            let open = text.count > 1 && text[text.startIndex + 1] == UInt8(ascii: " ") ? " " : ""
+            (inside, colon, comma) = (open, ":" + after(UInt8(ascii: ":")), "," + after(UInt8(ascii: ",")))
+        }
     }
 
     private static func value(_ value: Any) -> String {

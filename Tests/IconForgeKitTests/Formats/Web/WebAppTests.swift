@@ -95,6 +95,24 @@ struct WebAppTests {
         } == times)
     }
 
+    @Test("a manifest whose icons are one line each (Memos' `{ \"src\": …, \"type\": …, \"sizes\": … }`) gets its new entries on one line in the same spacing, not spread over five lines beside them; compact `{\"src\":…}` siblings get compact ones")
+    func oneLineEntries() throws {
+        let manifest = "{\n  \"name\": \"Memos\",\n  \"icons\": [\n    { \"src\": \"/logo.png\", \"type\": \"image/png\", \"sizes\": \"192x192\" },\n    { \"src\": \"/full-logo.png\", \"type\": \"image/png\", \"sizes\": \"512x512\" }\n  ]\n}\n"
+        let folder = try site(["manifest.json": manifest])
+        try png(192, "logo.png", in: folder)
+        try png(512, "full-logo.png", in: folder)
+        _ = try generate(into: folder)
+        let after = try text(folder.appendingPathComponent("manifest.json"))
+        #expect(after.contains("},\n    { \"src\": \"/icon-maskable-192.png\", \"sizes\": \"192x192\", \"type\": \"image/png\", \"purpose\": \"maskable\" }"), "\(after)")
+        #expect(after.hasPrefix(String(manifest.prefix(manifest.count - 7))), "\(after)")
+        let compact = try site(["manifest.json": #"{"name":"m","icons":[{"src":"/logo.png","sizes":"192x192","type":"image/png"},{"src":"/full-logo.png","sizes":"512x512","type":"image/png"}]}"#])
+        try png(192, "logo.png", in: compact)
+        try png(512, "full-logo.png", in: compact)
+        _ = try generate(into: compact)
+        let compactAfter = try text(compact.appendingPathComponent("manifest.json"))
+        #expect(compactAfter.contains(#"},{"src":"/icon-maskable-192.png","sizes":"192x192","type":"image/png","purpose":"maskable"}"#), "\(compactAfter)")
+    }
+
     @Test("validate: a missing icon is an error whatever its path form; 'any maskable' is a warning; maskable icons do not make 192 and 512")
     func validateManifest() throws {
         let manifest = """
