@@ -30,6 +30,9 @@ package struct ProjectLayout: Sendable {
     /// Where a desktop packager takes the macOS `.icns` from, relative to the root: Tauri's `src-tauri/icons`, or the
     /// folder of the file electron-builder's `mac.icon` names.
     package var icnsFolder: String?
+    /// A native Mac app's folder holding the `.icns` its Xcode project copies into the app (AltTab's resources/icons/app,
+    /// `XcodeProject.bundledIcns`), relative to the root, where no catalog holds the Mac's icon: `icnsFolder` too.
+    package var bundledIcnsFolder: String?
     /// Where a Linux desktop app keeps its icon theme: the folder holding its `hicolor/` tree, electron-builder's
     /// Linux icon folder (`build/icons`, PNGs named by size), or the folder of its icons named as Extra CMake Modules
     /// install them (Zeal's `assets/freedesktop/128-apps-zeal.png`).
@@ -82,6 +85,8 @@ package struct ProjectLayout: Sendable {
         var ecmFolders: [String] = []
         // Folders of .NET projects naming an <ApplicationIcon> they hold (SourceGit's src/, an Avalonia app's).
         var dotNetFolders: [String] = []
+        // Folders holding an .icns (outside catalogs), for a native Mac app's bundled icon.
+        var icnsFolders: [String] = []
         // How the master found so far ranks (`MasterRank`): a better one found later replaces it.
         var masterRank = MasterRank.none
         // The root itself may be the website (its index.html or manifest at the top).
@@ -220,6 +225,7 @@ package struct ProjectLayout: Sendable {
                 } else {
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
+                    if name.lowercased().hasSuffix(".icns"), !icnsFolders.contains(relative) { icnsFolders.append(relative) }
                     if name.lowercased().hasSuffix(".csproj"), let bytes = try? FileIO.readDocument(full),
                        let maui = MauiProject(root: folder, text: String(decoding: bytes, as: UTF8.self)) { mauiApps.append((path, maui.iconFile)) }
                     if let rank = Self.masterRank(name: name, path: full) {
@@ -238,6 +244,13 @@ package struct ProjectLayout: Sendable {
             linuxFolder = ecmFolders.count == 1 ? ecmFolders[0] : withEntry.count == 1 ? withEntry[0] : nil
         }
         if linuxFolder == nil, tauriIcons == nil { linuxFolder = mesonIcons }
+        // A native Mac app without a catalog of Mac icons, whose Xcode project copies an .icns into the app (AltTab's
+        // resources/icons/app/app.icns, its Info.plist's CFBundleIconFile): that file is the Mac's icon. A run at the
+        // root wrote AppIcon.appiconset and AppIcon.icns there, which no build reads, and left it as it was.
+        if icnsFolder == nil, !catalogs.contains(where: { $0.presets.contains { $0.hasPrefix("macos") } }) {
+            let bundled = icnsFolders.filter { XcodeProject.bundledIcns(in: $0.isEmpty ? root : (root as NSString).appendingPathComponent($0)) != nil }
+            if bundled.count == 1 { (icnsFolder, bundledIcnsFolder) = (bundled[0], bundled[0]) }
+        }
         // Without a package, a packager's icons or an installer's, the one .NET app whose project names its .ico (an
         // Avalonia, WPF or WinForms exe): its <ApplicationIcon> is the app's Windows icon.
         if windowsFolder == nil, dotNetFolders.count == 1 { windowsFolder = dotNetFolders[0] }
@@ -387,7 +400,7 @@ package struct ProjectLayout: Sendable {
     /// deeper, as in GNOME apps' data/icons/hicolor, does.)
     package var isProject: Bool {
         !catalogs.isEmpty || androidRoot != nil || webFolder != nil || windowsFolder != nil || extensionFolder != nil || linuxFolder.map { !$0.isEmpty } == true
-            || !mauiApps.isEmpty || snapRoot != nil
+            || !mauiApps.isEmpty || snapRoot != nil || bundledIcnsFolder != nil
     }
 
     /// The routes of one variant of the app (a flavour, an environment, a white-label brand): each platform's files
@@ -454,7 +467,7 @@ package struct ProjectLayout: Sendable {
     /// True when every platform folder found is one a plain folder's run puts there (`web/`, `linux/`…), and there is no
     /// catalog, Android module or .NET MAUI app: the folder is what IconForge wrote into a plain folder, not a project.
     var isPlainFolderOutput: Bool {
-        guard catalogs.isEmpty, androidRoot == nil, mauiApps.isEmpty, snapRoot == nil else { return false }
+        guard catalogs.isEmpty, androidRoot == nil, mauiApps.isEmpty, snapRoot == nil, bundledIcnsFolder == nil else { return false }
         let found: [(String?, Preset.Platform)] = [(webFolder, .web), (windowsFolder, .windows), (linuxFolder, .linux), (extensionFolder, .browserExtension)]
         return found.allSatisfy { folder, platform in folder == nil || folder == Self.plainFolder(platform) }
     }

@@ -11,7 +11,8 @@ struct ElectronBuilder: Sendable, Equatable {
     var root: String
     /// `directories.buildResources`, relative to the root.
     var buildResources = "build"
-    /// The macOS `.icns` and the Windows `.ico` the configuration names (or the defaults that exist), relative to the root.
+    /// The macOS `.icns` and the Windows `.ico` the configuration names (or the defaults that exist), relative to the root;
+    /// the Windows icon may be a PNG, which electron-builder converts (Upscayl's `win.icon: build/icon.png`).
     var macIcon: String?, windowsIcon: String?
     /// The Linux icons, relative to the root: `linux.icon` — a folder of PNGs whose names hold their size (`256x256.png`),
     /// or one PNG — else `icons/` in the resources folder (where it exists, or is to be made: see `resolveLinux`), as
@@ -51,7 +52,7 @@ struct ElectronBuilder: Sendable, Equatable {
         let written = { (platform: String) in (config[platform] as? [String: Any])?["icon"] as? String }
         let (mac, win, linux) = (written("mac") ?? common, written("win") ?? common, written("linux"))
         project.macIcon = project.resolve(mac, extension: "icns")
-        project.windowsIcon = project.resolve(win, extension: "ico")
+        project.windowsIcon = project.resolve(win, extension: "ico", orPNG: true)
         project.linuxIcons = project.resolveLinux(linux)
         for (key, value, found) in [("mac", mac, project.macIcon), ("win", win, project.windowsIcon), ("linux", linux, project.linuxIcons)] {
             if let value, found == nil { project.missingIcons.append(value + " (\(key).icon)") }
@@ -85,14 +86,17 @@ struct ElectronBuilder: Sendable, Equatable {
 
     /// A configured icon as a path relative to the root: the file as given (relative to the project, else to the
     /// resources folder), with the platform's extension added to a bare name (`icon: build/icon` is both); without
-    /// one, `icon.EXT` in the resources folder where it exists. Paths out of the project are not followed.
-    func resolve(_ value: String?, extension ext: String) -> String? {
+    /// one, `icon.EXT` in the resources folder where it exists. Paths out of the project are not followed. `orPNG`: a
+    /// configured `.png` is that file, which electron-builder converts (Windows takes one of 256 px or more), not the
+    /// `.EXT` of its name.
+    func resolve(_ value: String?, extension ext: String, orPNG: Bool = false) -> String? {
         let manager = FileManager.default
         guard let value else {
             let fallback = (buildResources as NSString).appendingPathComponent("icon." + ext)
             return manager.fileExists(atPath: (root as NSString).appendingPathComponent(fallback)) ? fallback : nil
         }
-        let named = value.lowercased().hasSuffix("." + ext) ? value : (value as NSString).deletingPathExtension + "." + ext
+        let named = value.lowercased().hasSuffix("." + ext) || (orPNG && value.lowercased().hasSuffix(".png")) ? value
+            : (value as NSString).deletingPathExtension + "." + ext
         for base in ["", buildResources] {
             let relative = Self.lexical((base as NSString).appendingPathComponent(named))
             guard !relative.hasPrefix("..") && !relative.hasPrefix("/") else { continue }

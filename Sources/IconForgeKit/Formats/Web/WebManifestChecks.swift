@@ -129,6 +129,14 @@ enum WebManifestChecks {
                 continue
             }
             guard let data = try? FileIO.read(file) else {
+                // A template (Pinafore's src/build/manifest.json, which its build fills in and writes into static/, beside
+                // the icons) is not the file browsers get: where it is served from, and so where its icons are, is not here.
+                if isServerTemplate {
+                    report(Finding(.webManifest, .warning, "\(name): icons[\(index)] names \(src), which is not beside this manifest, a template "
+                                   + "a build or server fills in (it holds placeholders) and serves from elsewhere, so the file was not checked",
+                                   fix: "validate the folder the filled-in manifest is served from, or the built site"))
+                    continue
+                }
                 report(Finding(.webManifest, .error, "\(name): icons[\(index)] names \(src), which does not exist"
                                + WebManifestChecks.pageRelativeHint(src, file: file, site: site, scope: scope), fix: "add the file, or fix src"))
                 continue

@@ -8,8 +8,9 @@ struct WebManifestDocument {
     let path: String
     /// Its top-level object.
     let object: [String: Any]
-    /// True when it holds a server's placeholders (`${…}`, `{{…}}`, `{%…%}`): a template the server fills in, served
-    /// from where the server says, not the file as served.
+    /// True when it holds a server's placeholders (`${…}`, `{{…}}`, `{%…%}`), or a member whose whole value is one
+    /// placeholder in single braces (Pinafore's `"name": "{intl.longAppName}"`, filled in from the locale by its build):
+    /// a template the server or build fills in, served from where it says, not the file as served.
     var isServerTemplate = false
 
     /// `icons` as written, items that are not objects included (a merge keeps them as they are).
@@ -27,7 +28,12 @@ struct WebManifestDocument {
     static func read(_ path: String) -> WebManifestDocument? {
         guard let bytes = try? FileIO.readDocument(path), let object = parse(bytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        return WebManifestDocument(path: path, object: object, isServerTemplate: ["${", "{{", "{%"].contains(where: text.contains))
+        return WebManifestDocument(path: path, object: object, isServerTemplate: ["${", "{{", "{%"].contains(where: text.contains) || holdsPlaceholder(object))
+    }
+
+    /// True when a member's whole value is one placeholder in single braces (`{intl.appName}`): no app is named so.
+    static func holdsPlaceholder(_ object: [String: Any]) -> Bool {
+        object.values.contains { value in (value as? String)?.range(of: #"^\{[A-Za-z_][A-Za-z0-9_.]*\}$"#, options: .regularExpression) != nil }
     }
 }
 

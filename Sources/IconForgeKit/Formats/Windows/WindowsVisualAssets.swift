@@ -203,6 +203,17 @@ package enum WindowsVisualAssets {
                 // project's <ApplicationIcon> (ModernFlyouts' ..\ModernFlyouts\Assets\Logo.ico), and an app.ico here
                 // would be in no build (WindowsAssetsStep says which one it is).
                 if appIcon == nil, packagingProject(in: folder, files: files) != nil || packagedProjectWithoutIcon(in: folder, files: files) != nil { continue }
+                // electron-builder's win.icon naming a PNG (Upscayl's build/icon.png): its build converts that file into
+                // the exe's icon, so it is redrawn, as a PNG at its own size (256 px at least, electron-builder's minimum),
+                // once for the .ico's entries; an icon.ico beside it would be read by nothing.
+                if let appIcon, appIcon.lowercased().hasSuffix(".png") {
+                    guard !result.contains(where: { $0.role == .windows && $0.outputPath == appIcon }) else { continue }
+                    let own = PNGHeader.size(of: (folder as NSString).appendingPathComponent(appIcon)).flatMap { $0.width == $0.height ? $0.width : nil }
+                    var png = Generator.spec(spec, at: appIcon, pixels: max(own ?? 256, 256))
+                    (png.container, png.containerEntry) = (nil, nil)
+                    result.append(png)
+                    continue
+                }
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil

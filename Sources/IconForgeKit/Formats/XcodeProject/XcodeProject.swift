@@ -16,10 +16,17 @@ struct XcodeProject: Sendable, Equatable {
     /// every app icon set (`ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`, alternates chosen at run time):
     /// which sets a build uses cannot be told from the project alone.
     var namesAreOpen: Bool
+    /// The files its targets' Copy Bundle Resources phases copy into the app, by name (`/* app.icns in Resources */`).
+    var resources: Set<String> = []
 
     /// The project whose `project.pbxproj` is `text`, at `path`.
     init(path: String, text: String) {
         self.path = path
+        if let expression = try? NSRegularExpression(pattern: #"/\* ([^*/]+) in Resources \*/"#) {
+            resources = Set(expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            })
+        }
         var names = Set<String>(), alternates = Set<String>(), open = false
         let pattern = #"(ASSETCATALOG_COMPILER_APPICON_NAME|ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES|ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS)(?:\[[^\]]*\])?\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*);"#
         if let expression = try? NSRegularExpression(pattern: pattern) {
@@ -54,6 +61,37 @@ struct XcodeProject: Sendable, Equatable {
             guard let bytes = try? FileIO.readDocument((full as NSString).appendingPathComponent("project.pbxproj")) else { return nil }
             return XcodeProject(path: full, text: String(decoding: bytes, as: UTF8.self))
         }
+    }
+
+    /// The `.icns` in `folder` that the Xcode project owning it copies into the app (AltTab's resources/icons/app/app.icns,
+    /// `app.icns in Resources`, which its Info.plist names as `CFBundleIconFile`): a Mac app whose icon is that file, not
+    /// an asset catalog's set. Nil unless there is exactly one.
+    static func bundledIcns(in folder: String) -> String? {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).filter { $0.lowercased().hasSuffix(".icns") }
+        guard !names.isEmpty, let project = owning((folder as NSString).appendingPathComponent(names[0])) else { return nil }
+        let bundled = names.filter(project.resources.contains)
+        return bundled.count == 1 ? bundled[0] : nil
+    }
+
+    /// The outputs as a Mac app that bundles its own `.icns` keeps them in `folder` (`bundledIcns`): macOS's as that file,
+    /// with every element the preset gives it, and the PNGs of the `.iconset` of its name beside it (AltTab's
+    /// app.iconset, from which its script remakes the `.icns` with iconutil) redrawn at their sizes, so a later
+    /// iconutil run does not bring the old icon back. No asset catalog, which the app's build would not read.
+    static func adoptingBundledIcns(_ outputs: [IconSpec], folder: String) -> [IconSpec] {
+        guard outputs.contains(where: { $0.role == .mac && $0.container == .icns }), let icns = bundledIcns(in: folder) else { return outputs }
+        let template = outputs.first { $0.role == .mac && $0.container == nil }
+        let iconset = (icns as NSString).deletingPathExtension + "." + Iconset.folderExtension
+        let members = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(iconset))) ?? []).sorted()
+        let pngs: [IconSpec] = template.map { template in
+            members.compactMap { name in
+                Iconset.expected(fileName: name).map { expected in
+                    var spec = Generator.spec(template, at: iconset + "/" + name, pixels: expected.pixels.width)
+                    spec.set = nil
+                    return spec
+                }
+            }
+        } ?? []
+        return TauriIcons.macIcns(outputs, named: icns) + pngs
     }
 
     /// The project owning `path` when its build settings name app icons, none of them `name` (primary or alternate),

@@ -88,6 +88,27 @@ struct ElectronBuilderTests {
         #expect(validation.errors == 0 && validation.warnings == 0, "\(validation.files.flatMap(\.findings).map(\.line))")
     }
 
+    @Test("Upscayl's layout: package.json's build.win.icon names build/icon.png, which electron-builder converts into the exe's icon: a windows run at the root redraws that PNG at its size (the original in the backup) and writes no icon.ico beside it, which nothing reads; a rerun writes nothing")
+    func windowsIconPNG() throws {
+        let package = #"{"name": "upscayl", "devDependencies": {"electron": "^33.0.0"}, "build": {"win": {"icon": "build/icon.png"}, "mac": {"icon": "build/icon.icns"}}}"#
+        let root = try Fixtures.tree(["package.json": package, ".git/HEAD": "ref: refs/heads/main\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let red = try PNG.encode(Image(width: 512, height: 512, fill: SIMD4(200, 0, 0, 255)))
+        try write(red, "build/icon.png", in: root)
+        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "build/icon.icns", in: root)
+        #expect(ProjectLayout(root: root.path).windowsFolder == "build")
+        try generate("windows", into: root)
+        let build = root.appendingPathComponent("build")
+        let redrawn = try PNG.decode(try Fixtures.bytes(at: build.appendingPathComponent("icon.png"))).image
+        #expect(redrawn.width == 512 && redrawn.pixel(x: 256, y: 256) != SIMD4(200, 0, 0, 255))
+        #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent("icon.ico").path))
+        let backups = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(".iconforge-backup").path)
+        #expect(try backups.filter { $0.hasSuffix("build/icon.png") }.map { try Fixtures.bytes(at: root.appendingPathComponent(".iconforge-backup/" + $0)) } == [red])
+        let before = try Fixtures.snapshot(root)
+        try generate("windows", into: root)
+        #expect(try Fixtures.snapshot(root) == before)
+    }
+
     @Test("package.json's build.directories.buildResources: icon.icns and icon.ico there, AppX tiles in its appx/")
     func resourcesFolder() throws {
         let root = try Fixtures.temporaryFolder()
