@@ -8,21 +8,7 @@ import Testing
 /// An Electron app packaged by electron-builder: the icons its configuration names are refreshed where they are.
 @Suite("Electron: electron-builder's icons")
 struct ElectronBuilderTests {
-    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
     static let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0"}}"#
-
-    private func write(_ bytes: [UInt8], _ path: String, in root: URL) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-    }
-
-    private func generate(_ presets: String, into root: URL) throws {
-        let request = try GenerateRequest(sources: [Self.master], presets: presets, out: root.path, options: GenerateOptions(presets: []))
-        for destination in try request.destinations() {
-            _ = try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
-        }
-    }
 
     @Test("YouTube Music's layout: electron-builder.yml names icons its build makes (assets/generated/icons/…, not in git): a desktop run at the root (a web/ of screenshots beside) is an error naming them, not windows/, linux/ and AppIcon.* heaped at the root; a web run is not stopped")
     func iconsMadeByTheBuild() throws {
@@ -32,7 +18,7 @@ struct ElectronBuilderTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let before = try Fixtures.snapshot(root)
         do {
-            try generate("windows,macos,linux", into: root)
+            try Fixtures.generateRouted("windows,macos,linux", into: root)
             Issue.record("a desktop run at the root was carried out")
         } catch {
             #expect("\(error)".contains("has no folder for windows, macos, linux (found: an Electron app whose electron-builder configuration names "
@@ -51,12 +37,12 @@ struct ElectronBuilderTests {
                                       "electron-builder.yml": "win:\n  icon: build/win_icon.ico\nmac:\n  icon: build/mac-icon.icns\n",
                                       "electron.vite.config.ts": "export default defineConfig({ renderer: { root: '.', build: { outDir: 'build', emptyOutDir: false } } })\n"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try write(try Ico.encode([red]), "public/win_icon.ico", in: root)
-        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "public/mac-icon.icns", in: root)
+        try Fixtures.write(try Ico.encode([red]), "public/win_icon.ico", in: root)
+        try Fixtures.write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "public/mac-icon.icns", in: root)
         let public_ = root.appendingPathComponent("public")
         #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [public_.path])
         #expect(ProjectLayout(root: root.path).starter().contains("presets: [windows, macos]\n    out: .\n"))
-        try generate("windows,macos", into: root)
+        try Fixtures.generateRouted("windows,macos", into: root)
         #expect(try FileManager.default.contentsOfDirectory(atPath: public_.path).filter { !$0.hasPrefix(".") }.sorted() == ["mac-icon.icns", "win_icon.ico"])
         #expect(try Ico.read(try Fixtures.bytes(at: public_.appendingPathComponent("win_icon.ico"))).count == 8)
         #expect(try Icns.read(try Fixtures.bytes(at: public_.appendingPathComponent("mac-icon.icns"))).contains { $0.type == "ic10" })
@@ -71,14 +57,14 @@ struct ElectronBuilderTests {
     func configuredIcons() throws {
         let root = try Fixtures.temporaryFolder()
         let red = Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))
-        try write(Array(Self.package.utf8), "package.json", in: root)
-        try write(Array("mac:\n  icon: \"resources/icons/icon.icns\"\nwin:\n  icon: resources/icons/icon.ico\nlinux:\n  icon: resources/icons\n".utf8), "electron-builder.yml", in: root)
-        try write(try Ico.encode([red]), "resources/icons/icon.ico", in: root)
-        try write(try Ico.encode([red]), "resources/icons/md.ico", in: root)
-        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "resources/icons/icon.icns", in: root)
+        try Fixtures.write(Array(Self.package.utf8), "package.json", in: root)
+        try Fixtures.write(Array("mac:\n  icon: \"resources/icons/icon.icns\"\nwin:\n  icon: resources/icons/icon.ico\nlinux:\n  icon: resources/icons\n".utf8), "electron-builder.yml", in: root)
+        try Fixtures.write(try Ico.encode([red]), "resources/icons/icon.ico", in: root)
+        try Fixtures.write(try Ico.encode([red]), "resources/icons/md.ico", in: root)
+        try Fixtures.write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "resources/icons/icon.icns", in: root)
         let document = try Fixtures.bytes(at: root.appendingPathComponent("resources/icons/md.ico"))
         #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [root.appendingPathComponent("resources/icons").path])
-        try generate("windows,macos", into: root)
+        try Fixtures.generateRouted("windows,macos", into: root)
         let icons = root.appendingPathComponent("resources/icons")
         #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted() == ["icon.icns", "icon.ico", "md.ico"])
         #expect(try Ico.read(try Fixtures.bytes(at: icons.appendingPathComponent("icon.ico"))).count == 8)
@@ -94,10 +80,10 @@ struct ElectronBuilderTests {
         let root = try Fixtures.tree(["package.json": package, ".git/HEAD": "ref: refs/heads/main\n"])
         defer { try? FileManager.default.removeItem(at: root) }
         let red = try PNG.encode(Image(width: 512, height: 512, fill: SIMD4(200, 0, 0, 255)))
-        try write(red, "build/icon.png", in: root)
-        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "build/icon.icns", in: root)
+        try Fixtures.write(red, "build/icon.png", in: root)
+        try Fixtures.write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "build/icon.icns", in: root)
         #expect(ProjectLayout(root: root.path).windowsFolder == "build")
-        try generate("windows", into: root)
+        try Fixtures.generateRouted("windows", into: root)
         let build = root.appendingPathComponent("build")
         let redrawn = try PNG.decode(try Fixtures.bytes(at: build.appendingPathComponent("icon.png"))).image
         #expect(redrawn.width == 512 && redrawn.pixel(x: 256, y: 256) != SIMD4(200, 0, 0, 255))
@@ -105,7 +91,7 @@ struct ElectronBuilderTests {
         let backups = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(".iconforge-backup").path)
         #expect(try backups.filter { $0.hasSuffix("build/icon.png") }.map { try Fixtures.bytes(at: root.appendingPathComponent(".iconforge-backup/" + $0)) } == [red])
         let before = try Fixtures.snapshot(root)
-        try generate("windows", into: root)
+        try Fixtures.generateRouted("windows", into: root)
         #expect(try Fixtures.snapshot(root) == before)
     }
 
@@ -113,11 +99,11 @@ struct ElectronBuilderTests {
     func resourcesFolder() throws {
         let root = try Fixtures.temporaryFolder()
         let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0"}, "build": {"directories": {"buildResources": "assets"}}}"#
-        try write(Array(package.utf8), "package.json", in: root)
+        try Fixtures.write(Array(package.utf8), "package.json", in: root)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("assets"), withIntermediateDirectories: true)
         #expect(ProjectLayout(root: root.path).windowsFolder == "assets")
-        try generate("windows", into: root)
-        try generate("macos", into: root.appendingPathComponent("assets"))
+        try Fixtures.generateRouted("windows", into: root)
+        try Fixtures.generateRouted("macos", into: root.appendingPathComponent("assets"))
         let assets = root.appendingPathComponent("assets")
         #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("icon.ico").path))
         #expect(FileManager.default.fileExists(atPath: assets.appendingPathComponent("icon.icns").path))
@@ -148,15 +134,15 @@ struct ElectronBuilderTests {
         let root = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let red = Image(width: 32, height: 32, fill: SIMD4(200, 0, 0, 255))
-        try write(Array(Self.package.utf8), "package.json", in: root)
-        try write(Array(config.utf8), "electron-builder.ts", in: root)
-        try write(try Ico.encode([red]), "src/assets/icon.ico", in: root)
-        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "src/assets/icon.icns", in: root)
+        try Fixtures.write(Array(Self.package.utf8), "package.json", in: root)
+        try Fixtures.write(Array(config.utf8), "electron-builder.ts", in: root)
+        try Fixtures.write(try Ico.encode([red]), "src/assets/icon.ico", in: root)
+        try Fixtures.write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(Image(width: 128, height: 128, fill: SIMD4(200, 0, 0, 255))))]), "src/assets/icon.icns", in: root)
         let assets = root.appendingPathComponent("src/assets")
         #expect(try ProjectLayout.routes(presets: ["windows", "macos"], out: root.path).map(\.folder) == [assets.path])
-        try generate("macos", into: root)
+        try Fixtures.generateRouted("macos", into: root)
         #expect(try Icns.read(try Fixtures.bytes(at: assets.appendingPathComponent("icon.icns"))).contains { $0.type == "ic10" })
-        try generate("windows", into: root)
+        try Fixtures.generateRouted("windows", into: root)
         #expect(try Ico.read(try Fixtures.bytes(at: assets.appendingPathComponent("icon.ico"))).count == 8)
         let top = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
         #expect(top == ["electron-builder.ts", "package.json", "src"], "\(top)")
@@ -165,13 +151,13 @@ struct ElectronBuilderTests {
     @Test("build/icons, electron-builder's Linux folder: its PNGs named by size are refreshed at their sizes, no hicolor tree or .desktop, a rerun writes nothing")
     func linuxIconFolder() throws {
         let root = try Fixtures.temporaryFolder()
-        try write(Array(Self.package.utf8), "package.json", in: root)
+        try Fixtures.write(Array(Self.package.utf8), "package.json", in: root)
         for side in [16, 64, 256] {
-            try write(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))), "build/icons/\(side)x\(side).png", in: root)
+            try Fixtures.write(try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))), "build/icons/\(side)x\(side).png", in: root)
         }
         #expect(ProjectLayout(root: root.path).linuxFolder == "build/icons")
         #expect(try ProjectLayout.routes(presets: ["linux"], out: root.path).map(\.folder) == [root.appendingPathComponent("build/icons").path])
-        try generate("linux", into: root)
+        try Fixtures.generateRouted("linux", into: root)
         let icons = root.appendingPathComponent("build/icons")
         #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).sorted() == ["16x16.png", "256x256.png", "64x64.png"])
         for side in [16, 64, 256] {
@@ -180,7 +166,7 @@ struct ElectronBuilderTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".desktop") || $0 == "hicolor" }.isEmpty)
         let before = try FileManager.default.attributesOfItem(atPath: icons.appendingPathComponent("64x64.png").path)[.modificationDate] as? Date
-        try generate("linux", into: root)
+        try Fixtures.generateRouted("linux", into: root)
         #expect(try FileManager.default.attributesOfItem(atPath: icons.appendingPathComponent("64x64.png").path)[.modificationDate] as? Date == before)
     }
 
@@ -188,17 +174,17 @@ struct ElectronBuilderTests {
     func linuxIconFile() throws {
         let root = try Fixtures.temporaryFolder()
         let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0"}, "build": {"linux": {"icon": "assets/linux.png"}}}"#
-        try write(Array(package.utf8), "package.json", in: root)
-        try write(try PNG.encode(Image(width: 384, height: 384, fill: SIMD4(200, 0, 0, 255))), "assets/linux.png", in: root)
-        try generate("linux", into: root)
+        try Fixtures.write(Array(package.utf8), "package.json", in: root)
+        try Fixtures.write(try PNG.encode(Image(width: 384, height: 384, fill: SIMD4(200, 0, 0, 255))), "assets/linux.png", in: root)
+        try Fixtures.generateRouted("linux", into: root)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("assets").path).sorted() == ["linux.png"])
         let redrawn = try PNG.decode(try Fixtures.bytes(at: root.appendingPathComponent("assets/linux.png"))).image
         #expect(redrawn.width == 384 && redrawn.pixel(x: 192, y: 192) != SIMD4(200, 0, 0, 255))
 
         let empty = try Fixtures.temporaryFolder()
-        try write(Array(Self.package.utf8), "package.json", in: empty)
+        try Fixtures.write(Array(Self.package.utf8), "package.json", in: empty)
         try FileManager.default.createDirectory(at: empty.appendingPathComponent("build/icons"), withIntermediateDirectories: true)
-        try generate("linux", into: empty)
+        try Fixtures.generateRouted("linux", into: empty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.appendingPathComponent("build/icons").path).count == 8)
         #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("build/icons/512x512.png").path))
     }
@@ -207,14 +193,14 @@ struct ElectronBuilderTests {
     func linuxFolderToMake() throws {
         let root = try Fixtures.temporaryFolder()
         let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0"}, "build": {"appId": "net.example.app", "win": {"target": ["nsis", "appx"]}}}"#
-        try write(Array(package.utf8), "package.json", in: root)
+        try Fixtures.write(Array(package.utf8), "package.json", in: root)
         let red = { (side: Int) in Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255)) }
-        try write(try Ico.encode([red(256), red(32)]), "build/icon.ico", in: root)
-        try write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))]), "build/icon.icns", in: root)
-        try write(try PNG.encode(red(50)), "build/appx/StoreLogo.png", in: root)
+        try Fixtures.write(try Ico.encode([red(256), red(32)]), "build/icon.ico", in: root)
+        try Fixtures.write(Icns.encode([Icns.Element(type: "ic07", data: try PNG.encode(red(128)))]), "build/icon.icns", in: root)
+        try Fixtures.write(try PNG.encode(red(50)), "build/appx/StoreLogo.png", in: root)
         let routes = try ProjectLayout.routes(presets: ["windows", "macos", "linux"], out: root.path)
         #expect(routes.map(\.folder).contains(root.appendingPathComponent("build/icons").path), "\(routes)")
-        try generate("windows,macos,linux", into: root)
+        try Fixtures.generateRouted("windows,macos,linux", into: root)
         let icons = root.appendingPathComponent("build/icons")
         #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") }.sorted()
                 == [16, 24, 32, 48, 64, 128, 256, 512].map { "\($0)x\($0).png" }.sorted())
@@ -222,7 +208,7 @@ struct ElectronBuilderTests {
         #expect(try Icns.read(try Fixtures.bytes(at: root.appendingPathComponent("build/icon.icns"))).contains { $0.type == "ic10" })
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".desktop") || $0 == "hicolor" || $0 == "linux" }.isEmpty)
         let written = try Fixtures.snapshot(root)
-        try generate("windows,macos,linux", into: root)
+        try Fixtures.generateRouted("windows,macos,linux", into: root)
         #expect(try Fixtures.snapshot(root) == written)
     }
 }

@@ -30,10 +30,7 @@ struct TauriIconsTests {
 
     /// Every destination of `generate MASTER --preset windows,macos,linux --out ROOT`, run.
     private func generate(into root: URL) throws -> [GenerationReport] {
-        let request = try GenerateRequest(sources: [Self.master], presets: "windows,macos,linux", out: root.path, options: GenerateOptions(presets: []))
-        return try request.destinations().map { destination in
-            try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
-        }
+        try Fixtures.generateRouted("windows,macos,linux", into: root, master: Self.master)
     }
 
     @Test("windows, macos and linux all go to src-tauri/icons, which gets back exactly its files, re-rendered; the tray icon is kept")

@@ -8,20 +8,6 @@ import Testing
 /// A native Mac app whose Xcode project copies its own `.icns` into the app (no asset catalog of Mac icons).
 @Suite("Xcode project: a Mac app's bundled .icns")
 struct XcodeProjectTests {
-    static let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
-
-    private func write(_ bytes: [UInt8], _ path: String, in root: URL) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-    }
-
-    private func generate(_ presets: String, into root: URL) throws {
-        let request = try GenerateRequest(sources: [Self.master], presets: presets, out: root.path, options: GenerateOptions(presets: []))
-        for destination in try request.destinations() {
-            _ = try Generator(options: destination.options).run(source: Self.master, outputFolder: destination.out, parallelism: .serial)
-        }
-    }
 
     @Test("AltTab's layout: the Xcode project copies resources/icons/app/app.icns into the app (its Info.plist's CFBundleIconFile), made from app.iconset beside it: init proposes macos from the root, and the run rewrites app.icns and the iconset's PNGs at their sizes (originals in the backup), with no AppIcon.appiconset or AppIcon.icns anywhere (they went to the root, read by no build, and app.icns was left); a rerun writes nothing")
     func bundledIcns() throws {
@@ -31,14 +17,14 @@ struct XcodeProjectTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let red = { (side: Int) in try PNG.encode(Image(width: side, height: side, fill: SIMD4(200, 0, 0, 255))) }
         let icns = Icns.encode([Icns.Element(type: "ic07", data: try red(128))])
-        try write(icns, "resources/icons/app/app.icns", in: root)
-        try write(try red(128), "resources/icons/app/app.iconset/icon_128x128.png", in: root)
-        try write(try red(64), "resources/icons/app/app.iconset/icon_32x32@2x.png", in: root)
+        try Fixtures.write(icns, "resources/icons/app/app.icns", in: root)
+        try Fixtures.write(try red(128), "resources/icons/app/app.iconset/icon_128x128.png", in: root)
+        try Fixtures.write(try red(64), "resources/icons/app/app.iconset/icon_32x32@2x.png", in: root)
         let app = root.appendingPathComponent("resources/icons/app")
 
         #expect(ProjectLayout(root: root.path).starter().contains("presets: [macos]\n    out: .\n"))
         #expect(try ProjectLayout.routes(presets: ["macos"], out: root.path).map(\.folder) == [app.path])
-        try generate("macos", into: root)
+        try Fixtures.generateRouted("macos", into: root)
         #expect(try Icns.read(try Fixtures.bytes(at: app.appendingPathComponent("app.icns"))).contains { $0.type == "ic10" })
         for (name, side) in [("icon_128x128.png", 128), ("icon_32x32@2x.png", 64)] {
             let redrawn = try PNG.decode(try Fixtures.bytes(at: app.appendingPathComponent("app.iconset/" + name))).image
@@ -50,7 +36,7 @@ struct XcodeProjectTests {
         let backups = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(".iconforge-backup").path)
         #expect(try backups.filter { $0.hasSuffix("app.icns") }.map { try Fixtures.bytes(at: root.appendingPathComponent(".iconforge-backup/" + $0)) } == [icns])
         let before = try Fixtures.snapshot(root)
-        try generate("macos", into: root)
+        try Fixtures.generateRouted("macos", into: root)
         #expect(try Fixtures.snapshot(root) == before)
     }
 }
