@@ -166,9 +166,9 @@ package struct ProjectLayout: Sendable {
                         android(res: path)
                         continue
                     }
-                    // A Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res is
-                    // deeper than the search goes.
-                    if name == "android", depth >= 1, manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
+                    // A Flutter or React Native app in a folder of the repository (Butterfly's app/, IO's apps/main-app in a
+                    // monorepo): its android/app/src/main/res is deeper than the search goes.
+                    if name == "android", depth >= 1, Self.isAppFolder(full: folder),
                        FileIO.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
@@ -268,6 +268,14 @@ package struct ProjectLayout: Sendable {
                            used.contains("web") && (expo.images.contains { $0.use == .favicon } || webFolder != nil) ? "web" : nil].compactMap { $0 }
             if !presets.isEmpty { expoApp = ((expo.config.jsonFile ?? expo.config.codeFile ?? "").fileName, presets) }
         }
+    }
+
+    /// True when `full` is a Flutter app's folder (its `pubspec.yaml`) or a React Native app's (a `package.json` naming
+    /// `react-native`), whose `android/` holds the app's Gradle project.
+    static func isAppFolder(full: String) -> Bool {
+        if FileManager.default.fileExists(atPath: (full as NSString).appendingPathComponent("pubspec.yaml")) { return true }
+        guard let bytes = try? FileIO.readDocument((full as NSString).appendingPathComponent("package.json")) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains("\"react-native\"")
     }
 
     /// The `src/main/res` (of `candidates`, relative to `root`) of the one library module defining the launcher icon

@@ -187,6 +187,27 @@ struct ProjectLayoutTests {
         try FileManager.default.removeItem(at: repository.appendingPathComponent("app/pubspec.yaml"))
         #expect(ProjectLayout(root: repository.path).androidRoot == nil)
     }
+
+    @Test("a React Native app in a monorepo's apps/main-app (IO's): its android/app/src/main/res, deeper than the search goes, is found beside its catalog, and init writes a job for it")
+    func reactNativeAppInMonorepo() throws {
+        let app = "apps/main-app"
+        let repository = try Fixtures.tree([
+            "package.json": "{ \"name\": \"io\", \"private\": true, \"workspaces\": [\"apps/*\"] }\n",
+            "\(app)/package.json": "{ \"name\": \"main-app\", \"dependencies\": { \"react\": \"19.0.0\", \"react-native\": \"0.79.0\" } }\n",
+            "\(app)/ios/IO/Images.xcassets/Contents.json": "{\"info\":{\"author\":\"xcode\",\"version\":1}}\n",
+            "\(app)/ios/IO/Images.xcassets/AppIcon.appiconset/Contents.json":
+                #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#,
+            "\(app)/android/app/build.gradle": "apply plugin: \"com.android.application\"\n",
+            "\(app)/android/app/src/main/AndroidManifest.xml":
+                "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "\(app)/android/app/src/main/res/mipmap-hdpi/ic_launcher.png": "old"])
+        let layout = ProjectLayout(root: repository.path)
+        #expect(layout.androidRoot == "\(app)/android", "\(layout.summary)")
+        #expect(layout.starter().contains("out: \(app)/android"), "\(layout.starter())")
+        // Without react-native in its package.json (a web app's folder), an android/ that deep is not taken for an app.
+        try Data("{ \"name\": \"main-app\" }\n".utf8).write(to: repository.appendingPathComponent("\(app)/package.json"))
+        #expect(ProjectLayout(root: repository.path).androidRoot == nil)
+    }
 }
 
 @Suite("ProjectLayout: routes")
