@@ -13,6 +13,9 @@ package struct ProjectLayout: Sendable {
     /// Where Android's outputs go, relative to the root: the folder holding `app/src/main/res` ("" for the root itself),
     /// or, for an application module of another name, its `src/main/res`.
     package var androidRoot: String?
+    /// True when the Android app's manifest names a TV banner with pictures of its own (`android:banner`, Home
+    /// Assistant's `@mipmap/ic_banner`, TV Bro's `@drawable/banner`): init's job makes it with `android-tv`.
+    package var androidTVBanner = false
     /// The website's folder, relative to the root ("" for the root itself).
     package var webFolder: String?
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
@@ -256,6 +259,9 @@ package struct ProjectLayout: Sendable {
             res != applicationRes && ((try? manager.contentsOfDirectory(atPath: (root as NSString).appendingPathComponent(res))) ?? []).contains { folder in
                 folder.hasPrefix("mipmap-") && !(((try? manager.contentsOfDirectory(atPath: NSString.path(withComponents: [root, res, folder]))) ?? []).isEmpty)
             }
+        }
+        if let applicationRes {
+            androidTVBanner = !AndroidTVBanner.manifestBannerFiles(res: (root as NSString).appendingPathComponent(applicationRes)).isEmpty
         }
         if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
             androidRoot = library
@@ -683,7 +689,8 @@ extension ProjectLayout {
             let alternate = catalog.presets.contains { $0.hasPrefix("ios") } ? ["# alternate: {Holiday: design/holiday.png}"] : []
             job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
-        if let androidRoot, expoApp == nil { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
+        // A TV app's banner, which the TV launcher shows in its row of apps, is redrawn with the icon (in place, at each density).
+        if let androidRoot, expoApp == nil { job(androidTVBanner ? "android, android-tv" : "android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
         // A site at the root (its index.html there, no Vite public/) is ".": an empty out: reads as no folder at all.
         if let webFolder, expoApp == nil { job("web", webFolder.isEmpty ? "." : webFolder) }
         if let extensionFolder { job("browser-extension", extensionFolder.isEmpty ? "." : extensionFolder) }
