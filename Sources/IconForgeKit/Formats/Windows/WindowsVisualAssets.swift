@@ -232,6 +232,11 @@ package enum WindowsVisualAssets {
                 guard let logo = logos.first(where: { $0.attribute == reference.attribute }), bases[logo.name] == nil else { continue }
                 bases[logo.name] = String((reference.relativePath as NSString).lastPathComponent.dropLast(4))
             }
+        } else if tiles == "appx", isElectronResources(folder) {
+            // electron-builder's AppX target writes the manifest itself: its large tile is Square310x310Logo="assets\LargeTile.png"
+            // (and the small one SmallTile.png, the preset's name), so Square310x310Logo files in build/appx are read by no
+            // build and Super Productivity's LargeTile.scale-*.png would keep the old logo.
+            bases["Square310x310Logo"] = "LargeTile"
         }
         func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()

@@ -307,6 +307,22 @@ struct WindowsPresetTests {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/app.ico").path))
     }
 
+    @Test("an Electron app's build/appx (Super Productivity's): the 310 px tile is LargeTile, the name electron-builder's AppX manifest gives Square310x310Logo, redrawn where it is")
+    func electronLargeTile() throws {
+        let root = try Fixtures.temporaryFolder()
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let appx = root.appendingPathComponent("build/appx")
+        try FileManager.default.createDirectory(at: appx, withIntermediateDirectories: true)
+        let old = try PNG.encode(Image(width: 310, height: 310, fill: SIMD4(200, 0, 0, 255)))
+        try Data(old).write(to: appx.appendingPathComponent("LargeTile.scale-100.png"))
+        _ = try generate(Self.logo, into: root.appendingPathComponent("build"))
+        let tile = appx.appendingPathComponent("LargeTile.scale-100.png")
+        #expect(try Fixtures.bytes(at: tile) != old)
+        #expect(try image(tile).width == 310 && image(appx.appendingPathComponent("LargeTile.scale-400.png")).width == 1240)
+        #expect(!FileManager.default.fileExists(atPath: appx.appendingPathComponent("Square310x310Logo.scale-100.png").path))
+        #expect(FileManager.default.fileExists(atPath: appx.appendingPathComponent("SmallTile.scale-100.png").path))
+    }
+
     @Test("a Flutter app (mangayomi's): the windows preset goes to windows/runner/resources, whose app_icon.ico (Runner.rc's) is rewritten in place; no tiles, no app.ico beside it")
     func flutterRunner() throws {
         let root = try Fixtures.temporaryFolder()
