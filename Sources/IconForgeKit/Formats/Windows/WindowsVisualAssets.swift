@@ -375,6 +375,9 @@ package enum WindowsVisualAssets {
     /// full-bleed picture needs no plate.
     static func writeSnippet(outputs: [IconSpec], background: RGBColor?, splashBackground: RGBColor,
                              into folder: String, writer: OutputWriter) throws(IconForgeError) -> GeneratedFile? {
+        // electron-builder's resources folder has no manifest of its own to paste into, tiles in appx/ or not: its AppX
+        // target writes one from the files it finds (Super Productivity's build/ got a snippet nothing reads).
+        if isElectronResources(folder) { return nil }
         var references: [String: String] = [:]
         // A flat folder (Tauri's, electron-builder's) has no manifest of its own to paste into: its tool writes one.
         for spec in outputs where spec.role == .windows && spec.container == nil && spec.folder != nil {

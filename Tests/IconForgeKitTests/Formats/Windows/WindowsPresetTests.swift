@@ -323,6 +323,22 @@ struct WindowsPresetTests {
         #expect(FileManager.default.fileExists(atPath: appx.appendingPathComponent("SmallTile.scale-100.png").path))
     }
 
+    @Test("an Electron app's build/ gets no Package.appxmanifest snippet: electron-builder writes the AppX manifest itself, so the snippet would be a file no build reads")
+    func electronNoManifestSnippet() throws {
+        let root = try Fixtures.temporaryFolder()
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let build = root.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: build.appendingPathComponent("appx"), withIntermediateDirectories: true)
+        let report = try generate(Self.logo, into: build)
+        #expect(FileManager.default.fileExists(atPath: build.appendingPathComponent("appx/Square150x150Logo.scale-100.png").path))
+        #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent(WindowsVisualAssets.snippetName).path))
+        #expect(!report.files.contains { $0.url.relativePath == WindowsVisualAssets.snippetName })
+        // A Visual Studio project's Assets/ still gets it, to paste into its Package.appxmanifest.
+        let plain = try Fixtures.temporaryFolder()
+        _ = try generate(Self.logo, into: plain)
+        #expect(FileManager.default.fileExists(atPath: plain.appendingPathComponent(WindowsVisualAssets.snippetName).path))
+    }
+
     @Test("a Flutter app (mangayomi's): the windows preset goes to windows/runner/resources, whose app_icon.ico (Runner.rc's) is rewritten in place; no tiles, no app.ico beside it")
     func flutterRunner() throws {
         let root = try Fixtures.temporaryFolder()
