@@ -13,6 +13,9 @@ package struct ProjectLayout: Sendable {
     /// Where Android's outputs go, relative to the root: the folder holding `app/src/main/res` ("" for the root itself),
     /// or, for an application module of another name, its `src/main/res`.
     package var androidRoot: String?
+    /// True when the Android app's manifest names a TV banner with pictures of its own (`android:banner`, Home
+    /// Assistant's `@mipmap/ic_banner`, TV Bro's `@drawable/banner`): init's job makes it with `android-tv`.
+    package var androidTVBanner = false
     /// The website's folder, relative to the root ("" for the root itself).
     package var webFolder: String?
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
@@ -171,9 +174,9 @@ package struct ProjectLayout: Sendable {
                         android(res: path)
                         continue
                     }
-                    // A Flutter app in a folder of the repository (Butterfly's app/): its android/app/src/main/res is
-                    // deeper than the search goes.
-                    if name == "android", depth >= 1, manager.fileExists(atPath: (folder as NSString).appendingPathComponent("pubspec.yaml")),
+                    // A Flutter or React Native app in a folder of the repository (Butterfly's app/, IO's apps/main-app in a
+                    // monorepo): its android/app/src/main/res is deeper than the search goes.
+                    if name == "android", depth >= 1, Self.isAppFolder(full: folder),
                        FileIO.isFolder((full as NSString).appendingPathComponent("app/src/main/res")) {
                         android(res: (path as NSString).appendingPathComponent("app/src/main/res"))
                     }
@@ -270,6 +273,9 @@ package struct ProjectLayout: Sendable {
                 folder.hasPrefix("mipmap-") && !(((try? manager.contentsOfDirectory(atPath: NSString.path(withComponents: [root, res, folder]))) ?? []).isEmpty)
             }
         }
+        if let applicationRes {
+            androidTVBanner = !AndroidTVBanner.manifestBannerFiles(res: (root as NSString).appendingPathComponent(applicationRes)).isEmpty
+        }
         if androidIsApplication, let applicationRes, let library = Self.launcherLibrary(root: root, appRes: applicationRes, candidates: androidResFolders) {
             androidRoot = library
         }
@@ -281,6 +287,14 @@ package struct ProjectLayout: Sendable {
                            used.contains("web") && (expo.images.contains { $0.use == .favicon } || webFolder != nil) ? "web" : nil].compactMap { $0 }
             if !presets.isEmpty { expoApp = ((expo.config.jsonFile ?? expo.config.codeFile ?? "").fileName, presets) }
         }
+    }
+
+    /// True when `full` is a Flutter app's folder (its `pubspec.yaml`) or a React Native app's (a `package.json` naming
+    /// `react-native`), whose `android/` holds the app's Gradle project.
+    static func isAppFolder(full: String) -> Bool {
+        if FileManager.default.fileExists(atPath: (full as NSString).appendingPathComponent("pubspec.yaml")) { return true }
+        guard let bytes = try? FileIO.readDocument((full as NSString).appendingPathComponent("package.json")) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains("\"react-native\"")
     }
 
     /// The `src/main/res` (of `candidates`, relative to `root`) of the one library module defining the launcher icon
@@ -689,7 +703,8 @@ extension ProjectLayout {
             let alternate = catalog.presets.contains { $0.hasPrefix("ios") } ? ["# alternate: {Holiday: design/holiday.png}"] : []
             job(catalog.presets.joined(separator: ", "), catalog.path, variants + alternate)
         }
-        if let androidRoot, expoApp == nil { job("android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
+        // A TV app's banner, which the TV launcher shows in its row of apps, is redrawn with the icon (in place, at each density).
+        if let androidRoot, expoApp == nil { job(androidTVBanner ? "android, android-tv" : "android", androidRoot.isEmpty ? "." : androidRoot, ["# android-background: \"#FFFFFF\"", "# monochrome: design/glyph.svg"]) }
         // The project's other apps (Wear OS samples' Wearable/ beside Application/): a job each, into its own res/, since
         // a run from the root writes one app's icon; each takes the master named for it, when there is one.
         for res in otherAndroidApps where expoApp == nil { job("android", res) }

@@ -108,8 +108,6 @@ public struct GenerateRequest: Sendable {
                 base.options.appIconName = options.appIconName ?? ProjectLayout.appleIconName(variant: variant)
             } else {
                 routes = try ProjectLayout.routes(presets: presetNames, out: out) { layout = $0 }
-                // (One route into the folder itself with other presets — a Linux preset that is a snap's icon there — is a route too.)
-                guard routes.count > 1 || routes.first?.folder != out || routes.first?.presets != presetNames else { return [self] }
             }
         } catch { throw .unusable("\(error)") }
         var result: [GenerateRequest] = []
@@ -123,6 +121,14 @@ public struct GenerateRequest: Sendable {
                         + "— run again with --out \(shown(res)) (or a job for it in iconforge.yml)"
                 }
             }
+        }
+        // One route into the folder itself with the presets asked for is the request as it is (one with other presets — a
+        // Linux preset that is a snap's icon there — is a route too). Its warnings still hold: Home Assistant's phone app is
+        // `app/`, so a run from the root writes into the root itself, and its watch app's `wear/` is another app's.
+        if variant == nil, routes.count == 1, routes[0].folder == out, routes[0].presets == presetNames {
+            var request = self
+            request.routingWarnings = warnings
+            return [request]
         }
         for route in routes {
             // A route into the folder itself (an Expo app's images, beside its committed android/) is final: routing it

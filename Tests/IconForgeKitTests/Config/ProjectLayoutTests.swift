@@ -210,6 +210,47 @@ struct ProjectLayoutTests {
         try FileManager.default.removeItem(at: repository.appendingPathComponent("app/pubspec.yaml"))
         #expect(ProjectLayout(root: repository.path).androidRoot == nil)
     }
+
+    @Test("a TV app whose manifest names its banner (TV Bro's @drawable/banner, Home Assistant's @mipmap/ic_banner) gets init's Android job with android-tv, which redraws it; a banner with no picture of its own does not")
+    func tvBannerJob() throws {
+        let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@drawable/ic_launcher\">"
+            + "<activity android:name=\".Main\" android:banner=\"@drawable/banner\"><intent-filter><action android:name=\"android.intent.action.MAIN\"/>"
+            + "<category android:name=\"android.intent.category.LEANBACK_LAUNCHER\"/></intent-filter></activity></application></manifest>\n"
+        let root = try Fixtures.tree(["app/build.gradle.kts": "plugins {\n    id(\"tvbro.android.application\")\n}\n",
+                                      "app/src/main/AndroidManifest.xml": manifest,
+                                      "app/src/main/res/drawable-xhdpi/ic_launcher.png": "icon",
+                                      "app/src/main/res/drawable-xhdpi/banner.png": "banner"])
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.androidTVBanner && layout.starter().contains("presets: [android, android-tv]\n    out: .\n"), "\(layout.starter())")
+        // The job's presets route from the root as the command's do: the banner is redrawn where the manifest names it.
+        #expect(try ProjectLayout.routes(presets: ["android", "android-tv"], out: root.path).map(\.folder) == [root.path])
+        // A vector banner (no PNG in res/): the preset would write a banner.png of its own beside it, so the job stays android's.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("app/src/main/res/drawable-xhdpi/banner.png"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("app/src/main/res/drawable"), withIntermediateDirectories: true)
+        try Data("<vector/>".utf8).write(to: root.appendingPathComponent("app/src/main/res/drawable/banner.xml"))
+        #expect(ProjectLayout(root: root.path).starter().contains("presets: [android]\n    out: .\n"))
+    }
+
+    @Test("a React Native app in a monorepo's apps/main-app (IO's): its android/app/src/main/res, deeper than the search goes, is found beside its catalog, and init writes a job for it")
+    func reactNativeAppInMonorepo() throws {
+        let app = "apps/main-app"
+        let repository = try Fixtures.tree([
+            "package.json": "{ \"name\": \"io\", \"private\": true, \"workspaces\": [\"apps/*\"] }\n",
+            "\(app)/package.json": "{ \"name\": \"main-app\", \"dependencies\": { \"react\": \"19.0.0\", \"react-native\": \"0.79.0\" } }\n",
+            "\(app)/ios/IO/Images.xcassets/Contents.json": "{\"info\":{\"author\":\"xcode\",\"version\":1}}\n",
+            "\(app)/ios/IO/Images.xcassets/AppIcon.appiconset/Contents.json":
+                #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#,
+            "\(app)/android/app/build.gradle": "apply plugin: \"com.android.application\"\n",
+            "\(app)/android/app/src/main/AndroidManifest.xml":
+                "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n",
+            "\(app)/android/app/src/main/res/mipmap-hdpi/ic_launcher.png": "old"])
+        let layout = ProjectLayout(root: repository.path)
+        #expect(layout.androidRoot == "\(app)/android", "\(layout.summary)")
+        #expect(layout.starter().contains("out: \(app)/android"), "\(layout.starter())")
+        // Without react-native in its package.json (a web app's folder), an android/ that deep is not taken for an app.
+        try Data("{ \"name\": \"main-app\" }\n".utf8).write(to: repository.appendingPathComponent("\(app)/package.json"))
+        #expect(ProjectLayout(root: repository.path).androidRoot == nil)
+    }
 }
 
 @Suite("ProjectLayout: routes")

@@ -39,6 +39,31 @@ struct GenerateRequestTests {
         #expect(try Fixtures.bytes(at: root.appendingPathComponent("Application/src/main/res/mipmap-hdpi/ic_launcher.png")) != Array("old phone".utf8))
     }
 
+    @Test("a phone app in app/ beside a watch app in wear/ (Home Assistant's): the run into the root itself names the watch app too")
+    func otherAndroidAppBesideRootApp() throws {
+        let app = "plugins {\n    alias(libs.plugins.homeassistant.android.application)\n}\n"
+        let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application android:icon=\"@mipmap/ic_launcher\"/></manifest>\n"
+        let watchIcon = "<adaptive-icon xmlns:android=\"http://schemas.android.com/apk/res/android\">\n"
+            + "    <background android:drawable=\"@color/colorLauncherBackground\" />\n"
+            + "    <foreground android:drawable=\"@drawable/ic_launcher_foreground\" />\n</adaptive-icon>\n"
+        let root = try Fixtures.tree(["settings.gradle.kts": "include(\":app\", \":wear\")\n", ".git/HEAD": "ref: refs/heads/main\n",
+                                      "app/build.gradle.kts": app, "app/src/main/AndroidManifest.xml": manifest,
+                                      "app/src/main/res/mipmap-hdpi/ic_launcher.png": "old phone",
+                                      "wear/build.gradle.kts": app, "wear/src/main/AndroidManifest.xml": manifest,
+                                      "wear/src/main/res/mipmap-anydpi/ic_launcher.xml": watchIcon])
+        defer { try? FileManager.default.removeItem(at: root) }
+        final class Events: GenerateReporter, @unchecked Sendable {
+            let lock = NSLock()
+            var warnings: [String] = []
+            func report(_ event: GenerateEvent) { if case .warning(let line) = event { lock.withLock { warnings.append(line) } } }
+        }
+        let events = Events()
+        try GenerateSettings().generate(sources: [master], presets: "android", out: root.path, reporter: events)
+        #expect(events.warnings.contains { $0.contains("wear/src/main/res is another application module's") }, "\(events.warnings)")
+        #expect(try String(contentsOf: root.appendingPathComponent("wear/src/main/res/mipmap-anydpi/ic_launcher.xml"), encoding: .utf8) == watchIcon)
+        #expect(try Fixtures.bytes(at: root.appendingPathComponent("app/src/main/res/mipmap-hdpi/ic_launcher.png")) != Array("old phone".utf8))
+    }
+
     @Test("a folder of masters gives its masters in name order, and says why each other entry was skipped")
     func masters() throws {
         let folder = try mastersFolder()

@@ -159,7 +159,8 @@ enum CatalogReader {
                                fix: "fill it, or delete the set if nothing uses it"))
             }
         } else if kind == "appiconset" {
-            findings += missingSizes(wellFormed, contentsPath: contentsPath, primary: primary)
+            let iPad = XcodeProject.owning(folder)?.buildsForIPad(appIcon: (name as NSString).deletingPathExtension) ?? true
+            findings += missingSizes(wellFormed, contentsPath: contentsPath, primary: primary, iPad: iPad)
         }
         return (order.map { targets[$0]! }, findings)
     }
@@ -287,8 +288,9 @@ enum CatalogReader {
     }
 
     /// The slots each platform of the set requires (App Store Connect refuses the build without them).
-    /// Alternate and extension icon sets get warnings: iOS falls back to the primary icon.
-    private static func missingSizes(_ entries: [[String: Any]], contentsPath: String, primary: Bool) -> [SetFinding] {
+    /// Alternate and extension icon sets get warnings: iOS falls back to the primary icon. The iPad slots only where the app
+    /// builds for iPad (`iPad`): an iPhone-only app's set may keep the template's empty iPad slots, which nothing asks for.
+    private static func missingSizes(_ entries: [[String: Any]], contentsPath: String, primary: Bool, iPad: Bool) -> [SetFinding] {
         func filled(_ idiom: String, _ size: String, _ scale: String?, platform: String? = nil) -> Bool {
             entries.contains { entry in
                 entry["filename"] != nil && entry["appearances"] == nil && entry["idiom"] as? String == idiom
@@ -312,7 +314,7 @@ enum CatalogReader {
                     missing.append(("iphone 60pt @\(scale)", "iPhone needs its 60pt @\(scale) app icon (\(pixels)x\(pixels))", "ITMS-90022"))
                 }
             }
-            if present("ipad") {
+            if present("ipad"), iPad {
                 if !filled("ipad", "76x76", "2x") { missing.append(("ipad 76pt @2x", "iPad needs its 76pt @2x app icon (152x152)", "ITMS-90023")) }
                 if !filled("ipad", "83.5x83.5", "2x") {
                     missing.append(("ipad 83.5pt @2x", "iPad Pro needs its 83.5pt @2x app icon (167x167)", "ITMS-90023"))

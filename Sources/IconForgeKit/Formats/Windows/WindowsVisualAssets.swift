@@ -243,6 +243,11 @@ package enum WindowsVisualAssets {
                 guard let logo = logos.first(where: { $0.attribute == reference.attribute }), bases[logo.name] == nil else { continue }
                 bases[logo.name] = String((reference.relativePath as NSString).lastPathComponent.dropLast(4))
             }
+        } else if tiles == "appx", isElectronResources(folder) {
+            // electron-builder's AppX target writes the manifest itself: its large tile is Square310x310Logo="assets\LargeTile.png"
+            // (and the small one SmallTile.png, the preset's name), so Square310x310Logo files in build/appx are read by no
+            // build and Super Productivity's LargeTile.scale-*.png would keep the old logo.
+            bases["Square310x310Logo"] = "LargeTile"
         }
         func key(_ base: String, _ qualifiers: [String]) -> String { base.lowercased() + "|" + Set(qualifiers).sorted().joined(separator: "_") }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: (folder as NSString).appendingPathComponent(tiles))) ?? []).sorted()
@@ -381,6 +386,9 @@ package enum WindowsVisualAssets {
     /// full-bleed picture needs no plate.
     static func writeSnippet(outputs: [IconSpec], background: RGBColor?, splashBackground: RGBColor,
                              into folder: String, writer: OutputWriter) throws(IconForgeError) -> GeneratedFile? {
+        // electron-builder's resources folder has no manifest of its own to paste into, tiles in appx/ or not: its AppX
+        // target writes one from the files it finds (Super Productivity's build/ got a snippet nothing reads).
+        if isElectronResources(folder) { return nil }
         var references: [String: String] = [:]
         // A flat folder (Tauri's, electron-builder's) has no manifest of its own to paste into: its tool writes one.
         for spec in outputs where spec.role == .windows && spec.container == nil && spec.folder != nil {

@@ -18,6 +18,20 @@ struct XcodeProject: Sendable, Equatable {
     var namesAreOpen: Bool
     /// The files its targets' Copy Bundle Resources phases copy into the app, by name (`/* app.icns in Resources */`).
     var resources: Set<String> = []
+    /// Each build configuration's settings that tell which devices it builds for.
+    var configurations: [BuildConfiguration]
+
+    /// One `XCBuildConfiguration`, as far as the devices it builds an app icon for go.
+    struct BuildConfiguration: Sendable, Equatable {
+        /// The app icons it names, primary and alternates.
+        var appIcons: Set<String>
+        /// Its `TARGETED_DEVICE_FAMILY` (`1` iPhone, `2` iPad, `"1,2"`), nil when it sets none.
+        var deviceFamily: String?
+        /// True for a target's configuration (it sets `PRODUCT_NAME`), false for the project's, which targets inherit.
+        var isTarget: Bool
+        /// The `.xcconfig` it stands on (its file name), unless CocoaPods' `Pods-*.xcconfig`, which never sets the family.
+        var xcconfig: String?
+    }
 
     /// The project whose `project.pbxproj` is `text`, at `path`.
     init(path: String, text: String) {
@@ -27,6 +41,7 @@ struct XcodeProject: Sendable, Equatable {
                 Range(match.range(at: 1), in: text).map { String(text[$0]) }
             })
         }
+        configurations = Self.buildConfigurations(in: text)
         var names = Set<String>(), alternates = Set<String>(), open = false
         let pattern = #"(ASSETCATALOG_COMPILER_APPICON_NAME|ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES|ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS)(?:\[[^\]]*\])?\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*);"#
         if let expression = try? NSRegularExpression(pattern: pattern) {
@@ -49,6 +64,67 @@ struct XcodeProject: Sendable, Equatable {
         appIconNames = names
         alternateNames = alternates
         namesAreOpen = open
+    }
+
+    /// False when every build configuration giving `name` as an app icon (primary or alternate) builds for iPhone alone:
+    /// its `TARGETED_DEVICE_FAMILY`, or the project's that it inherits, is `1` or unset, which Xcode takes as iPhone (Rainbow's
+    /// app target sets none; only its extensions set "1,2"), so actool and App Store Connect ask for no iPad icon. True when
+    /// one builds for iPad, and whenever the project cannot tell: no configuration names the icon, a value is a variable, or
+    /// an `.xcconfig` beside the project sets the family or includes another. One not in the checkout (Rainbow's
+    /// `debug.xcconfig`, written from its environment and ignored by Git) sets nothing this can read.
+    func buildsForIPad(appIcon name: String) -> Bool {
+        let naming = configurations.filter { $0.isTarget && $0.appIcons.contains(name) }
+        guard !naming.isEmpty else { return true }
+        let mayBeIPad = { (family: String?) in family.map { $0.contains("2") || $0.contains("$") } ?? false }
+        let inherited = configurations.filter { !$0.isTarget }
+        return naming.contains { configuration in
+            if xcconfigMaySetFamily(configuration.xcconfig) { return true }
+            if let family = configuration.deviceFamily { return mayBeIPad(family) }
+            return inherited.contains { xcconfigMaySetFamily($0.xcconfig) || mayBeIPad($0.deviceFamily) }
+        }
+    }
+
+    /// True when the `.xcconfig` named `name`, in the project's folder or a folder in it, sets `TARGETED_DEVICE_FAMILY` or
+    /// includes another file.
+    private func xcconfigMaySetFamily(_ name: String?) -> Bool {
+        guard let name else { return false }
+        let folder = path.parentFolder.isEmpty ? "." : path.parentFolder
+        let folders = [folder] + ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { (folder as NSString).appendingPathComponent($0) }
+        guard let file = folders.map({ ($0 as NSString).appendingPathComponent(name) }).first(where: { FileManager.default.fileExists(atPath: $0) }) else { return false }
+        guard let bytes = try? FileIO.readDocument(file) else { return true }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.contains("TARGETED_DEVICE_FAMILY") || text.contains("#include")
+    }
+
+    /// Every `XCBuildConfiguration` block of `text`: its settings, and the `.xcconfig` it stands on.
+    private static func buildConfigurations(in text: String) -> [BuildConfiguration] {
+        let block = #"isa = XCBuildConfiguration;(.*?)buildSettings = \{(.*?)\n\s*\};"#
+        let setting = #"(?m)^\s*([A-Z_]+)(?:\[[^\]]*\])?\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*);"#
+        guard let blocks = try? NSRegularExpression(pattern: block, options: .dotMatchesLineSeparators),
+              let settings = try? NSRegularExpression(pattern: setting) else { return [] }
+        return blocks.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            guard let headRange = Range(match.range(at: 1), in: text), let bodyRange = Range(match.range(at: 2), in: text) else { return nil }
+            let head = String(text[headRange]), body = String(text[bodyRange])
+            // baseConfigurationReference = ID /* debug.xcconfig */;
+            let xcconfig = head.range(of: #"baseConfigurationReference = [0-9A-Fa-f]+ /\* (.+?) \*/;"#, options: .regularExpression).map { found in
+                String(head[found].drop { $0 != "*" }.dropFirst(2).dropLast(4))
+            }
+            var configuration = BuildConfiguration(appIcons: [], deviceFamily: nil, isTarget: false,
+                                                   xcconfig: xcconfig.flatMap { $0.hasPrefix("Pods-") ? nil : $0 })
+            for found in settings.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+                guard let keyRange = Range(found.range(at: 1), in: body), let valueRange = Range(found.range(at: 2), in: body) else { continue }
+                var value = String(body[valueRange]).trimmingCharacters(in: .whitespaces)
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                switch body[keyRange] {
+                case "ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES":
+                    configuration.appIcons.formUnion(value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init))
+                case "TARGETED_DEVICE_FAMILY": configuration.deviceFamily = value
+                case "PRODUCT_NAME": configuration.isTarget = true
+                default: break
+                }
+            }
+            return configuration
+        }
     }
 
     /// The project that compiles an asset catalog or `.icon` at `path`: the nearest `*.xcodeproj` in its folder or the

@@ -228,6 +228,41 @@ struct CatalogReaderRealWorldTests {
         #expect(try emptySet(settings: "\"$(APP_ICON)\"")?.fix == "fill it, or delete the set if nothing uses it")
     }
 
+    @Test("an iPhone-only app's set (Rainbow: its app target sets no TARGETED_DEVICE_FAMILY, only its extensions set \"1,2\") keeps the template's empty iPad slots without an error; an app that builds for iPad, or whose xcconfig may say so, still needs them")
+    func iPhoneOnlyAppNeedsNoIPadIcons() throws {
+        let json = #"{"images":[{"filename":"icon-120.png","idiom":"iphone","scale":"2x","size":"60x60"},"#
+            + #"{"filename":"icon-180.png","idiom":"iphone","scale":"3x","size":"60x60"},{"idiom":"ipad","scale":"2x","size":"76x76"},"#
+            + #"{"idiom":"ipad","scale":"2x","size":"83.5x83.5"},{"filename":"icon-1024.png","idiom":"ios-marketing","scale":"1x","size":"1024x1024"}],"#
+            + #""info":{"author":"xcode","version":1}}"#
+        let catalog = try catalog(set: "AppIcon.appiconset", json: json)
+        let folder = catalog.deletingLastPathComponent()
+        let project = folder.appendingPathComponent("App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        func configuration(_ id: String, reference: String?, settings: [String]) -> String {
+            "\t\t\(id) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n"
+                + (reference.map { "\t\t\tbaseConfigurationReference = 1234ABCD /* \($0) */;\n" } ?? "")
+                + "\t\t\tbuildSettings = {\n" + settings.map { "\t\t\t\t\($0);\n" }.joined() + "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
+        }
+        func iPadSlotsMissing(appFamily: String?) throws -> Int {
+            let app = ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon", "INFOPLIST_FILE = App/Info.plist", "PRODUCT_NAME = App"]
+                + (appFamily.map { ["TARGETED_DEVICE_FAMILY = \($0)"] } ?? [])
+            let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+                + configuration("A1", reference: "Pods-App.debug.xcconfig", settings: app)
+                + configuration("B1", reference: "Pods-Widget.debug.xcconfig", settings: ["PRODUCT_NAME = \"$(TARGET_NAME)\"", "TARGETED_DEVICE_FAMILY = \"1,2\""])
+                + configuration("C1", reference: "debug.xcconfig", settings: ["SDKROOT = iphoneos"])
+                + "\t};\n}\n"
+            try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+            return try Validator().validate([catalog.path]).files.flatMap(\.findings)
+                .filter { $0.rule == .missingSize && $0.message.contains("iPad") }.count
+        }
+        #expect(try iPadSlotsMissing(appFamily: nil) == 0)
+        #expect(try iPadSlotsMissing(appFamily: "1") == 0)
+        #expect(try iPadSlotsMissing(appFamily: "\"1,2\"") == 2)
+        // The project's own xcconfig, beside it, setting the family: the project alone cannot tell.
+        try Data("TARGETED_DEVICE_FAMILY = 1,2\n".utf8).write(to: folder.appendingPathComponent("debug.xcconfig"))
+        #expect(try iPadSlotsMissing(appFamily: nil) == 2)
+    }
+
     @Test("template-size applies to bar icons only, not to every template image")
     func templateSize() throws {
         let huge = validation.appendingPathComponent("Broken.xcassets/Huge.imageset").path

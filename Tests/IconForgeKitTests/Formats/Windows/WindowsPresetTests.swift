@@ -307,6 +307,38 @@ struct WindowsPresetTests {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/app.ico").path))
     }
 
+    @Test("an Electron app's build/appx (Super Productivity's): the 310 px tile is LargeTile, the name electron-builder's AppX manifest gives Square310x310Logo, redrawn where it is")
+    func electronLargeTile() throws {
+        let root = try Fixtures.temporaryFolder()
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let appx = root.appendingPathComponent("build/appx")
+        try FileManager.default.createDirectory(at: appx, withIntermediateDirectories: true)
+        let old = try PNG.encode(Image(width: 310, height: 310, fill: SIMD4(200, 0, 0, 255)))
+        try Data(old).write(to: appx.appendingPathComponent("LargeTile.scale-100.png"))
+        _ = try generate(Self.logo, into: root.appendingPathComponent("build"))
+        let tile = appx.appendingPathComponent("LargeTile.scale-100.png")
+        #expect(try Fixtures.bytes(at: tile) != old)
+        #expect(try image(tile).width == 310 && image(appx.appendingPathComponent("LargeTile.scale-400.png")).width == 1240)
+        #expect(!FileManager.default.fileExists(atPath: appx.appendingPathComponent("Square310x310Logo.scale-100.png").path))
+        #expect(FileManager.default.fileExists(atPath: appx.appendingPathComponent("SmallTile.scale-100.png").path))
+    }
+
+    @Test("an Electron app's build/ gets no Package.appxmanifest snippet: electron-builder writes the AppX manifest itself, so the snippet would be a file no build reads")
+    func electronNoManifestSnippet() throws {
+        let root = try Fixtures.temporaryFolder()
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let build = root.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: build.appendingPathComponent("appx"), withIntermediateDirectories: true)
+        let report = try generate(Self.logo, into: build)
+        #expect(FileManager.default.fileExists(atPath: build.appendingPathComponent("appx/Square150x150Logo.scale-100.png").path))
+        #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent(WindowsVisualAssets.snippetName).path))
+        #expect(!report.files.contains { $0.url.relativePath == WindowsVisualAssets.snippetName })
+        // A Visual Studio project's Assets/ still gets it, to paste into its Package.appxmanifest.
+        let plain = try Fixtures.temporaryFolder()
+        _ = try generate(Self.logo, into: plain)
+        #expect(FileManager.default.fileExists(atPath: plain.appendingPathComponent(WindowsVisualAssets.snippetName).path))
+    }
+
     @Test("a Flutter app (mangayomi's): the windows preset goes to windows/runner/resources, whose app_icon.ico (Runner.rc's) is rewritten in place; no tiles, no app.ico beside it")
     func flutterRunner() throws {
         let root = try Fixtures.temporaryFolder()
