@@ -391,6 +391,9 @@ package struct ProjectLayout: Sendable {
 
     /// Names of the icon itself, without extension.
     static let masterNames: Set<String> = ["icon", "logo", "app-icon", "app_icon", "appicon", "app-logo", "applogo", "master", "icon-master"]
+    /// Words of a name, or of its folder's, that make it the icon of another product the repository ships (a Messages
+    /// extension, a sticker pack), not the app's; so does a name of Xcode's Messages slots (`messages-app-store`).
+    static let otherProductWords: Set<String> = ["imessage", "sticker", "stickers"]
     /// Words of a name that make it one platform's layer or one build's variant of the icon, not the icon itself.
     static let layerWords: Set<String> = ["adaptive", "foreground", "background", "monochrome", "splash", "notification", "maskable", "favicon",
                                           "tinted", "dark", "round", "dev", "debug", "staging", "beta", "nightly", "preview", "qa", "test"]
@@ -402,6 +405,10 @@ package struct ProjectLayout: Sendable {
         guard lower.contains("icon") || lower.contains("logo") else { return nil }
         let stem = (lower as NSString).deletingPathExtension
         let words = stem.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // An iMessage app's or sticker pack's icon (Rainbow's `ios/Rainbow Stickers/icon-messages-app-store-1024x1024.png`,
+        // 4:3 art on transparency) is another product's picture, never the app's master.
+        let folderWords = (path.parentFolder as NSString).lastPathComponent.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        guard !(words + folderWords).contains(where: Self.otherProductWords.contains), !stem.contains("messages-app") else { return nil }
         let rank = MasterRank(level: masterNames.contains(stem) ? 2 : words.contains(where: layerWords.contains) ? 0 : 1)
         if lower.hasSuffix(".svg") { return rank }
         guard lower.hasSuffix(".png"), let size = PNGHeader.size(of: path), size.width == size.height, size.width >= 1024 else { return nil }

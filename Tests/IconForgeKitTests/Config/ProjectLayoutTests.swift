@@ -61,6 +61,20 @@ struct ProjectLayoutTests {
         #expect(ProjectLayout(root: root.path).master == "assets/adaptive-icon.png")
     }
 
+    @Test("an iMessage app's or sticker pack's icon (Rainbow's ios/Rainbow Stickers/icon-messages-app-store-1024x1024.png, the only 1024 px icon outside its catalog) is never taken for the app's master: init leaves the placeholder")
+    func stickerIconIsNoMaster() throws {
+        let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Fixtures.write(png, "ios/Rainbow Stickers/icon-messages-app-store-1024x1024.png", in: root)
+        try Fixtures.write(png, "ios/Stickers/logo.png", in: root)
+        try Fixtures.write(png, "ios/Pack/imessage-icon.png", in: root)
+        let layout = ProjectLayout(root: root.path)
+        #expect(layout.master == nil, "\(layout.summary)")
+        try Fixtures.write(png, "design/app-logo.png", in: root)
+        #expect(ProjectLayout(root: root.path).master == "design/app-logo.png")
+    }
+
     @Test("an Expo app (obytes' template: only app.config.ts, icon, adaptive foreground, favicon, splash image) gets one job from its root with the presets its images serve, not a catalog at the root that prebuild never reads; with a committed catalog, that catalog's layout, and no job of its own")
     func expoAppJob() throws {
         let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
