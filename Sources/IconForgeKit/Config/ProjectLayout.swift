@@ -394,9 +394,12 @@ package struct ProjectLayout: Sendable {
     /// Words of a name, or of its folder's, that make it the icon of another product the repository ships (a Messages
     /// extension, a sticker pack), not the app's; so does a name of Xcode's Messages slots (`messages-app-store`).
     static let otherProductWords: Set<String> = ["imessage", "sticker", "stickers"]
-    /// Words of a name that make it one platform's layer or one build's variant of the icon, not the icon itself.
+    /// Words of a name that make it one platform's layer or one build's variant of the icon, not the icon itself. Icon
+    /// Composer names its exports for their appearance in one word (ByteSized's AppIcon-iOS-ClearDark-1024x1024@1x.png
+    /// beside its -Default- export): those of the clear and tinted looks are variants too.
     static let layerWords: Set<String> = ["adaptive", "foreground", "background", "monochrome", "splash", "notification", "maskable", "favicon",
-                                          "tinted", "dark", "round", "dev", "debug", "staging", "beta", "nightly", "preview", "qa", "test"]
+                                          "tinted", "dark", "round", "dev", "debug", "staging", "beta", "nightly", "preview", "qa", "test",
+                                          "cleardark", "clearlight", "tinteddark", "tintedlight"]
 
     /// The rank of a file that looks like the master (an SVG, or a square PNG of 1024 px or more, named icon or logo),
     /// nil for any other.

@@ -107,6 +107,12 @@ extension Generator {
                     warnings.append("\(bundle) has this set's name: Xcode 26 builds the app icon of every OS version from it, so the PNGs written "
                                     + "into \(name) are not what the app shows — update the .icon (--preset icon-composer) or rename one of them")
                 }
+            } else if (name as NSString).pathExtension == "appiconset", !name.contains("/"),
+                      let project = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().first(where: { $0.hasSuffix(".xcodeproj") }) {
+                // AudioBookBinder's root (AudioBookBinder.xcodeproj, no asset catalog: its icon is AppIcon.icon): actool
+                // compiles a set only inside an .xcassets, so one written loose beside the project ships in no build.
+                warnings.append("\(name) is written beside \(project), in no asset catalog: actool compiles app icon sets only inside an "
+                                + ".xcassets folder, so no build reads it — give --out the app's catalog (an .xcassets folder)")
             }
             for input in merge.keptInputs.sorted() {
                 warnings.append("\(name)/\(input): not written: it is an input of this run; IconForge never overwrites or moves its inputs")

@@ -75,6 +75,19 @@ struct ProjectLayoutTests {
         #expect(ProjectLayout(root: root.path).master == "design/app-logo.png")
     }
 
+    @Test("of Icon Composer's exports of one icon (ByteSized's Icons/AppIcon Exports), the master is the Default one, not the ClearDark one met first in name order")
+    func masterAmongIconComposerExports() throws {
+        let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exports = root.appendingPathComponent("Icons/AppIcon Exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        for look in ["ClearDark", "ClearLight", "Dark", "Default", "TintedDark", "TintedLight"] {
+            try Data(png).write(to: exports.appendingPathComponent("AppIcon-iOS-\(look)-1024x1024@1x.png"))
+        }
+        #expect(ProjectLayout(root: root.path).master == "Icons/AppIcon Exports/AppIcon-iOS-Default-1024x1024@1x.png")
+    }
+
     @Test("an Expo app (obytes' template: only app.config.ts, icon, adaptive foreground, favicon, splash image) gets one job from its root with the presets its images serve, not a catalog at the root that prebuild never reads; with a committed catalog, that catalog's layout, and no job of its own")
     func expoAppJob() throws {
         let png = try Fixtures.bytes(at: Fixtures.testImages.appendingPathComponent("app-icon-master.png"))

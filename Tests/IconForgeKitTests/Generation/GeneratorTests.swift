@@ -130,6 +130,22 @@ struct GeneratorTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("AppIcon-Beta.appiconset/Icon-60@3x.png").path))
     }
 
+    @Test("an app icon set written loose beside an Xcode project, in no catalog (AudioBookBinder's root), is said to be in no build; in a plain folder it is not")
+    func setBesideXcodeProject() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = Fixtures.testImages.appendingPathComponent("app-icon-master.png").path
+        func warnings() throws -> [String] {
+            try Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios-single"))).run(source: master, outputFolder: folder.path).warnings
+        }
+        #expect(try !warnings().contains { $0.contains("in no asset catalog") })
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        try Data("{ objects = { }; }\n".utf8).write(to: folder.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let said = try warnings()
+        #expect(said.contains("AppIcon.appiconset is written beside App.xcodeproj, in no asset catalog: actool compiles app icon sets only inside an "
+                              + ".xcassets folder, so no build reads it — give --out the app's catalog (an .xcassets folder)"), "\(said)")
+    }
+
     @Test("the plan lists what would be written without writing")
     func plan() throws {
         let generator = Generator(options: GenerateOptions(presets: try PresetCatalog.presets("ios,ios-legacy")))

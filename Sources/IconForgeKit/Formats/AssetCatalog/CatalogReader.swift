@@ -147,6 +147,13 @@ enum CatalogReader {
                 // set would change nothing ("fill it" was the wrong advice on Rivulet's).
                 report(Finding(.emptySet, .warning, "\(name) is empty, and \(bundle) beside the catalog has its name: Xcode 26 takes the app icon of that name from the .icon, so the set is unused",
                                fix: "delete the set"))
+            } else if kind == "appiconset", let project = XcodeProject.bundling(iconNamed: (name as NSString).deletingPathExtension, at: folder) {
+                // HealthTrends and ScoreKeeper keep AppIcon.icon beside their .xcodeproj, not beside the catalog, and the
+                // project copies it into the app ("AppIcon.icon in Resources", ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon):
+                // actool takes the icon from it as from one beside the catalog, so "fill it" would change nothing.
+                report(Finding(.emptySet, .warning, "\(name) is empty, and \((name as NSString).deletingPathExtension).icon, which "
+                               + "\((project.path as NSString).lastPathComponent) copies into the app, has its name: Xcode 26 takes the app icon "
+                               + "of that name from the .icon, so the set is unused", fix: "delete the set"))
             } else if kind == "appiconset",
                       let project = XcodeProject.namingOthers(than: (name as NSString).deletingPathExtension, at: folder) {
                 // Yattee's AppIcon.appiconset: every target's ASSETCATALOG_COMPILER_APPICON_NAME is Yattee2 (its .icon and

@@ -59,15 +59,19 @@ package struct Specialized<Value: IconComposerValue>: Sendable, Equatable {
     package var isAbsent: Bool { plain == nil && entries == nil }
 
     /// The value for `appearance` on the iOS square canvas, as actool resolves it: the plain value when there
-    /// is one, else the entry for that appearance, else the default entry (no appearance, or `light`). Idiom-specific entries apply to
-    /// other canvases and are passed over.
+    /// is one, else the entry for that appearance, else the default entry (no appearance, or `light`). Entries of the
+    /// `square` idiom are that canvas's own and come before those for every idiom (ByteSized's sparkle, only
+    /// `"idiom": "square"` at scale 5.5, is that large in its iOS export); other idioms' apply to other canvases and are passed over.
     package func value(for appearance: Appearance) -> Value? {
         if let plain { return plain }
         guard let entries else { return nil }
-        let general = entries.filter { $0.idiom == nil }
+        let general = entries.filter { $0.idiom == Self.squareIdiom } + entries.filter { $0.idiom == nil }
         if let key = appearance.specializationKey, let match = general.first(where: { $0.appearance == key }) { return match.value }
         return general.first(where: { Appearance.isDefault($0.appearance) })?.value
     }
+
+    /// The idiom of the square canvas iOS and iPadOS icons are drawn on (Icon Composer's "iOS / macOS" squares).
+    static var squareIdiom: String { "square" }
 
     /// Every value the property can take, for checks that apply to all of them.
     package var allValues: [Value] { (plain.map { [$0] } ?? []) + (entries ?? []).map(\.value) }

@@ -178,6 +178,13 @@ struct XcodeProject: Sendable, Equatable {
         return project
     }
 
+    /// The project owning `path` when it copies `NAME.icon` into its app (`/* AppIcon.icon in Resources */`) and its build
+    /// settings name `name` as the app icon: the .icon actool builds that icon from, wherever in the project it lies.
+    static func bundling(iconNamed name: String, at path: String) -> XcodeProject? {
+        guard let project = owning(path), project.resources.contains(name + ".icon"), project.appIconNames.contains(name) else { return nil }
+        return project
+    }
+
     /// A warning for an app icon `name` (an `.appiconset` or `.icon`, by its name without extension) written at `path`
     /// that no build setting of its project names: no build of the app shows it. Nil when the project names it, names
     /// none, or leaves the names open.

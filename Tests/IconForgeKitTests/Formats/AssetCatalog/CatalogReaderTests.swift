@@ -263,6 +263,36 @@ struct CatalogReaderRealWorldTests {
         #expect(try iPadSlotsMissing(appFamily: nil) == 2)
     }
 
+    @Test("an empty AppIcon.appiconset whose Xcode project copies an AppIcon.icon elsewhere into the app (HealthTrends: at the project's root, in Resources) is said to be unused, not to be filled")
+    func emptySetBesideBundledIconComposerBundle() throws {
+        let template = #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let set = root.appendingPathComponent("App/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(template.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("AppIcon.icon/Assets"), withIntermediateDirectories: true)
+        try Data(#"{"groups":[{"layers":[]}],"supported-platforms":{"squares":"shared"}}"#.utf8).write(to: root.appendingPathComponent("AppIcon.icon/icon.json"))
+        let project = root.appendingPathComponent("App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        func emptySet(resources: String, name: String = "AppIcon") throws -> Finding? {
+            try Data("""
+                { objects = {
+                    B1 /* \(resources) in Resources */ = {isa = PBXBuildFile; fileRef = F1 /* \(resources) */; };
+                    C1 = { buildSettings = { ASSETCATALOG_COMPILER_APPICON_NAME = \(name); }; };
+                }; }
+                """.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+            return try Validator().validate([root.path]).files.flatMap(\.findings).first { $0.rule == .emptySet }
+        }
+        let unused = try #require(try emptySet(resources: "AppIcon.icon"))
+        #expect(unused.severity == .warning && unused.fix == "delete the set")
+        #expect(unused.message == "AppIcon.appiconset is empty, and AppIcon.icon, which App.xcodeproj copies into the app, has its name: "
+                + "Xcode 26 takes the app icon of that name from the .icon, so the set is unused", "\(unused.message)")
+        // A project that copies no .icon of the set's name, or builds another app icon name, keeps the plain advice.
+        #expect(try emptySet(resources: "Other.icon")?.fix == "fill it, or delete the set if nothing uses it")
+        #expect(try emptySet(resources: "AppIcon.icon", name: "\"$(APP_ICON)\"")?.fix == "fill it, or delete the set if nothing uses it")
+    }
+
     @Test("template-size applies to bar icons only, not to every template image")
     func templateSize() throws {
         let huge = validation.appendingPathComponent("Broken.xcassets/Huge.imageset").path
