@@ -223,6 +223,13 @@ package struct ProjectLayout: Sendable {
                     }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {
+                    // A meson.build installing a folder's SVGs into hicolor by their path from it (rnote's
+                    // crates/rnote-ui/data/meson.build: 'icons/scalable/apps/' + app_name + '.svg'), deeper than the search goes.
+                    if name == "meson.build", mesonIcons == nil, let bytes = try? FileIO.readDocument(full) {
+                        mesonIcons = HicolorTheme.mesonAppFolders(String(decoding: bytes, as: UTF8.self))
+                            .map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+                            .first { scope.contains((root as NSString).appendingPathComponent($0)) && !HicolorTheme.mesonIcons(in: (root as NSString).appendingPathComponent($0)).isEmpty }
+                    }
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
                     if name.lowercased().hasSuffix(".icns"), !icnsFolders.contains(relative) { icnsFolders.append(relative) }

@@ -149,6 +149,40 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("rnote's layout (crates/rnote-ui/data/icons/scalable/apps: rnote.svg and rnote-devel.svg, no hicolor level; the meson.build one folder above icons/ installing 'icons/scalable/apps/' + app_name + '.svg' into hicolor renamed to the app id; app.desktop.in.in beside it with Icon=@APP_ID@): init finds that folder, and an SVG master from the root rewrites rnote.svg byte for byte, nothing else (it wrote hicolor/app.* and app.desktop at the root); a rerun writes nothing")
+    func mesonInstallsFromAbove() throws {
+        let svg = { (colour: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="\#(colour)"/></svg>"# }
+        let meson = "install_data(\n    'icons/scalable/apps/' + app_name + '.svg',\n    install_dir: iconsdir / 'hicolor' / 'scalable' / 'apps',\n    rename: app_id + '.svg',\n)\n"
+            + "install_data(\n    'icons/scalable/mimetypes/' + 'application-' + app_name + '.svg',\n    install_dir: iconsdir / 'hicolor' / 'scalable' / 'mimetypes',\n)\n"
+        let entry = "[Desktop Entry]\nName=@DESKTOP_FILE_NAME_ENTRY@\nIcon=@APP_ID@\nExec=@APP_NAME@ %f\nType=Application\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('rnote')\nsubdir('crates/rnote-ui')\n",
+                                      "crates/rnote-ui/meson.build": "subdir('data')\n", "crates/rnote-ui/data/meson.build": meson,
+                                      "crates/rnote-ui/data/app.desktop.in.in": entry,
+                                      "crates/rnote-ui/data/icons/scalable/apps/rnote.svg": svg("#111111"),
+                                      "crates/rnote-ui/data/icons/scalable/apps/rnote-devel.svg": svg("#222222"),
+                                      "crates/rnote-ui/data/icons/scalable/mimetypes/application-rnote.svg": svg("#333333"),
+                                      "crates/rnote-ui/data/icons/symbolic/apps/rnote-symbolic.svg": svg("#000000")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let apps = "crates/rnote-ui/data/icons/scalable/apps"
+        #expect(ProjectLayout(root: root.path).linuxFolder == apps)
+        #expect(ProjectLayout(root: root.path).starter().contains("presets: [linux]\n    out: ."))
+        let before = files(root)
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg("#3366CC").utf8).write(to: master)
+        let (reports, failures) = try run(root, source: master.path)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(files(root) == before, "\(files(root).subtracting(before).sorted())")
+        #expect(try String(contentsOf: root.appendingPathComponent(apps + "/rnote.svg"), encoding: .utf8) == svg("#3366CC"))
+        for (path, colour) in [(apps + "/rnote-devel.svg", "#222222"), ("crates/rnote-ui/data/icons/scalable/mimetypes/application-rnote.svg", "#333333")] {
+            #expect(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) == svg(colour))
+        }
+        #expect(try String(contentsOf: root.appendingPathComponent("crates/rnote-ui/data/app.desktop.in.in"), encoding: .utf8) == entry)
+        #expect(!reports.flatMap(\.notes).contains { $0.contains("app-id") }, "\(reports.flatMap(\.notes))")
+        let written = try Fixtures.snapshot(root.appendingPathComponent("crates"))
+        _ = try run(root, source: master.path)
+        #expect(try Fixtures.snapshot(root.appendingPathComponent("crates")) == written)
+    }
+
     @Test("Bottles' layout (data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg beside other apps' SVGs and symbolic/apps, the meson.build beside hicolor/ installing the listed SVGs with install_data; data/com.usebottles.bottles.desktop.in.in with Icon=@APP_ID@): an SVG master rewrites the scalable SVG, and no size folder of PNGs appears in the tree (it wrote nine, which meson installs none of); a PNG master writes nothing and says why; a tree whose meson.build installs it whole still gets its PNGs")
     func mesonInstalledTreeSVGs() throws {
         let entry = "[Desktop Entry]\nName=@APP_NAME@\nExec=bottles %u\nIcon=@APP_ID@\nType=Application\n"
