@@ -126,10 +126,12 @@ package enum WindowsVisualAssets {
         // The folder the manifest's logos are in (Files' Assets\AppTiles\Dev): the package is built from those, so tiles
         // written into Assets/ beside them would be files nothing names, and the app would keep its old logos.
         if let named = manifestTileFolder(in: folder) { return named }
+        // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included), and
+        // no other target reads tiles (Upscayl's nsis and zip: 77 files nothing packaged).
+        if let electron = ElectronBuilder.near(folder), electron.isResources(folder) { return electron.buildsAppX ? "appx" : nil }
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
-        // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
-        return isElectronResources(folder) ? "appx" : "Assets"
+        return "Assets"
     }
 
     /// The folder inside `folder` that its package manifest's logos (`Square44x44Logo`, `Square150x150Logo`, the store
@@ -296,6 +298,13 @@ package enum WindowsVisualAssets {
             "\(project) names no <ApplicationIcon>: its package's tiles are the app's icons, so no .ico was written (one would be "
                 + "in no build) — add <ApplicationIcon> to the project to give its executable one"
         }
+    }
+
+    /// Why an electron-builder project's resources folder got no AppX tiles: none of its Windows targets is `appx`.
+    static func noAppXNote(folder: String) -> String? {
+        guard let electron = ElectronBuilder.near(folder), electron.isResources(folder), !electron.buildsAppX else { return nil }
+        return "no AppX tiles written: electron-builder's win.target (\(electron.windowsTargets.joined(separator: ", "))) has no appx target, the only one "
+            + "that reads \(electron.buildResources)/appx/ — add appx to win.target for a Microsoft Store package, then run again"
     }
 
     /// The text of one MSBuild element in a project's text (`EntryPointProjectUniqueName`, `ApplicationIcon`), trimmed.
