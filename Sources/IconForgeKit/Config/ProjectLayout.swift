@@ -16,7 +16,7 @@ package struct ProjectLayout: Sendable {
     /// The website's folder, relative to the root ("" for the root itself).
     package var webFolder: String?
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
-    /// Tauri's `src-tauri/icons`, or electron-builder's `build`.
+    /// Tauri's `src-tauri/icons`, electron-builder's `build`, or a Wails app's `build/windows`.
     package var windowsFolder: String?
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
@@ -110,6 +110,14 @@ package struct ProjectLayout: Sendable {
             icnsFolder = electron.macIcon.map { $0.parentFolder } ?? resources
             // Its icons/ still to be made is the Linux folder only where the project has no other (a hicolor tree).
             linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
+        }
+        // A Wails app's build/windows (in build/, which the search skips as output): icon.ico, which its exe embeds.
+        windowsFolder = windowsFolder ?? WailsProject.windowsFolder(root: root)
+        // Its build/appicon.png (1024 px) is the master the build makes its icons from.
+        if WailsProject.windowsFolder(root: root) != nil,
+           let rank = Self.masterRank(name: WailsProject.appIcon.fileName, path: (root as NSString).appendingPathComponent(WailsProject.appIcon)) {
+            masterCandidates.append((WailsProject.appIcon, rank))
+            (master, masterRank) = (WailsProject.appIcon, rank)
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         if SnapcraftProject.read(root: root) != nil { snapRoot = "" }

@@ -109,6 +109,8 @@ package enum WindowsVisualAssets {
         // A Flutter app's Windows runner is a Win32 app: its .ico is all it has (an MSIX build's logos are the msix
         // package's own configuration).
         if isFlutterResources(folder) { return nil }
+        // A Wails app's build/windows: `wails build` embeds icon.ico in its exe and packages no tiles.
+        if WailsProject.isWindowsFolder(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
         // A Tauri app's icon folder without tiles (Pake's png/, its .ico and PNGs only): Tauri's bundler reads the files
@@ -219,8 +221,8 @@ package enum WindowsVisualAssets {
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil
-                } else if appIcon == nil, isElectronResources(folder) {
-                    spec.filename = "icon.ico" // electron-builder's default for Windows
+                } else if appIcon == nil, isElectronResources(folder) || WailsProject.isWindowsFolder(folder) {
+                    spec.filename = "icon.ico" // electron-builder's default for Windows, and the one a Wails build embeds
                 }
                 result.append(spec)
                 continue
