@@ -119,6 +119,16 @@ package struct ProjectLayout: Sendable {
             masterCandidates.append((WailsProject.appIcon, rank))
             (master, masterRank) = (WailsProject.appIcon, rank)
         }
+        // A Compose Multiplatform desktop app's icons (Suwayomi-JUI's resources/icon.ico, .icns and .png, which its desktop
+        // module's nativeDistributions names as iconFile): each platform's folder is the one its file is in.
+        if let compose = ComposeDesktop.read(root: root) {
+            let folder = { (icon: String?) in
+                icon.flatMap { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) ? $0.parentFolder : nil }
+            }
+            windowsFolder = windowsFolder ?? folder(compose.windowsIcon)
+            icnsFolder = icnsFolder ?? folder(compose.macIcon)
+            linuxFolder = linuxFolder ?? folder(compose.linuxIcon)
+        }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         if SnapcraftProject.read(root: root) != nil { snapRoot = "" }
         // A Tauri app's icons: the folder its configuration lists them in (gg's Tauri.toml at the root names res/icons).
@@ -513,7 +523,7 @@ package struct ProjectLayout: Sendable {
         }
         let last = (out as NSString).lastPathComponent
         if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out)
-            || ElectronBuilder.isIconFolder(out) { return [(names, out)] }
+            || ElectronBuilder.isIconFolder(out) || ComposeDesktop.isIconFolder(out) { return [(names, out)] }
         var routes: [(presets: [String], folder: String)] = []
         func add(_ name: String, _ relative: String) {
             let folder = relative.isEmpty ? out : out == "." ? relative : (out as NSString).appendingPathComponent(relative)

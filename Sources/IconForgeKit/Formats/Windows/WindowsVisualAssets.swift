@@ -116,6 +116,8 @@ package enum WindowsVisualAssets {
         // A Tauri app's icon folder without tiles (Pake's png/, its .ico and PNGs only): Tauri's bundler reads the files
         // its configuration lists and nothing else, so Assets/ tiles there would be files no build reads.
         if TauriIcons.isIconFolder(folder) { return nil }
+        // A Compose desktop app's icon folder: jpackage makes an MSI or exe installer from its .ico, and reads no tiles.
+        if ComposeDesktop.isIconFolder(folder) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
@@ -359,6 +361,7 @@ package enum WindowsVisualAssets {
         // without the file its configuration names, so an app.ico beside it would be no use.
         if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }) { return listed }
         if let electron = ElectronBuilder.near(folder), let named = electron.icon(electron.windowsIcon, in: folder) { return named }
+        if let compose = ComposeDesktop.near(folder), let named = compose.icon(compose.windowsIcon, in: folder) { return named }
         let isAppIco = { (name: String) in
             name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") && !name.lowercased().contains("tray")
         }
