@@ -116,7 +116,8 @@ package struct DesktopEntry: Sendable, Equatable {
     }
 
     /// The app's one desktop entry: in `folder` (`APP.desktop`, or meson's `APP.desktop.in` template), else — for a
-    /// GNOME-style `data/icons` folder, or the `linux/` of a run into a plain folder — beside it, else beside the `meson.build`
+    /// GNOME-style `data/icons` folder, or the `linux/` of a run into a plain folder — beside it (or, for a package tree's
+    /// `share/icons`, in `share/applications`), else beside the `meson.build`
     /// above that installs `folder`'s SVGs, else the project's entry elsewhere that names one of the icons of `folder`'s hicolor tree. Those two are outside the folder written (`inFolder` false: read for the app's
     /// id, never written).
     static func existingEntry(near folder: String) -> (path: String, inFolder: Bool)? {
@@ -129,6 +130,13 @@ package struct DesktopEntry: Sendable, Equatable {
             let parent = folder.parentFolder
             let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntryName).sorted()
             if beside.count == 1 { return ((parent as NSString).appendingPathComponent(beside[0]), false) }
+            // A package's tree as installed (Tiny RDM's build/linux/tiny-rdm_0.0.0_amd64/usr/share/icons, which its
+            // release packs into a .deb): the entry is in share/applications beside share/icons.
+            let applications = (parent as NSString).appendingPathComponent("applications")
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: applications)) ?? []).filter(isEntryName).sorted()
+            if beside.isEmpty, (parent as NSString).lastPathComponent == "share", entries.count == 1 {
+                return ((applications as NSString).appendingPathComponent(entries[0]), false)
+            }
         }
         // A folder a meson.build above installs (rnote's crates/rnote-ui/data/icons/scalable/apps): the entry beside it.
         if let meson = HicolorTheme.mesonBuild(installing: folder), meson != folder {

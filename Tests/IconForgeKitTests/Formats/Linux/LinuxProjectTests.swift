@@ -183,6 +183,23 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("crates")) == written)
     }
 
+    @Test("Tiny RDM's layout (build/linux/tiny-rdm_0.0.0_amd64/usr/share: icons/hicolor/512x512/apps/tiny-rdm.png and applications/tiny-rdm.desktop with Icon=tiny-rdm, the tree its release packs into a .deb): --out usr/share/icons refreshes the tree under the entry's name and writes no entry into icons/ (it wrote tiny-rdm.desktop there, which the package would install as /usr/share/icons/tiny-rdm.desktop); the entry is read, never written")
+    func packageTreeEntry() throws {
+        let entry = "[Desktop Entry]\nName={{.Info.ProductName}}\nExec=/usr/local/bin/tiny-rdm %U\nType=Application\nIcon=tiny-rdm\n"
+        let share = "build/linux/tiny-rdm_0.0.0_amd64/usr/share"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "wails.json": "{}\n", share + "/applications/tiny-rdm.desktop": entry])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let icons = root.appendingPathComponent(share + "/icons")
+        let old = icons.appendingPathComponent("hicolor/512x512/apps/tiny-rdm.png")
+        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNG.encode(Image(width: 512, height: 512, fill: SIMD4(0, 128, 0, 255)))).write(to: old)
+        let (_, failures) = try run(icons)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") } == ["hicolor"])
+        #expect(try side(icons.appendingPathComponent("hicolor/48x48/apps/tiny-rdm.png")) == 48)
+        #expect(try String(contentsOf: root.appendingPathComponent(share + "/applications/tiny-rdm.desktop"), encoding: .utf8) == entry)
+    }
+
     @Test("Bottles' layout (data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg beside other apps' SVGs and symbolic/apps, the meson.build beside hicolor/ installing the listed SVGs with install_data; data/com.usebottles.bottles.desktop.in.in with Icon=@APP_ID@): an SVG master rewrites the scalable SVG, and no size folder of PNGs appears in the tree (it wrote nine, which meson installs none of); a PNG master writes nothing and says why; a tree whose meson.build installs it whole still gets its PNGs")
     func mesonInstalledTreeSVGs() throws {
         let entry = "[Desktop Entry]\nName=@APP_NAME@\nExec=bottles %u\nIcon=@APP_ID@\nType=Application\n"
