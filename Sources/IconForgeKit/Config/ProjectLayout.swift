@@ -19,7 +19,7 @@ package struct ProjectLayout: Sendable {
     /// The website's folder, relative to the root ("" for the root itself).
     package var webFolder: String?
     /// Where a Windows app keeps its icon and visual assets, relative to the root: the folder of its `Package.appxmanifest`,
-    /// Tauri's `src-tauri/icons`, or electron-builder's `build`.
+    /// Tauri's `src-tauri/icons`, electron-builder's `build`, or a Wails app's `build/windows`.
     package var windowsFolder: String?
     /// Tauri's `src-tauri/icons`, relative to the root: its bundler takes every desktop platform's icon from there, so
     /// macOS's `.icns` and Linux's PNGs go there too (where no asset catalog or icon theme is theirs).
@@ -113,6 +113,24 @@ package struct ProjectLayout: Sendable {
             icnsFolder = electron.macIcon.map { $0.parentFolder } ?? resources
             // Its icons/ still to be made is the Linux folder only where the project has no other (a hicolor tree).
             linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
+        }
+        // A Wails app's build/windows (in build/, which the search skips as output): icon.ico, which its exe embeds.
+        windowsFolder = windowsFolder ?? WailsProject.windowsFolder(root: root)
+        // Its build/appicon.png (1024 px) is the master the build makes its icons from.
+        if WailsProject.windowsFolder(root: root) != nil,
+           let rank = Self.masterRank(name: WailsProject.appIcon.fileName, path: (root as NSString).appendingPathComponent(WailsProject.appIcon)) {
+            masterCandidates.append((WailsProject.appIcon, rank))
+            (master, masterRank) = (WailsProject.appIcon, rank)
+        }
+        // A Compose Multiplatform desktop app's icons (Suwayomi-JUI's resources/icon.ico, .icns and .png, which its desktop
+        // module's nativeDistributions names as iconFile): each platform's folder is the one its file is in.
+        if let compose = ComposeDesktop.read(root: root) {
+            let folder = { (icon: String?) in
+                icon.flatMap { manager.fileExists(atPath: (root as NSString).appendingPathComponent($0)) ? $0.parentFolder : nil }
+            }
+            windowsFolder = windowsFolder ?? folder(compose.windowsIcon)
+            icnsFolder = icnsFolder ?? folder(compose.macIcon)
+            linuxFolder = linuxFolder ?? folder(compose.linuxIcon)
         }
         if ExtensionManifest.existing(in: root) != nil { extensionFolder = "" }
         if SnapcraftProject.read(root: root) != nil { snapRoot = "" }
@@ -226,6 +244,13 @@ package struct ProjectLayout: Sendable {
                     }
                     if depth < 4 { queue.append((path, depth + 1)) }
                 } else {
+                    // A meson.build installing a folder's SVGs into hicolor by their path from it (rnote's
+                    // crates/rnote-ui/data/meson.build: 'icons/scalable/apps/' + app_name + '.svg'), deeper than the search goes.
+                    if name == "meson.build", mesonIcons == nil, let bytes = try? FileIO.readDocument(full) {
+                        mesonIcons = HicolorTheme.mesonAppFolders(String(decoding: bytes, as: UTF8.self))
+                            .map { relative.isEmpty ? $0 : (relative as NSString).appendingPathComponent($0) }
+                            .first { scope.contains((root as NSString).appendingPathComponent($0)) && !HicolorTheme.mesonIcons(in: (root as NSString).appendingPathComponent($0)).isEmpty }
+                    }
                     // Icons named as Extra CMake Modules install them (Zeal's assets/freedesktop/128-apps-zeal.png).
                     if HicolorTheme.ecmIconName(ofFile: name) != nil, !ecmFolders.contains(relative) { ecmFolders.append(relative) }
                     if name.lowercased().hasSuffix(".icns"), !icnsFolders.contains(relative) { icnsFolders.append(relative) }
@@ -522,7 +547,7 @@ package struct ProjectLayout: Sendable {
         }
         let last = (out as NSString).lastPathComponent
         if ["xcassets", "icon"].contains((out as NSString).pathExtension) || last == "res" || TauriIcons.isIconFolder(out)
-            || ElectronBuilder.isIconFolder(out) { return [(names, out)] }
+            || ElectronBuilder.isIconFolder(out) || ComposeDesktop.isIconFolder(out) { return [(names, out)] }
         var routes: [(presets: [String], folder: String)] = []
         func add(_ name: String, _ relative: String) {
             let folder = relative.isEmpty ? out : out == "." ? relative : (out as NSString).appendingPathComponent(relative)

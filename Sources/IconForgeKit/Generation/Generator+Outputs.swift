@@ -74,9 +74,9 @@ extension Generator {
             }
         }
         if let outputFolder, !Generator.isCatalog(outputFolder), (outputFolder as NSString).lastPathComponent != "res" {
-            let desktop = XcodeProject.adoptingBundledIcns(SnapcraftProject.adopting(ElectronBuilder.adopting(TauriIcons.adopting(WindowsVisualAssets.adopting(HicolorTheme.adoptingMesonIcons(
+            let desktop = XcodeProject.adoptingBundledIcns(SnapcraftProject.adopting(ComposeDesktop.adopting(ElectronBuilder.adopting(TauriIcons.adopting(WindowsVisualAssets.adopting(HicolorTheme.adoptingMesonIcons(
                 HicolorTheme.adoptingECMNames(result, folder: outputFolder), folder: outputFolder), folder: outputFolder), folder: outputFolder), folder: outputFolder),
-                folder: outputFolder), folder: outputFolder)
+                folder: outputFolder), folder: outputFolder), folder: outputFolder)
             return adoptingExtensionIcons(adoptingWebsiteIcons(desktop, folder: outputFolder), folder: outputFolder)
         }
         return result

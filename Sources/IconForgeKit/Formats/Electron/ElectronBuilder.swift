@@ -21,6 +21,12 @@ struct ElectronBuilder: Sendable, Equatable {
     /// The icons the configuration names that are not there (YouTube Music's `assets/generated/icons/…`, made by its
     /// build), as written in it.
     var missingIcons: [String] = []
+    /// True when the Windows build makes an AppX/MSIX package: `win.target` names `appx` (as a string, a list of strings,
+    /// or objects with `target:`), or a package.json script runs electron-builder with it (`--win appx`). That target is
+    /// the only one reading the resources folder's `appx/` tiles: Upscayl's `nsis` and `zip` read none.
+    var buildsAppX = false
+    /// The Windows targets as the configuration names them (electron-builder's default is `nsis`), for what a run says.
+    var windowsTargets: [String] = []
     /// True when the configuration names an icon for some platform.
     var namesIcons: Bool { windowsIcon != nil || macIcon != nil || hasLinuxIcons }
 
@@ -37,15 +43,23 @@ struct ElectronBuilder: Sendable, Equatable {
         guard package.contains("\"electron") else { return nil }
         var config: [String: Any] = [:]
         let exists = { (name: String) in FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name)) }
+        // A code configuration's targets are not plain literals by key (`target: ['nsis', 'appx']`): any 'appx' literal is taken as one.
+        var codeAppX = false
         if let name = configNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
             // YAML is a superset of JSON: one reader for both spellings.
             config = ((try? Yams.load(yaml: String(decoding: text, as: UTF8.self))) as? [String: Any]) ?? [:]
         } else if let name = codeConfigNames.first(where: exists), let text = try? FileIO.readDocument((root as NSString).appendingPathComponent(name)) {
-            config = nested(ExpoCodeConfig.literals(in: String(decoding: text, as: UTF8.self)).strings)
+            let code = String(decoding: text, as: UTF8.self)
+            config = nested(ExpoCodeConfig.literals(in: code).strings)
+            codeAppX = code.range(of: #"["'`]appx["'`]"#, options: [.regularExpression, .caseInsensitive]) != nil
         } else if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
             config = object["build"] as? [String: Any] ?? [:]
         }
         var project = ElectronBuilder(root: root)
+        project.windowsTargets = targets((config["win"] as? [String: Any])?["target"])
+        let scripts = ((try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])?["scripts"] as? [String: Any])?.values.compactMap { $0 as? String } ?? []
+        project.buildsAppX = codeAppX || project.windowsTargets.contains { $0.lowercased() == "appx" }
+            || scripts.contains { $0.contains("electron-builder") && $0.range(of: #"\bappx\b"#, options: [.regularExpression, .caseInsensitive]) != nil }
         if let resources = (config["directories"] as? [String: Any])?["buildResources"] as? String { project.buildResources = resources }
         // Each platform's icon as written: its own `icon`, else the common one (not for Linux, whose default is a folder).
         let common = config["icon"] as? String
@@ -58,6 +72,13 @@ struct ElectronBuilder: Sendable, Equatable {
             if let value, found == nil { project.missingIcons.append(value + " (\(key).icon)") }
         }
         return project
+    }
+
+    /// `win.target` as electron-builder takes it: a name, a list of names, an object with `target:` or a list of them;
+    /// without it, `nsis`, its default.
+    static func targets(_ value: Any?) -> [String] {
+        let names = ((value as? [Any]) ?? [value].compactMap { $0 }).compactMap { $0 as? String ?? ($0 as? [String: Any])?["target"] as? String }
+        return names.isEmpty ? ["nsis"] : names
     }
 
     /// A code configuration's string literals by dotted key (`directories.buildResources`, `mac.icon`) as the nested

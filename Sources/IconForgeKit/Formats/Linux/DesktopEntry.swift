@@ -95,6 +95,11 @@ package struct DesktopEntry: Sendable, Equatable {
             name = (name as NSString).deletingPathExtension
             if names.contains(name), isUsableName(name) { return (name, true) }
         }
+        // A folder meson installs from, renaming the file to the app id (rnote's icons/scalable/apps: rnote.svg and its
+        // development build's rnote-devel.svg, Icon=@APP_ID@): the one name each other extends.
+        let meson = HicolorTheme.mesonIcons(in: folder)
+        if let base = meson.first(where: { base in meson.allSatisfy { $0 == base || $0.hasPrefix(base + "-") || $0.hasPrefix(base + ".") } }),
+           isUsableName(base) { return (base, true) }
         return ("app", false)
     }
 
@@ -111,8 +116,9 @@ package struct DesktopEntry: Sendable, Equatable {
     }
 
     /// The app's one desktop entry: in `folder` (`APP.desktop`, or meson's `APP.desktop.in` template), else — for a
-    /// GNOME-style `data/icons` folder, or the `linux/` of a run into a plain folder — beside it, else the project's entry elsewhere that names one of the
-    /// icons of `folder`'s hicolor tree. Those two are outside the folder written (`inFolder` false: read for the app's
+    /// GNOME-style `data/icons` folder, or the `linux/` of a run into a plain folder — beside it (or, for a package tree's
+    /// `share/icons`, in `share/applications`), else beside the `meson.build`
+    /// above that installs `folder`'s SVGs, else the project's entry elsewhere that names one of the icons of `folder`'s hicolor tree. Those two are outside the folder written (`inFolder` false: read for the app's
     /// id, never written).
     static func existingEntry(near folder: String) -> (path: String, inFolder: Bool)? {
         let here = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isEntryName).sorted()
@@ -124,6 +130,18 @@ package struct DesktopEntry: Sendable, Equatable {
             let parent = folder.parentFolder
             let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).filter(isEntryName).sorted()
             if beside.count == 1 { return ((parent as NSString).appendingPathComponent(beside[0]), false) }
+            // A package's tree as installed (Tiny RDM's build/linux/tiny-rdm_0.0.0_amd64/usr/share/icons, which its
+            // release packs into a .deb): the entry is in share/applications beside share/icons.
+            let applications = (parent as NSString).appendingPathComponent("applications")
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: applications)) ?? []).filter(isEntryName).sorted()
+            if beside.isEmpty, (parent as NSString).lastPathComponent == "share", entries.count == 1 {
+                return ((applications as NSString).appendingPathComponent(entries[0]), false)
+            }
+        }
+        // A folder a meson.build above installs (rnote's crates/rnote-ui/data/icons/scalable/apps): the entry beside it.
+        if let meson = HicolorTheme.mesonBuild(installing: folder), meson != folder {
+            let beside = ((try? FileManager.default.contentsOfDirectory(atPath: meson)) ?? []).filter(isEntryName).sorted()
+            if beside.count == 1 { return ((meson as NSString).appendingPathComponent(beside[0]), false) }
         }
         return projectEntry(naming: folder).map { ($0, false) }
     }
@@ -173,7 +191,7 @@ package struct DesktopEntry: Sendable, Equatable {
             }
         } else if HicolorTheme.mesonIcons(in: folder).contains(appID)
                     || (HicolorTheme.mesonInstallsTreeSVGs(in: folder) && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable))) {
-            notes.append("left \(scalable): the meson.build beside it installs it as the app's only icon (hicolor/scalable), which a PNG master "
+            notes.append("left \(scalable): its meson.build installs it as the app's only icon (hicolor/scalable), which a PNG master "
                          + "cannot redraw, and PNGs beside it would be installed by nothing — give an SVG master")
         } else if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(scalable)) {
             notes.append("kept \(scalable): a PNG master makes no scalable icon, and desktops may draw that one instead of the new PNGs — "

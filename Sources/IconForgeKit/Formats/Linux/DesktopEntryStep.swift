@@ -3,11 +3,11 @@ import Foundation
 /// The app's `.desktop` file whose `Icon=` names the hicolor icons just written (written, or updated in place).
 struct DesktopEntryStep: PlatformStep {
     func finish(_ run: inout GenerationRun, by generator: Generator) throws(IconForgeError) {
-        // Tauri's bundler and electron-builder write their own entries, naming the icons they install.
+        // Tauri's bundler, electron-builder and jpackage (a Compose desktop app's) write their own entries, naming the icons they install.
         // (A folder meson installs, Kooha's or Bottles' data/icons, keeps no PNG output: its SVG is written here.)
         let linux = run.outputs.contains { $0.role == .linux }
             || (generator.options.presets.contains { $0.platform == .linux } && HicolorTheme.installedByMeson(run.folder))
-        guard linux, !TauriIcons.isIconFolder(run.folder),
+        guard linux, !TauriIcons.isIconFolder(run.folder), !ComposeDesktop.isIconFolder(run.folder),
               ElectronBuilder.near(run.folder)?.isLinuxFolder(run.folder) != true else { return }
         // The name the PNGs were given when planned (before they were written, so before they could be "adopted").
         // (An Extra CMake Modules file, 128-apps-zeal.png, names the icon zeal.)

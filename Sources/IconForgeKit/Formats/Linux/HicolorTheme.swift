@@ -129,14 +129,50 @@ package enum HicolorTheme {
     package static func mesonIcons(in folder: String) -> [String] {
         let manager = FileManager.default
         let theme = (folder as NSString).appendingPathComponent(folderName)
-        guard !FileIO.isFolder(theme) || !holdsAppIcons(theme),
-              let bytes = try? FileIO.readDocument((folder as NSString).appendingPathComponent("meson.build")),
-              String(decoding: bytes, as: UTF8.self).contains(folderName) else { return [] }
+        guard !FileIO.isFolder(theme) || !holdsAppIcons(theme), mesonBuild(installing: folder) != nil else { return [] }
         return ((try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted().compactMap { file in
             guard !file.hasPrefix("."), file.lowercased().hasSuffix(".svg") else { return nil }
             let name = (file as NSString).deletingPathExtension
             return name.hasSuffix("-symbolic") ? nil : name
         }
+    }
+
+    /// The folder of the `meson.build` that installs `folder`'s SVGs into the hicolor theme: `folder` itself where it has
+    /// one naming hicolor (Kooha's `data/icons`), else, where it has none, the one up to three folders above that installs
+    /// an SVG by its path from there into a hicolor `apps` folder (rnote's `crates/rnote-ui/data/meson.build`:
+    /// `install_data('icons/scalable/apps/' + app_name + '.svg', install_dir: iconsdir / 'hicolor' / 'scalable' / 'apps',
+    /// rename: app_id + '.svg')`, for `icons/scalable/apps`, which holds no hicolor level of its own).
+    static func mesonBuild(installing folder: String) -> String? {
+        let own = (folder as NSString).appendingPathComponent("meson.build")
+        if let bytes = try? FileIO.readDocument(own) { return String(decoding: bytes, as: UTF8.self).contains(folderName) ? folder : nil }
+        let absolute = FileIO.realPath(URL(fileURLWithPath: folder).standardizedFileURL.path)
+        return FileIO.nearest(from: absolute.parentFolder, levels: 2) { candidate -> String? in
+            guard let bytes = try? FileIO.readDocument((candidate as NSString).appendingPathComponent("meson.build")),
+                  let inside = FileIO.relativePath(absolute, to: candidate) else { return nil }
+            return mesonAppFolders(String(decoding: bytes, as: UTF8.self)).contains(inside) ? candidate : nil
+        }
+    }
+
+    /// The folders (relative to the `meson.build` of `text`) whose SVGs its `install_data` calls install into a hicolor
+    /// `apps` folder, by a path literal: `'icons/scalable/apps/' + app_name + '.svg'` gives `icons/scalable/apps`. A call
+    /// into `mimetypes` or a GResource's file list is not the app's icon.
+    static func mesonAppFolders(_ text: String) -> [String] {
+        var folders: [String] = [], rest = Substring(text)
+        while let start = rest.range(of: "install_data(") {
+            // The call's arguments, to its closing parenthesis.
+            var depth = 1, end = start.upperBound
+            while end < rest.endIndex, depth > 0 {
+                if rest[end] == "(" { depth += 1 } else if rest[end] == ")" { depth -= 1 }
+                end = rest.index(after: end)
+            }
+            let call = rest[start.upperBound..<end]
+            rest = rest[end...]
+            guard call.contains(folderName), call.contains("'apps'") || call.contains("/apps'"),
+                  let literal = call.firstMatch(of: /['"]([^'"\n]*)['"]/)?.output.1, literal.contains("/"),
+                  case let path = String(literal[..<literal.lastIndex(of: "/")!]), !path.isEmpty, !path.hasPrefix("/") else { continue }
+            if !folders.contains(path) { folders.append(path) }
+        }
+        return folders
     }
 
     /// True for a folder whose `meson.build` installs its `hicolor/` tree's SVGs file by file and names no bitmap (Bottles'

@@ -11,6 +11,7 @@ struct WindowsAssetsStep: PlatformStep {
         run.platformNotes += WindowsVisualAssets.packagingNotes(folder: run.folder, written: written)
         if !run.outputs.contains(where: { $0.role == .windows && $0.container == .ico }),
            let note = WindowsVisualAssets.noApplicationIconNote(folder: run.folder) { run.platformNotes.append(note) }
+        if let note = WindowsVisualAssets.noAppXNote(folder: run.folder) { run.platformNotes.append(note) }
         let background: RGBColor? = run.masters.isLogo ? options.background : nil
         if let snippet = try WindowsVisualAssets.writeSnippet(outputs: run.outputs, background: background,
                                                               splashBackground: run.masters.wideTileBackground(options), into: run.folder, writer: run.writer) {

@@ -109,11 +109,15 @@ package enum WindowsVisualAssets {
         // A Flutter app's Windows runner is a Win32 app: its .ico is all it has (an MSIX build's logos are the msix
         // package's own configuration).
         if isFlutterResources(folder) { return nil }
+        // A Wails app's build/windows: `wails build` embeds icon.ico in its exe and packages no tiles.
+        if WailsProject.isWindowsFolder(folder) { return nil }
         let files = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         if files.contains(where: { name in logos.contains { name == $0.name + ".png" } || isSizeNamedLogo(name) }) { return nil }
         // A Tauri app's icon folder without tiles (Pake's png/, its .ico and PNGs only): Tauri's bundler reads the files
         // its configuration lists and nothing else, so Assets/ tiles there would be files no build reads.
         if TauriIcons.isIconFolder(folder) { return nil }
+        // A Compose desktop app's icon folder: jpackage makes an MSI or exe installer from its .ico, and reads no tiles.
+        if ComposeDesktop.isIconFolder(folder) { return nil }
         // The folder of the .ico electron-builder's win.icon names, not its resources folder: AppX reads tiles from
         // the resources folder only, so none are added beside the icon.
         if let electron = ElectronBuilder.near(folder), !electron.isResources(folder), electron.icon(electron.windowsIcon, in: folder) != nil { return nil }
@@ -126,10 +130,12 @@ package enum WindowsVisualAssets {
         // The folder the manifest's logos are in (Files' Assets\AppTiles\Dev): the package is built from those, so tiles
         // written into Assets/ beside them would be files nothing names, and the app would keep its old logos.
         if let named = manifestTileFolder(in: folder) { return named }
+        // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included), and
+        // no other target reads tiles (Upscayl's nsis and zip: 77 files nothing packaged).
+        if let electron = ElectronBuilder.near(folder), electron.isResources(folder) { return electron.buildsAppX ? "appx" : nil }
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: (folder as NSString).appendingPathComponent("appx"), isDirectory: &isFolder), isFolder.boolValue { return "appx" }
-        // electron-builder's resources folder: its AppX target reads build/appx/ (scale-qualified names included).
-        return isElectronResources(folder) ? "appx" : "Assets"
+        return "Assets"
     }
 
     /// The folder inside `folder` that its package manifest's logos (`Square44x44Logo`, `Square150x150Logo`, the store
@@ -217,8 +223,8 @@ package enum WindowsVisualAssets {
                 if !files.contains(spec.filename!), let appIcon {
                     spec.filename = (appIcon as NSString).lastPathComponent
                     spec.folder = appIcon.contains("/") ? appIcon.parentFolder : nil
-                } else if appIcon == nil, isElectronResources(folder) {
-                    spec.filename = "icon.ico" // electron-builder's default for Windows
+                } else if appIcon == nil, isElectronResources(folder) || WailsProject.isWindowsFolder(folder) {
+                    spec.filename = "icon.ico" // electron-builder's default for Windows, and the one a Wails build embeds
                 }
                 result.append(spec)
                 continue
@@ -303,6 +309,13 @@ package enum WindowsVisualAssets {
         }
     }
 
+    /// Why an electron-builder project's resources folder got no AppX tiles: none of its Windows targets is `appx`.
+    static func noAppXNote(folder: String) -> String? {
+        guard let electron = ElectronBuilder.near(folder), electron.isResources(folder), !electron.buildsAppX else { return nil }
+        return "no AppX tiles written: electron-builder's win.target (\(electron.windowsTargets.joined(separator: ", "))) has no appx target, the only one "
+            + "that reads \(electron.buildResources)/appx/ — add appx to win.target for a Microsoft Store package, then run again"
+    }
+
     /// The text of one MSBuild element in a project's text (`EntryPointProjectUniqueName`, `ApplicationIcon`), trimmed.
     private static func element(_ name: String, in text: String) -> String? {
         guard let open = text.range(of: "<\(name)>"), let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex) else { return nil }
@@ -353,6 +366,7 @@ package enum WindowsVisualAssets {
         // without the file its configuration names, so an app.ico beside it would be no use.
         if let listed = TauriIcons.listed(in: folder)?.first(where: { $0.lowercased().hasSuffix(".ico") }) { return listed }
         if let electron = ElectronBuilder.near(folder), let named = electron.icon(electron.windowsIcon, in: folder) { return named }
+        if let compose = ComposeDesktop.near(folder), let named = compose.icon(compose.windowsIcon, in: folder) { return named }
         let isAppIco = { (name: String) in
             name.lowercased().hasSuffix(".ico") && !name.lowercased().contains("favicon") && !name.lowercased().contains("tray")
         }

@@ -149,6 +149,57 @@ struct LinuxProjectTests {
         #expect(try Fixtures.snapshot(root.appendingPathComponent("data")) == written)
     }
 
+    @Test("rnote's layout (crates/rnote-ui/data/icons/scalable/apps: rnote.svg and rnote-devel.svg, no hicolor level; the meson.build one folder above icons/ installing 'icons/scalable/apps/' + app_name + '.svg' into hicolor renamed to the app id; app.desktop.in.in beside it with Icon=@APP_ID@): init finds that folder, and an SVG master from the root rewrites rnote.svg byte for byte, nothing else (it wrote hicolor/app.* and app.desktop at the root); a rerun writes nothing")
+    func mesonInstallsFromAbove() throws {
+        let svg = { (colour: String) in #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="\#(colour)"/></svg>"# }
+        let meson = "install_data(\n    'icons/scalable/apps/' + app_name + '.svg',\n    install_dir: iconsdir / 'hicolor' / 'scalable' / 'apps',\n    rename: app_id + '.svg',\n)\n"
+            + "install_data(\n    'icons/scalable/mimetypes/' + 'application-' + app_name + '.svg',\n    install_dir: iconsdir / 'hicolor' / 'scalable' / 'mimetypes',\n)\n"
+        let entry = "[Desktop Entry]\nName=@DESKTOP_FILE_NAME_ENTRY@\nIcon=@APP_ID@\nExec=@APP_NAME@ %f\nType=Application\n"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "meson.build": "project('rnote')\nsubdir('crates/rnote-ui')\n",
+                                      "crates/rnote-ui/meson.build": "subdir('data')\n", "crates/rnote-ui/data/meson.build": meson,
+                                      "crates/rnote-ui/data/app.desktop.in.in": entry,
+                                      "crates/rnote-ui/data/icons/scalable/apps/rnote.svg": svg("#111111"),
+                                      "crates/rnote-ui/data/icons/scalable/apps/rnote-devel.svg": svg("#222222"),
+                                      "crates/rnote-ui/data/icons/scalable/mimetypes/application-rnote.svg": svg("#333333"),
+                                      "crates/rnote-ui/data/icons/symbolic/apps/rnote-symbolic.svg": svg("#000000")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let apps = "crates/rnote-ui/data/icons/scalable/apps"
+        #expect(ProjectLayout(root: root.path).linuxFolder == apps)
+        #expect(ProjectLayout(root: root.path).starter().contains("presets: [linux]\n    out: ."))
+        let before = files(root)
+        let master = try Fixtures.temporaryFolder().appendingPathComponent("logo.svg")
+        try Data(svg("#3366CC").utf8).write(to: master)
+        let (reports, failures) = try run(root, source: master.path)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(files(root) == before, "\(files(root).subtracting(before).sorted())")
+        #expect(try String(contentsOf: root.appendingPathComponent(apps + "/rnote.svg"), encoding: .utf8) == svg("#3366CC"))
+        for (path, colour) in [(apps + "/rnote-devel.svg", "#222222"), ("crates/rnote-ui/data/icons/scalable/mimetypes/application-rnote.svg", "#333333")] {
+            #expect(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) == svg(colour))
+        }
+        #expect(try String(contentsOf: root.appendingPathComponent("crates/rnote-ui/data/app.desktop.in.in"), encoding: .utf8) == entry)
+        #expect(!reports.flatMap(\.notes).contains { $0.contains("app-id") }, "\(reports.flatMap(\.notes))")
+        let written = try Fixtures.snapshot(root.appendingPathComponent("crates"))
+        _ = try run(root, source: master.path)
+        #expect(try Fixtures.snapshot(root.appendingPathComponent("crates")) == written)
+    }
+
+    @Test("Tiny RDM's layout (build/linux/tiny-rdm_0.0.0_amd64/usr/share: icons/hicolor/512x512/apps/tiny-rdm.png and applications/tiny-rdm.desktop with Icon=tiny-rdm, the tree its release packs into a .deb): --out usr/share/icons refreshes the tree under the entry's name and writes no entry into icons/ (it wrote tiny-rdm.desktop there, which the package would install as /usr/share/icons/tiny-rdm.desktop); the entry is read, never written")
+    func packageTreeEntry() throws {
+        let entry = "[Desktop Entry]\nName={{.Info.ProductName}}\nExec=/usr/local/bin/tiny-rdm %U\nType=Application\nIcon=tiny-rdm\n"
+        let share = "build/linux/tiny-rdm_0.0.0_amd64/usr/share"
+        let root = try Fixtures.tree([".git/HEAD": "ref: refs/heads/main\n", "wails.json": "{}\n", share + "/applications/tiny-rdm.desktop": entry])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let icons = root.appendingPathComponent(share + "/icons")
+        let old = icons.appendingPathComponent("hicolor/512x512/apps/tiny-rdm.png")
+        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNG.encode(Image(width: 512, height: 512, fill: SIMD4(0, 128, 0, 255)))).write(to: old)
+        let (_, failures) = try run(icons)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: icons.path).filter { !$0.hasPrefix(".") } == ["hicolor"])
+        #expect(try side(icons.appendingPathComponent("hicolor/48x48/apps/tiny-rdm.png")) == 48)
+        #expect(try String(contentsOf: root.appendingPathComponent(share + "/applications/tiny-rdm.desktop"), encoding: .utf8) == entry)
+    }
+
     @Test("Bottles' layout (data/icons/hicolor/scalable/apps/com.usebottles.bottles.svg beside other apps' SVGs and symbolic/apps, the meson.build beside hicolor/ installing the listed SVGs with install_data; data/com.usebottles.bottles.desktop.in.in with Icon=@APP_ID@): an SVG master rewrites the scalable SVG, and no size folder of PNGs appears in the tree (it wrote nine, which meson installs none of); a PNG master writes nothing and says why; a tree whose meson.build installs it whole still gets its PNGs")
     func mesonInstalledTreeSVGs() throws {
         let entry = "[Desktop Entry]\nName=@APP_NAME@\nExec=bottles %u\nIcon=@APP_ID@\nType=Application\n"

@@ -294,10 +294,10 @@ struct WindowsPresetTests {
         #expect(ProjectLayout(root: root.path).windowsFolder == nil)
     }
 
-    @Test("an Electron app: into build/, icon.ico (electron-builder's name) and the tiles in build/appx/")
+    @Test("an Electron app building an AppX: into build/, icon.ico (electron-builder's name) and the tiles in build/appx/")
     func electron() throws {
         let root = try Fixtures.temporaryFolder()
-        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"},"build":{"win":{"target":"appx"}}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("build"), withIntermediateDirectories: true)
         let routes = try ProjectLayout.routes(presets: ["windows"], out: root.path)
         #expect(routes.map(\.folder) == [root.appendingPathComponent("build").path])
