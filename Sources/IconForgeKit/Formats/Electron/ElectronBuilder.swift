@@ -22,8 +22,9 @@ struct ElectronBuilder: Sendable, Equatable {
     /// build), as written in it.
     var missingIcons: [String] = []
     /// True when the Windows build makes an AppX/MSIX package: `win.target` names `appx` (as a string, a list of strings,
-    /// or objects with `target:`), or a package.json script runs electron-builder with it (`--win appx`). That target is
-    /// the only one reading the resources folder's `appx/` tiles: Upscayl's `nsis` and `zip` read none.
+    /// or objects with `target:`), a package.json script runs electron-builder with it (`--win appx`), the configuration
+    /// has an `appx:` section, or the resources folder's `appx/` already holds tiles. That target is the only one reading
+    /// those tiles: Upscayl's `nsis` and `zip` read none.
     var buildsAppX = false
     /// The Windows targets as the configuration names them (electron-builder's default is `nsis`), for what a run says.
     var windowsTargets: [String] = []
@@ -61,6 +62,10 @@ struct ElectronBuilder: Sendable, Equatable {
         project.buildsAppX = codeAppX || project.windowsTargets.contains { $0.lowercased() == "appx" }
             || scripts.contains { $0.contains("electron-builder") && $0.range(of: #"\bappx\b"#, options: [.regularExpression, .caseInsensitive]) != nil }
         if let resources = (config["directories"] as? [String: Any])?["buildResources"] as? String { project.buildResources = resources }
+        // The project's own AppX settings (an `appx:` section: Super Productivity's, whose AppX build runs from a config of
+        // its own), or tiles it keeps in the resources folder's appx/, say it packages one too.
+        let tiles = ((try? FileManager.default.contentsOfDirectory(atPath: NSString.path(withComponents: [root, project.buildResources, "appx"]))) ?? [])
+        project.buildsAppX = project.buildsAppX || config["appx"] != nil || tiles.contains { $0.lowercased().hasSuffix(".png") }
         // Each platform's icon as written: its own `icon`, else the common one (not for Linux, whose default is a folder).
         let common = config["icon"] as? String
         let written = { (platform: String) in (config[platform] as? [String: Any])?["icon"] as? String }

@@ -95,14 +95,16 @@ struct ElectronBuilderTests {
         #expect(try Fixtures.snapshot(root) == before)
     }
 
-    @Test("Upscayl's layout: package.json's build.win.target is nsis and zip, win.icon build/icon.png: windows from the root redraws build/icon.png and writes no AppX tiles (it wrote 77 in build/appx/, which no target reads), saying why; an appx target — a name, a list of names, objects with target:, or a script's --win appx — gets them")
+    @Test("Upscayl's layout: package.json's build.win.target is nsis and zip, win.icon build/icon.png: windows from the root redraws build/icon.png and writes no AppX tiles (it wrote 77 in build/appx/, which no target reads), saying why; an appx target — a name, a list of names, objects with target:, a script's --win appx, or an appx: section — gets them")
     func appxOnlyForAnAppXTarget() throws {
         let png = try PNG.encode(Image(width: 512, height: 512, fill: SIMD4(200, 0, 0, 255)))
         for (build, scripts, tiles) in [(#""win": {"target": ["nsis", "zip"], "icon": "build/icon.png"}"#, "{}", false),
                                         (#""win": {"icon": "build/icon.png"}"#, "{}", false),
                                         (#""win": {"target": "appx", "icon": "build/icon.png"}"#, "{}", true),
                                         (#""win": {"target": [{"target": "nsis"}, {"target": "appx", "arch": ["x64"]}], "icon": "build/icon.png"}"#, "{}", true),
-                                        (#""win": {"icon": "build/icon.png"}"#, #"{"dist:store": "electron-builder --win appx"}"#, true)] {
+                                        (#""win": {"icon": "build/icon.png"}"#, #"{"dist:store": "electron-builder --win appx"}"#, true),
+                                        // Super Productivity's: an appx: section, its AppX build run from a config of its own.
+                                        (#""win": {"target": ["nsis"], "icon": "build/icon.png"}, "appx": {"identityName": "x.App"}"#, "{}", true)] {
             let root = try Fixtures.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: root) }
             let package = #"{"name": "app", "devDependencies": {"electron": "^33.0.0", "electron-builder": "^25.0.0"}, "scripts": "# + scripts + #", "build": {"# + build + "}}"
@@ -111,7 +113,8 @@ struct ElectronBuilderTests {
             let notes = try Fixtures.generateRouted("windows", into: root).flatMap(\.notes)
             #expect(try PNG.info(Fixtures.bytes(at: root.appendingPathComponent("build/icon.png"))).width == 512)
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("build/appx/StoreLogo.scale-200.png").path) == tiles, "\(build) \(scripts)")
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("build/Package.appxmanifest-VisualElements.xml").path) == tiles)
+            // Never the manifest snippet: electron-builder writes the AppX manifest itself.
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("build/Package.appxmanifest-VisualElements.xml").path))
             #expect(notes.contains { $0.contains("no AppX tiles") && $0.contains("no appx target") } == !tiles, "\(notes)")
         }
     }

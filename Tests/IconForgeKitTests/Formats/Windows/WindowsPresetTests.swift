@@ -326,7 +326,7 @@ struct WindowsPresetTests {
     @Test("an Electron app's build/ gets no Package.appxmanifest snippet: electron-builder writes the AppX manifest itself, so the snippet would be a file no build reads")
     func electronNoManifestSnippet() throws {
         let root = try Fixtures.temporaryFolder()
-        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        try Data(#"{"name":"app","devDependencies":{"electron":"^33.0.0","electron-builder":"^25.0.0"},"build":{"win":{"target":["nsis","appx"]}}}"#.utf8).write(to: root.appendingPathComponent("package.json"))
         let build = root.appendingPathComponent("build")
         try FileManager.default.createDirectory(at: build.appendingPathComponent("appx"), withIntermediateDirectories: true)
         let report = try generate(Self.logo, into: build)
