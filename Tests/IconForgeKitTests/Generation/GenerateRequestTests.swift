@@ -14,6 +14,14 @@ private func mastersFolder() throws -> URL {
     return folder
 }
 
+/// The warnings a run reports, in order.
+private final class WarningLog: GenerateReporter, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var warnings: [String] { lock.withLock { lines } }
+    func report(_ event: GenerateEvent) { if case .warning(let line) = event { lock.withLock { lines.append(line) } } }
+}
+
 @Suite("GenerateRequest: what the command does, in the library")
 struct GenerateRequestTests {
     @Test("a project of two Android apps (Wear OS samples' Application/ and Wearable/, both with launcher pictures): a run from the root writes the first and names the other, which it leaves byte for byte")
@@ -27,12 +35,7 @@ struct GenerateRequestTests {
                                       "Wearable/src/main/res/mipmap-hdpi/ic_launcher.png": "old watch"])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(ProjectLayout(root: root.path).otherAndroidApps == ["Wearable/src/main/res"])
-        final class Events: GenerateReporter, @unchecked Sendable {
-            let lock = NSLock()
-            var warnings: [String] = []
-            func report(_ event: GenerateEvent) { if case .warning(let line) = event { lock.withLock { warnings.append(line) } } }
-        }
-        let events = Events()
+        let events = WarningLog()
         try GenerateSettings().generate(sources: [master], presets: "android", out: root.path, reporter: events)
         #expect(events.warnings.count == 1 && events.warnings[0].contains("Wearable/src/main/res is another application module's"), "\(events.warnings)")
         #expect(try String(contentsOf: root.appendingPathComponent("Wearable/src/main/res/mipmap-hdpi/ic_launcher.png"), encoding: .utf8) == "old watch")
@@ -52,12 +55,7 @@ struct GenerateRequestTests {
                                       "wear/build.gradle.kts": app, "wear/src/main/AndroidManifest.xml": manifest,
                                       "wear/src/main/res/mipmap-anydpi/ic_launcher.xml": watchIcon])
         defer { try? FileManager.default.removeItem(at: root) }
-        final class Events: GenerateReporter, @unchecked Sendable {
-            let lock = NSLock()
-            var warnings: [String] = []
-            func report(_ event: GenerateEvent) { if case .warning(let line) = event { lock.withLock { warnings.append(line) } } }
-        }
-        let events = Events()
+        let events = WarningLog()
         try GenerateSettings().generate(sources: [master], presets: "android", out: root.path, reporter: events)
         #expect(events.warnings.contains { $0.contains("wear/src/main/res is another application module's") }, "\(events.warnings)")
         #expect(try String(contentsOf: root.appendingPathComponent("wear/src/main/res/mipmap-anydpi/ic_launcher.xml"), encoding: .utf8) == watchIcon)
