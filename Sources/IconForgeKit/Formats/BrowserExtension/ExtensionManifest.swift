@@ -184,8 +184,8 @@ enum ExtensionManifest {
     /// The icons the manifest of the extension in `folder` declares that a run renders where they stand: a local PNG
     /// inside the folder, declared at one square size (16 to 1024 px), but no toolbar icon of a state of the button
     /// (`isStateIcon`). A toolbar button's one-path `default_icon` (IINA's Chrome extension: `"default_icon": "icon.png"`)
-    /// declares no size: its file is rendered at the square size it has (the run then names the toolbar's sizes beside it,
-    /// and the file stays what popups and pages may show, in the new art). The first declaration of a file wins.
+    /// declares no size: its file is rendered at the square size it has, and stays the button's icon. The first
+    /// declaration of a file wins.
     static func listedIcons(in folder: String) -> [(path: String, pixels: Int, inIcons: Bool)] {
         guard let manifest = existing(in: folder), let root = read(manifest) else { return [] }
         let scope = FolderScope(folder)
@@ -202,7 +202,8 @@ enum ExtensionManifest {
 
     /// The manifest with the icons written: `icons` maps every size in `icons` to its file (other sizes it declares
     /// kept), and the toolbar button of its version (`action`, or `browser_action` and `page_action`) gets the
-    /// `actionSizes` it lacks in its `default_icon` (one path becomes a map of sizes) where it has the button (a manifest without one keeps none: the browser
+    /// `actionSizes` it lacks in its `default_icon` (one path to a file the folder lacks becomes a map of sizes; one to
+    /// a square PNG it holds stays, that file redrawn) where it has the button (a manifest without one keeps none: the browser
     /// then shows `icons`), unless it shows a state of the button (`isStateIcon`) or a vector icon (`isVector`); an
     /// `icons` holding a vector icon gets no sizes added. Only those members' text changes; every other byte is kept; unchanged, the file's own
     /// bytes. `icons` are paths relative to the extension's folder, as the manifest names them.
@@ -226,6 +227,12 @@ enum ExtensionManifest {
             if named.contains(where: isStateIcon) { continue }
             // A vector toolbar icon serves every size, and may be a glyph of the button's own (a page action's).
             if named.contains(where: isVector) { continue }
+            // One path to a square PNG in the folder (IINA's "icon.png") is redrawn where it stands (`listedIcons`) and
+            // stays the button's one icon: made a map of sizes, the file would drop out of later runs while its pages
+            // still show it.
+            let folder = path.parentFolder
+            if old == nil, let one = named.first, let file = file(one, in: folder), file.lowercased().hasSuffix(".png"),
+               FolderScope(folder).contains((folder as NSString).appendingPathComponent(file)), ownSquareSize(file, in: folder) != nil { continue }
             var icon = old ?? [:]
             // The sizes it declares are kept (their files were rendered where they are); those it lacks are added.
             for size in actionSizes where icon[String(size)] == nil { if let file = icons[size] { icon[String(size)] = file } }

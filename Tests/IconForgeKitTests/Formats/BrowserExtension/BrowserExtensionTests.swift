@@ -189,7 +189,7 @@ struct BrowserExtensionTests {
         #expect(try Validator().validate([folder.path]).errors == 0)
     }
 
-    @Test("IINA's Chrome extension (action's one-path default_icon \"icon.png\", a 64 px file the popup shows too): the file is redrawn at its own size in the new art, the toolbar's 16 and 32 are named beside it; a rerun changes nothing")
+    @Test("IINA's Chrome extension (action's one-path default_icon \"icon.png\", a 64 px file the popup shows too): the file is redrawn at its own size in the new art and stays the button's one icon, so a later run with another master redraws it again; a rerun changes nothing")
     func onePathToolbarIconRedrawn() throws {
         let manifest = "{\n  \"manifest_version\": 3,\n  \"name\": \"x\",\n  \"action\": {\"default_icon\": \"icon.png\"}\n}\n"
         let folder = try folder(["manifest.json": manifest, "popup.html": "<img src=\"icon.png\">"])
@@ -201,11 +201,15 @@ struct BrowserExtensionTests {
         #expect(try Fixtures.bytes(at: icon) != old, "icon.png kept the old art: \(report.files.map(\.path))")
         #expect(report.files.contains { $0.path == "icon.png" })
         let root = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(at: folder.appendingPathComponent("manifest.json")))) as? [String: Any]
-        let toolbar = (root?["action"] as? [String: Any])?["default_icon"] as? [String: String]
-        #expect(toolbar == ["16": "icons/icon-16.png", "32": "icons/icon-32.png"], "\(String(describing: toolbar))")
+        #expect((root?["action"] as? [String: Any])?["default_icon"] as? String == "icon.png")
+        #expect((root?["icons"] as? [String: String])?["128"] == "icons/icon-128.png")
         let written = try Fixtures.snapshot(folder)
         try generate(into: folder)
         #expect(try Fixtures.snapshot(folder) == written)
+        // A later run with another master redraws it again: it is still the button's icon.
+        let glyph = Fixtures.testImages.appendingPathComponent("glyph-master.png").path
+        try generate(into: folder, master: glyph)
+        #expect(try Fixtures.bytes(at: icon) != written["icon.png"])
     }
 
     @Test("a web run leaves an extension's manifest.json alone: it is not a web app manifest")
