@@ -115,9 +115,10 @@ package struct ProjectLayout: Sendable {
             linuxFolder = electron.hasLinuxIcons ? electron.linuxFolder : nil
         }
         // A Wails app's build/windows (in build/, which the search skips as output): icon.ico, which its exe embeds.
-        windowsFolder = windowsFolder ?? WailsProject.windowsFolder(root: root)
+        let wailsWindows = WailsProject.windowsFolder(root: root)
+        windowsFolder = windowsFolder ?? wailsWindows
         // Its build/appicon.png (1024 px) is the master the build makes its icons from.
-        if WailsProject.windowsFolder(root: root) != nil,
+        if wailsWindows != nil,
            let rank = Self.masterRank(name: WailsProject.appIcon.fileName, path: (root as NSString).appendingPathComponent(WailsProject.appIcon)) {
             masterCandidates.append((WailsProject.appIcon, rank))
             (master, masterRank) = (WailsProject.appIcon, rank)

@@ -65,10 +65,7 @@ struct ComposeDesktop: Sendable, Equatable {
     }
 
     /// The configured icon's name when it lies directly in `folder`.
-    func icon(_ relative: String?, in folder: String) -> String? {
-        guard let relative, ElectronBuilder.same((root as NSString).appendingPathComponent(relative).parentFolder, folder) else { return nil }
-        return (relative as NSString).lastPathComponent
-    }
+    func icon(_ relative: String?, in folder: String) -> String? { ElectronBuilder.icon(relative, root: root, in: folder) }
 
     /// True for a folder holding an icon a Compose desktop build names.
     static func isIconFolder(_ folder: String) -> Bool {

@@ -42,6 +42,7 @@ struct ElectronBuilder: Sendable, Equatable {
         guard let bytes = try? FileIO.readDocument((root as NSString).appendingPathComponent("package.json")) else { return nil }
         let package = String(decoding: bytes, as: UTF8.self)
         guard package.contains("\"electron") else { return nil }
+        let packageObject = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
         var config: [String: Any] = [:]
         let exists = { (name: String) in FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name)) }
         // A code configuration's targets are not plain literals by key (`target: ['nsis', 'appx']`): any 'appx' literal is taken as one.
@@ -53,19 +54,19 @@ struct ElectronBuilder: Sendable, Equatable {
             let code = String(decoding: text, as: UTF8.self)
             config = nested(ExpoCodeConfig.literals(in: code).strings)
             codeAppX = code.range(of: #"["'`]appx["'`]"#, options: [.regularExpression, .caseInsensitive]) != nil
-        } else if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
-            config = object["build"] as? [String: Any] ?? [:]
+        } else if let packageObject {
+            config = packageObject["build"] as? [String: Any] ?? [:]
         }
         var project = ElectronBuilder(root: root)
         project.windowsTargets = targets((config["win"] as? [String: Any])?["target"])
-        let scripts = ((try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])?["scripts"] as? [String: Any])?.values.compactMap { $0 as? String } ?? []
-        project.buildsAppX = codeAppX || project.windowsTargets.contains { $0.lowercased() == "appx" }
-            || scripts.contains { $0.contains("electron-builder") && $0.range(of: #"\bappx\b"#, options: [.regularExpression, .caseInsensitive]) != nil }
         if let resources = (config["directories"] as? [String: Any])?["buildResources"] as? String { project.buildResources = resources }
+        let scripts = (packageObject?["scripts"] as? [String: Any])?.values.compactMap { $0 as? String } ?? []
         // The project's own AppX settings (an `appx:` section: Super Productivity's, whose AppX build runs from a config of
         // its own), or tiles it keeps in the resources folder's appx/, say it packages one too.
         let tiles = ((try? FileManager.default.contentsOfDirectory(atPath: NSString.path(withComponents: [root, project.buildResources, "appx"]))) ?? [])
-        project.buildsAppX = project.buildsAppX || config["appx"] != nil || tiles.contains { $0.lowercased().hasSuffix(".png") }
+        project.buildsAppX = codeAppX || project.windowsTargets.contains { $0.lowercased() == "appx" } || config["appx"] != nil
+            || scripts.contains { $0.contains("electron-builder") && $0.range(of: #"\bappx\b"#, options: [.regularExpression, .caseInsensitive]) != nil }
+            || tiles.contains { $0.lowercased().hasSuffix(".png") }
         // Each platform's icon as written: its own `icon`, else the common one (not for Linux, whose default is a folder).
         let common = config["icon"] as? String
         let written = { (platform: String) in (config[platform] as? [String: Any])?["icon"] as? String }
@@ -245,8 +246,12 @@ struct ElectronBuilder: Sendable, Equatable {
     }
 
     /// The configured icon's name when it lies directly in `folder`.
-    func icon(_ relative: String?, in folder: String) -> String? {
-        guard let relative, Self.same((root as NSString).appendingPathComponent(relative).parentFolder, folder) else { return nil }
+    func icon(_ relative: String?, in folder: String) -> String? { Self.icon(relative, root: root, in: folder) }
+
+    /// The name of `relative` (a path from `root`) when the file lies directly in `folder`: how a packager's configured
+    /// icon is matched to the folder a run writes into (electron-builder's, a Compose desktop app's).
+    static func icon(_ relative: String?, root: String, in folder: String) -> String? {
+        guard let relative, same((root as NSString).appendingPathComponent(relative).parentFolder, folder) else { return nil }
         return (relative as NSString).lastPathComponent
     }
 

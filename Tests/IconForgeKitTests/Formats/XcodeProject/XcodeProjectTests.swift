@@ -8,7 +8,6 @@ import Testing
 /// A native Mac app whose Xcode project copies its own `.icns` into the app (no asset catalog of Mac icons).
 @Suite("Xcode project: a Mac app's bundled .icns")
 struct XcodeProjectTests {
-
     @Test("AltTab's layout: the Xcode project copies resources/icons/app/app.icns into the app (its Info.plist's CFBundleIconFile), made from app.iconset beside it: init proposes macos from the root, and the run rewrites app.icns and the iconset's PNGs at their sizes (originals in the backup), with no AppIcon.appiconset or AppIcon.icns anywhere (they went to the root, read by no build, and app.icns was left); a rerun writes nothing")
     func bundledIcns() throws {
         let pbxproj = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tBF0C852D /* app.icns in Resources */ = {isa = PBXBuildFile; fileRef = BF0C84E1 /* app.icns */; };\n\t};\n}\n"
